@@ -1,0 +1,46 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { getEnv, pgliteDataDir } from '@/lib/env';
+import { PrismaClient } from '@/lib/generated/prisma/client';
+import { openPGlite, type OpenPGlite } from '@/lib/db/pglite';
+
+export type Db = PrismaClient;
+
+interface DbHandle {
+  prisma: PrismaClient;
+  kind: 'pglite' | 'postgres';
+  embedded?: OpenPGlite;
+}
+
+// One client per process, kept on globalThis: `next dev` loads lib/ once per route and again
+// after each edit, and a second PGlite instance on the same directory would lose rows.
+const holder = globalThis as typeof globalThis & { __dispatchDb?: DbHandle };
+
+function open(): DbHandle {
+  const env = getEnv();
+  if (env.DATABASE_URL) {
+    const adapter = new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
+    return { prisma: new PrismaClient({ adapter }), kind: 'postgres' };
+  }
+  const embedded = openPGlite(pgliteDataDir(env));
+  return { prisma: new PrismaClient({ adapter: new PrismaPGlite(embedded.pglite) }), kind: 'pglite', embedded };
+}
+
+/** The process's database client, opened on first use (never at import time). */
+export function db(): PrismaClient {
+  holder.__dispatchDb ??= open();
+  return holder.__dispatchDb.prisma;
+}
+
+export function dbKind(): 'pglite' | 'postgres' {
+  return (holder.__dispatchDb ?? { kind: getEnv().DATABASE_URL ? 'postgres' : 'pglite' }).kind;
+}
+
+/** Closes the client (and the embedded database with its lock); the next db() opens it again. */
+export async function closeDb(): Promise<void> {
+  const handle = holder.__dispatchDb;
+  if (!handle) return;
+  holder.__dispatchDb = undefined;
+  await handle.prisma.$disconnect();
+  await handle.embedded?.close();
+}

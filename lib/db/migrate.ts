@@ -1,0 +1,119 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { openPGlite } from '@/lib/db/pglite';
+
+// Prisma's CLI downloads a native schema engine, which a closed network cannot. The same engine
+// compiled to WASM (@prisma/schema-engine-wasm) takes a driver adapter, so it migrates PGlite and
+// PostgreSQL alike and writes Prisma's own _prisma_migrations table. Node 20 needs
+// --experimental-wasm-modules to load it; the npm scripts pass that flag.
+
+const ROOT = process.cwd();
+export const SCHEMA_PATH = path.join(ROOT, 'prisma', 'schema.prisma');
+export const MIGRATIONS_DIR = path.join(ROOT, 'prisma', 'migrations');
+const LOCKFILE = { path: 'migration_lock.toml', content: 'provider = "postgresql"\n' };
+const FILTERS = { externalTables: [], externalEnums: [] };
+
+export type MigrationTarget = { databaseUrl: string } | { pgliteDir: string };
+
+interface SchemaEngineLike {
+  applyMigrations(input: unknown): Promise<{ appliedMigrationNames: string[] }>;
+  diff(input: unknown): Promise<{ exitCode: number; stdout?: string | null }>;
+  free(): void;
+}
+
+async function startEngine(factory: SqlMigrationAwareDriverAdapterFactory): Promise<SchemaEngineLike> {
+  const { SchemaEngine } = await import('@prisma/schema-engine-wasm');
+  const schema = await fs.readFile(SCHEMA_PATH, 'utf8');
+  const log = () => {};
+  const engine = await SchemaEngine.new(
+    { datamodels: [[SCHEMA_PATH, schema]] },
+    log,
+    bindMigrationAwareSqlAdapterFactory(factory),
+  );
+  return engine as unknown as SchemaEngineLike;
+}
+
+async function readMigrations() {
+  let names: string[] = [];
+  try {
+    names = (await fs.readdir(MIGRATIONS_DIR, { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const migrationDirectories = await Promise.all(
+    names.map(async (name) => ({
+      path: name,
+      migrationFile: {
+        path: 'migration.sql',
+        content: { tag: 'ok' as const, value: await fs.readFile(path.join(MIGRATIONS_DIR, name, 'migration.sql'), 'utf8') },
+      },
+    })),
+  );
+  return { baseDir: MIGRATIONS_DIR, lockfile: LOCKFILE, migrationDirectories, shadowDbInitScript: '' };
+}
+
+/** Applies every pending migration; returns the names of those it applied. */
+export async function applyMigrations(target: MigrationTarget): Promise<string[]> {
+  const embedded = 'pgliteDir' in target ? openPGlite(target.pgliteDir) : undefined;
+  const factory = embedded ? new PrismaPGlite(embedded.pglite) : new PrismaPg({ connectionString: (target as { databaseUrl: string }).databaseUrl, max: 1 });
+  try {
+    const engine = await startEngine(factory);
+    try {
+      const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: await readMigrations(), filters: FILTERS });
+      return appliedMigrationNames;
+    } finally {
+      engine.free();
+    }
+  } finally {
+    await embedded?.close();
+  }
+}
+
+/**
+ * Compares the migrations folder with schema.prisma, replaying the migrations on an in-memory
+ * PGlite. `sql` is what a new migration would have to contain; empty when they agree.
+ */
+export async function diffSchemaAgainstMigrations(): Promise<{ isInSync: boolean; sql: string }> {
+  const scratch = new PGlite();
+  try {
+    const engine = await startEngine(new PrismaPGlite(scratch));
+    try {
+      const schema = await fs.readFile(SCHEMA_PATH, 'utf8');
+      const migrations = await readMigrations();
+      const hasMigrations = migrations.migrationDirectories.length > 0;
+      const result = await engine.diff({
+        from: hasMigrations ? { tag: 'migrations', ...migrations } : { tag: 'empty' },
+        to: { tag: 'schemaDatamodel', files: [{ path: SCHEMA_PATH, content: schema }] },
+        script: true,
+        exitCode: true,
+        filters: FILTERS,
+      });
+      const sql = result.stdout ?? '';
+      return { isInSync: result.exitCode === 0, sql: result.exitCode === 0 ? '' : sql };
+    } finally {
+      engine.free();
+    }
+  } finally {
+    await scratch.close();
+  }
+}
+
+/** Writes prisma/migrations/<timestamp>_<name>/migration.sql when the schema moved ahead. */
+export async function createMigration(name: string): Promise<string | null> {
+  const { isInSync, sql } = await diffSchemaAgainstMigrations();
+  if (isInSync) return null;
+  const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const dir = path.join(MIGRATIONS_DIR, `${stamp}_${name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`);
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, 'migration.sql'), sql);
+  await fs.writeFile(path.join(MIGRATIONS_DIR, LOCKFILE.path), `# Please do not edit this file manually\n${LOCKFILE.content}`);
+  return dir;
+}

@@ -1,0 +1,31 @@
+// Applies pending migrations to the configured database, or with `--create <name>` writes a new
+// migration from the difference between schema.prisma and prisma/migrations.
+// Run through `npm run db:migrate` / `npm run db:migrate:new -- <name>` (they pass the WASM flag).
+import { getEnv, pgliteDataDir } from '@/lib/env';
+import { applyMigrations, createMigration, diffSchemaAgainstMigrations } from '@/lib/db/migrate';
+
+async function main() {
+  const args = process.argv.slice(2);
+  if (args[0] === '--create') {
+    const dir = await createMigration(args[1] ?? 'migration');
+    console.log(dir ? `Wrote ${dir}` : 'schema.prisma and the migrations agree; nothing to write.');
+    return;
+  }
+  if (args[0] === '--check') {
+    const { isInSync, sql } = await diffSchemaAgainstMigrations();
+    if (!isInSync) {
+      console.error(`schema.prisma is ahead of prisma/migrations. Run npm run db:migrate:new -- <name>.\n${sql}`);
+      process.exitCode = 1;
+    }
+    return;
+  }
+  const env = getEnv();
+  const target = env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: pgliteDataDir(env) };
+  const applied = await applyMigrations(target);
+  console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database is up to date.');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
