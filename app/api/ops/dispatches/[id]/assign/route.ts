@@ -1,0 +1,16 @@
+import { assignDriver } from '@/lib/dispatches/assign-driver';
+import { AssignDriverBodySchema } from '@/lib/dispatches/schemas';
+import { parseInput } from '@/lib/http/parse-input';
+import { opsRoute } from '@/lib/http/route';
+
+// POST /api/ops/dispatches/{id}/assign — assign or reassign a driver
+export const POST = opsRoute<{ id: string }>({ body: true }, async ({ params, body }) => {
+  const input = parseInput(AssignDriverBodySchema, body);
+  const dispatch = await assignDriver({
+    id: params.id,
+    accountId: null,
+    driverId: input.driver_id,
+    actor: { refType: input.ref_type ?? 'admin', refId: input.ref_id ?? 'ops' },
+  });
+  return { status: 200, body: { data: dispatch } };
+});

@@ -1,0 +1,11 @@
+import { changeDestination } from '@/lib/dispatches/change-destination';
+import { AddressSchema } from '@/lib/dispatches/schemas';
+import { parseInput } from '@/lib/http/parse-input';
+import { apiKeyRoute } from '@/lib/http/route';
+
+// PATCH /ext/dispatch/{id}/destination — move the destination of a dispatch
+export const PATCH = apiKeyRoute<{ id: string }>({ body: true }, async ({ caller, params, body }) => {
+  const destination = parseInput(AddressSchema, body);
+  await changeDestination({ id: params.id, accountId: caller.accountId, destination });
+  return { status: 204 };
+});

@@ -1,0 +1,11 @@
+import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { CreateDispatchBodySchema } from '@/lib/dispatches/schemas';
+import { parseInput } from '@/lib/http/parse-input';
+import { apiKeyRoute } from '@/lib/http/route';
+
+// POST /ext/dispatch — create a dispatch
+export const POST = apiKeyRoute({ body: true, idempotent: true }, async ({ caller, body }) => {
+  const input = parseInput(CreateDispatchBodySchema, body);
+  const dispatch = await createDispatch({ accountId: caller.accountId, input });
+  return { status: 201, body: { data: { id: dispatch.id } }, headers: { location: `/ext/dispatch/${dispatch.id}` } };
+});

@@ -1,0 +1,80 @@
+import type { Prisma } from '@/lib/generated/prisma/client';
+import { newId } from '@/lib/ids/new-id';
+import { buildEventPayload, type EventType } from '@/lib/dispatches/events';
+import { DISPATCH_SELECT, serializeDispatch } from '@/lib/dispatches/serialize-dispatch';
+import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import type { RefType, Status } from '@/lib/dispatches/statuses';
+
+export interface Actor {
+  refType: RefType;
+  refId: string;
+}
+
+const DRIVER_SELECT = { id: true, name: true, phone: true, fleetId: true } satisfies Prisma.DriverSelect;
+
+/** Locks a dispatch row for the rest of the transaction; null when it does not exist (for this account). */
+export async function lockDispatch(
+  tx: Prisma.TransactionClient,
+  where: { id: string; accountId?: string },
+): Promise<{ id: string; accountId: string; state: string; assignedDriverId: string | null } | null> {
+  const rows = where.accountId
+    ? await tx.$queryRaw<{ id: string; accountId: string; state: string; assignedDriverId: string | null }[]>`
+        SELECT id, account_id AS "accountId", state, assigned_driver_id AS "assignedDriverId"
+        FROM dispatches WHERE id = ${where.id} AND account_id = ${where.accountId} FOR UPDATE`
+    : await tx.$queryRaw<{ id: string; accountId: string; state: string; assignedDriverId: string | null }[]>`
+        SELECT id, account_id AS "accountId", state, assigned_driver_id AS "assignedDriverId"
+        FROM dispatches WHERE id = ${where.id} FOR UPDATE`;
+  return rows[0] ?? null;
+}
+
+/**
+ * Writes one change of a locked dispatch with its history entry and its outbox events, in the
+ * caller's transaction: no change without its events, no event without its change.
+ */
+export async function applyChange(
+  tx: Prisma.TransactionClient,
+  change: {
+    dispatchId: string;
+    data: Prisma.DispatchUpdateInput;
+    status?: { status: Status; actor: Actor };
+    events: EventType[];
+  },
+): Promise<DispatchRecord> {
+  const now = new Date();
+  const row = await tx.dispatch.update({
+    where: { id: change.dispatchId },
+    data: {
+      ...change.data,
+      modifiedAt: now,
+      eventSeq: { increment: change.events.length },
+      ...(change.status && {
+        statusEntries: {
+          create: {
+            status: change.status.status,
+            capturedAt: now,
+            refType: change.status.actor.refType,
+            refId: change.status.actor.refId,
+          },
+        },
+      }),
+    },
+    select: { ...DISPATCH_SELECT, accountId: true, eventSeq: true, assignedDriver: { select: DRIVER_SELECT } },
+  });
+  const record = serializeDispatch(row);
+  const firstSequence = row.eventSeq - change.events.length + 1;
+  await tx.dispatchEvent.createMany({
+    data: change.events.map((type, index) => ({
+      id: newId('evt'),
+      accountId: row.accountId,
+      dispatchId: row.id,
+      type,
+      sequence: firstSequence + index,
+      payload: buildEventPayload(type, record, row.assignedDriver) as Prisma.InputJsonValue,
+      createdAt: now,
+    })),
+  });
+  return record;
+}
+
+/** Interactive transactions wait behind others under load; give them room before failing. */
+export const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;

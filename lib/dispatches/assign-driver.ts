@@ -1,0 +1,32 @@
+import { db } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
+import { applyChange, lockDispatch, TX_OPTIONS, type Actor } from '@/lib/dispatches/apply-change';
+import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import { canRecordStatus, isLifecycleStatus } from '@/lib/dispatches/statuses';
+
+/** Assigns (or reassigns) an active driver: appends `assigned` and announces the driver. */
+export async function assignDriver(options: {
+  id: string;
+  accountId: string | null;
+  driverId: string;
+  actor: Actor;
+}): Promise<DispatchRecord> {
+  return db().$transaction(async (tx) => {
+    const current = await lockDispatch(tx, { id: options.id, accountId: options.accountId ?? undefined });
+    if (!current) throw new ApiError('not_found', `No dispatch with id "${options.id}"`);
+    if (!isLifecycleStatus(current.state) || !canRecordStatus(current.state, 'assigned')) {
+      throw new ApiError('invalid_transition', `Cannot assign a driver while the dispatch is "${current.state}"`);
+    }
+    if (current.assignedDriverId === options.driverId) {
+      throw new ApiError('invalid_transition', `The dispatch is already assigned to driver "${options.driverId}"`);
+    }
+    const driver = await tx.driver.findUnique({ where: { id: options.driverId }, select: { isActive: true } });
+    if (!driver?.isActive) throw new ApiError('invalid_request', `driver_id: no active driver with id "${options.driverId}"`);
+    return applyChange(tx, {
+      dispatchId: current.id,
+      data: { state: 'assigned', assignedDriver: { connect: { id: options.driverId } } },
+      status: { status: 'assigned', actor: options.actor },
+      events: ['dispatch.status_updated', 'dispatch.driver_assigned'],
+    });
+  }, TX_OPTIONS);
+}

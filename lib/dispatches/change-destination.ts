@@ -1,0 +1,25 @@
+import { db } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
+import { applyChange, lockDispatch, TX_OPTIONS } from '@/lib/dispatches/apply-change';
+import type { Address, DispatchRecord } from '@/lib/dispatches/schemas';
+import { DESTINATION_LOCKED_IN, isLifecycleStatus } from '@/lib/dispatches/statuses';
+
+/** Moves the destination of an account's dispatch; refused (409) once it is finished. */
+export async function changeDestination(options: {
+  accountId: string | null;
+  id: string;
+  destination: Address;
+}): Promise<DispatchRecord> {
+  return db().$transaction(async (tx) => {
+    const current = await lockDispatch(tx, { id: options.id, accountId: options.accountId ?? undefined });
+    if (!current) throw new ApiError('not_found', `No dispatch with id "${options.id}"`);
+    if (isLifecycleStatus(current.state) && DESTINATION_LOCKED_IN.includes(current.state)) {
+      throw new ApiError('invalid_state', `The destination cannot change once the dispatch is ${current.state}`);
+    }
+    return applyChange(tx, {
+      dispatchId: current.id,
+      data: { destination: options.destination },
+      events: ['dispatch.destination_updated'],
+    });
+  }, TX_OPTIONS);
+}

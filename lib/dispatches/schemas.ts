@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { CurrencySchema, HttpUrlSchema, LocaleTextSchema, requiredText, text } from '@/lib/validation/primitives';
+import { LifecycleStatusSchema, RefTypeSchema, StatusSchema } from '@/lib/dispatches/statuses';
+
+// Request and response shapes of dispatches: the single source for route handlers, forms and
+// the OpenAPI document. Unknown fields are dropped (zod's default), never stored.
+
+export const AddressSchema = z
+  .object({
+    ref_id: text(200).optional().meta({ description: 'Your identifier of this address' }),
+    lat: z.number().min(-90, 'must be >= -90').max(90, 'must be <= 90').meta({ description: 'Latitude (WGS 84)' }),
+    lng: z.number().min(-180, 'must be >= -180').max(180, 'must be <= 180').meta({ description: 'Longitude (WGS 84)' }),
+    address_line: text(1000).optional().meta({ description: 'Free-text address' }),
+  })
+  .meta({ id: 'Address', example: { lat: 24.7136, lng: 46.6753, address_line: 'King Fahd Rd, Riyadh' } });
+
+export type Address = z.infer<typeof AddressSchema>;
+
+export const UserMetadataSchema = z
+  .object({
+    id: requiredText(200).meta({ description: 'Your unique identifier of the customer' }),
+    username: text(200).optional(),
+    firstName: text(200).optional(),
+    lastName: text(200).optional(),
+    email: z.email('must be an email address').max(320),
+    phone: z
+      .string()
+      .regex(/^\+?[0-9][0-9 ()\-.]{2,30}$/, 'must be a phone number: digits, optionally a leading +, spaces, dashes, dots or brackets')
+      .meta({ example: '+966500000000' }),
+  })
+  .meta({ id: 'UserMetadata', description: 'The customer receiving the delivery.' });
+
+export const PAYMENT_TYPES = ['AMEX', 'CASH', 'VISA', 'MASTERCARD', 'MASTER'] as const;
+
+export const OrderDetailSchema = z
+  .object({
+    item_name: LocaleTextSchema.optional(),
+    count: z.int('must be an integer').min(1, 'must be at least 1').max(100_000).optional(),
+    price: z.number().min(0, 'must not be negative').max(1e9).optional(),
+  })
+  .meta({ id: 'OrderDetail' });
+
+export const VendorPayloadSchema = z
+  .object({
+    pickup_wait_time: z.int('must be an integer').min(0, 'must not be negative').max(1440).optional().meta({
+      description: 'Minutes the courier will wait at the pickup point',
+    }),
+    order_price: z.number().min(0, 'must not be negative').max(1e9).optional(),
+    currency: CurrencySchema.optional(),
+    payment_type: z.enum(PAYMENT_TYPES).optional(),
+    order_details: z.array(OrderDetailSchema).max(500).optional(),
+  })
+  .meta({ id: 'VendorPayload', description: 'All fields optional.' });
+
+export const CreateDispatchBodySchema = z
+  .object({
+    pickup: AddressSchema,
+    destination: AddressSchema,
+    user_metadata: UserMetadataSchema,
+    vendor_logo_url: HttpUrlSchema.optional(),
+    vendor_id: requiredText(200),
+    vendor_name: LocaleTextSchema,
+    vendor_oid: requiredText(200).meta({ description: 'Your order id; unique per account' }),
+    vendor_sid: text(200).optional(),
+    vendor_bid: requiredText(200).meta({ description: 'Your branch id' }),
+    vendor_payload: VendorPayloadSchema.optional(),
+  })
+  .meta({ id: 'CreateDispatchRequest' });
+
+export type CreateDispatchBody = z.infer<typeof CreateDispatchBodySchema>;
+
+export const StatusEntrySchema = z
+  .object({
+    status: StatusSchema,
+    status_captured_time: z.string().meta({ description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`', example: '2024-03-22 14:05:09.123' }),
+    ref_id: z.string(),
+    ref_type: RefTypeSchema,
+  })
+  .meta({ id: 'StatusEntry' });
+
+export const DispatchRecordSchema = z
+  .object({
+    id: z.string().meta({ example: 'dsp_4Rk2Zb8TqVn3xYc7Lm9PwA' }),
+    created_at: z.string().meta({ description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`' }),
+    modified_at: z.string().meta({ description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`' }),
+    r_id: z.string().meta({ description: 'Short readable code', example: '7KQ3M9XD' }),
+    assigned_driver_id: z.string().nullable(),
+    pickup: AddressSchema,
+    destination: AddressSchema,
+    user_metadata: UserMetadataSchema,
+    vendor_logo_url: z.string().nullable(),
+    vendor_id: z.string(),
+    vendor_name: LocaleTextSchema,
+    vendor_oid: z.string(),
+    vendor_sid: z.string().nullable(),
+    vendor_bid: z.string(),
+    media_url: z.record(z.string(), z.string()).nullable().meta({ description: 'Photos or videos taken by the driver on delivery' }),
+    vendor_payload: VendorPayloadSchema.nullable(),
+    status: z.array(StatusEntrySchema).meta({ description: 'Status history, oldest first; the last lifecycle entry is the current state' }),
+  })
+  .meta({ id: 'Dispatch', description: 'Optional fields the client did not send are null.' });
+
+export type DispatchRecord = z.infer<typeof DispatchRecordSchema>;
+
+export const CreatedDispatchSchema = z.object({ data: z.object({ id: z.string() }) }).meta({ id: 'CreatedDispatch' });
+export const DispatchResponseSchema = z.object({ data: DispatchRecordSchema }).meta({ id: 'DispatchResponse' });
+export const DispatchListResponseSchema = z
+  .object({
+    data: z.array(DispatchRecordSchema),
+    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page' }),
+  })
+  .meta({ id: 'DispatchList' });
+
+const dateTimeParam = z
+  .string()
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date or date-time')
+  .transform((value) => new Date(value));
+
+export const PageQuerySchema = z.object({
+  limit: z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
+  cursor: z.string().max(200).optional().meta({ description: 'The `next_cursor` of the previous page' }),
+});
+
+export const DispatchListQuerySchema = PageQuerySchema.extend({
+  status: LifecycleStatusSchema.optional().meta({ description: 'Current lifecycle state' }),
+  vendor_bid: z.string().max(200).optional(),
+  vendor_oid: z.string().max(200).optional(),
+  created_from: dateTimeParam.optional().meta({ description: 'Inclusive lower bound of created_at (ISO 8601)' }),
+  created_to: dateTimeParam.optional().meta({ description: 'Exclusive upper bound of created_at (ISO 8601)' }),
+});
+
+export type DispatchListQuery = z.infer<typeof DispatchListQuerySchema>;
+
+export const AssignDriverBodySchema = z
+  .object({
+    driver_id: requiredText(200),
+    ref_id: text(200).optional(),
+    ref_type: RefTypeSchema.optional(),
+  })
+  .meta({ id: 'AssignDriverRequest', description: 'The history entry is recorded as ref_type/ref_id (default admin/ops).' });
+
+export const ChangeStatusBodySchema = z
+  .object({
+    status: StatusSchema,
+    ref_id: text(200).optional(),
+    ref_type: RefTypeSchema.optional(),
+  })
+  .meta({ id: 'ChangeStatusRequest', description: 'The history entry is recorded as ref_type/ref_id (default admin/ops).' });

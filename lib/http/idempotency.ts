@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { db } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
+import type { Reply } from '@/lib/http/reply';
+import { Prisma } from '@/lib/generated/prisma/client';
+
+// Stripe-style idempotency: the first request with a key claims it, runs, and stores its reply;
+// a repeat with the same key and body gets the stored reply, with another body 422, and while
+// the first is still running 409. Keys live 24 h. A claim left by a crashed process is taken
+// over after CLAIM_TIMEOUT_MS.
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const CLAIM_TIMEOUT_MS = 60 * 1000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export function hashRequest(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
+}
+
+export async function runIdempotent(
+  options: { accountId: string; key: string; requestHash: string },
+  run: () => Promise<Reply>,
+): Promise<Reply> {
+  const { accountId, key, requestHash } = options;
+  if (!KEY_PATTERN.test(key)) {
+    throw new ApiError('invalid_request', 'Idempotency-Key: must be 1-255 visible ASCII characters');
+  }
+  const prisma = db();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const claimed = await prisma.idempotencyKey.createMany({
+      data: [{ accountId, key, requestHash }],
+      skipDuplicates: true,
+    });
+    if (claimed.count === 1) break;
+
+    const existing = await prisma.idempotencyKey.findUnique({ where: { accountId_key: { accountId, key } } });
+    if (!existing) continue; // removed in between: claim again
+    const age = Date.now() - existing.createdAt.getTime();
+    const isAbandoned = existing.statusCode === null && age > CLAIM_TIMEOUT_MS;
+    if (age > IDEMPOTENCY_TTL_MS || isAbandoned) {
+      await prisma.idempotencyKey.deleteMany({ where: { accountId, key, createdAt: existing.createdAt } });
+      continue;
+    }
+    if (existing.requestHash !== requestHash) {
+      throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request; use a new key');
+    }
+    if (existing.statusCode === null) {
+      throw new ApiError('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry later', {
+        'retry-after': '1',
+      });
+    }
+    return { status: existing.statusCode, body: existing.responseBody ?? undefined, headers: { 'idempotent-replayed': 'true' } };
+  }
+
+  let reply: Reply;
+  try {
+    reply = await run();
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      reply = { status: error.status, body: { error: error.code, error_desc: error.message } };
+    } else {
+      await prisma.idempotencyKey.deleteMany({ where: { accountId, key } });
+      throw error;
+    }
+  }
+  await prisma.idempotencyKey.update({
+    where: { accountId_key: { accountId, key } },
+    data: {
+      statusCode: reply.status,
+      responseBody: reply.body === undefined ? Prisma.DbNull : (reply.body as Prisma.InputJsonValue),
+    },
+  });
+  return reply;
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { authenticateApiKey, type Caller } from '@/lib/auth/authenticate-api-key';
+import { authenticateOps } from '@/lib/auth/authenticate-ops';
+import { ApiError } from '@/lib/http/errors';
+import { hashRequest, runIdempotent } from '@/lib/http/idempotency';
+import { readJsonBody } from '@/lib/http/read-json-body';
+import { toResponse, type Reply } from '@/lib/http/reply';
+import { Prisma } from '@/lib/generated/prisma/client';
+
+// The one try/catch of the API: authentication, body reading, idempotency and the mapping of
+// every thrown error to `{ error, error_desc }`. Route files only wire a schema to a domain call.
+
+type Params = Record<string, string>;
+interface RouteContext {
+  params: Promise<Params>;
+}
+
+interface BaseArgs<P> {
+  request: Request;
+  params: P;
+  requestId: string;
+  /** The parsed JSON body (routes declared with `body: true`). */
+  body: unknown;
+}
+
+interface RouteOptions {
+  /** Read the JSON body (any Content-Type, 1 MiB limit) before calling the handler. */
+  body?: boolean;
+  /** Honour an `Idempotency-Key` header (POST routes of the vendor API). */
+  idempotent?: boolean;
+}
+
+function requestIdOf(request: Request): string {
+  const given = request.headers.get('x-request-id');
+  return given && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+}
+
+function errorReply(error: unknown, request: Request, requestId: string): Reply {
+  if (error instanceof ApiError) {
+    return { status: error.status, body: { error: error.code, error_desc: error.message }, headers: error.headers };
+  }
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {
+    return { status: 404, body: { error: 'not_found', error_desc: 'The resource was not found' } };
+  }
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      requestId,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    }),
+  );
+  return {
+    status: 500,
+    body: { error: 'internal_error', error_desc: `Something went wrong on our side; quote request id ${requestId} to support` },
+  };
+}
+
+function route<P extends Params, A>(
+  options: RouteOptions,
+  authenticate: (request: Request) => Promise<A>,
+  handler: (args: BaseArgs<P> & { auth: A }) => Promise<Reply>,
+  idempotencyScope?: (auth: A) => string,
+) {
+  return async (request: Request, context: RouteContext): Promise<Response> => {
+    const requestId = requestIdOf(request);
+    try {
+      const auth = await authenticate(request);
+      const params = (await context.params) as P;
+      const body = options.body ? await readJsonBody(request) : undefined;
+      const run = () => handler({ request, params, requestId, body, auth });
+      const key = request.headers.get('idempotency-key');
+      const reply =
+        options.idempotent && key !== null && idempotencyScope
+          ? await runIdempotent(
+              {
+                accountId: idempotencyScope(auth),
+                key,
+                requestHash: hashRequest(request.method, new URL(request.url).pathname, body),
+              },
+              run,
+            )
+          : await run();
+      return toResponse(reply, requestId);
+    } catch (error) {
+      return toResponse(errorReply(error, request, requestId), requestId);
+    }
+  };
+}
+
+/** A vendor API route: the caller is the account owning the API key. */
+export function apiKeyRoute<P extends Params = Params>(
+  options: RouteOptions,
+  handler: (args: BaseArgs<P> & { caller: Caller }) => Promise<Reply>,
+) {
+  return route<P, Caller>(
+    options,
+    (request) => authenticateApiKey(request.headers),
+    ({ auth, ...args }) => handler({ ...args, caller: auth }),
+    (caller) => caller.accountId,
+  );
+}
+
+/** An operator API route (`Authorization: Bearer $OPS_TOKEN`). */
+export function opsRoute<P extends Params = Params>(options: RouteOptions, handler: (args: BaseArgs<P>) => Promise<Reply>) {
+  return route<P, null>(
+    options,
+    async (request) => {
+      authenticateOps(request.headers);
+      return null;
+    },
+    handler,
+  );
+}
+
+/** A route anyone may call (health, OpenAPI document, status table). */
+export function publicRoute<P extends Params = Params>(options: RouteOptions, handler: (args: BaseArgs<P>) => Promise<Reply>) {
+  return route<P, null>(options, async () => null, handler);
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+// Crockford base32 without I, L, O, U: readable aloud and over the phone.
+const READABLE = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+function randomString(alphabet: string, length: number): string {
+  // Rejection sampling keeps every character equally likely.
+  const limit = 256 - (256 % alphabet.length);
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < limit) out += alphabet[byte % alphabet.length];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** An opaque identifier with a type prefix, e.g. `dsp_4f9Xk2...` (22 base62 chars ≈ 131 bits). */
+export function newId(prefix: string): string {
+  return `${prefix}_${randomString(BASE62, 22)}`;
+}
+
+/** A short code a person can read out: 8 characters of Crockford base32 (40 bits). */
+export function newReadableCode(): string {
+  return randomString(READABLE, 8);
+}
+
+/** A secret of `length` base62 characters. */
+export function newSecret(length: number): string {
+  return randomString(BASE62, length);
+}
