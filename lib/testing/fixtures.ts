@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { createAccount } from '@/lib/accounts/create-account';
+import { createDriver } from '@/lib/drivers/create-driver';
+import type { CreateDispatchBody } from '@/lib/dispatches/schemas';
+
+// Test data goes in through the same domain functions the product uses.
+
+export function uniqueSuffix(): string {
+  return randomBytes(5).toString('hex');
+}
+
+export async function newAccount(name = `Test Kitchen ${uniqueSuffix()}`) {
+  return createAccount({ name });
+}
+
+export async function newDriver(fleetId = 'fleet-1') {
+  return createDriver({ input: { name: `Driver ${uniqueSuffix()}`, phone: '+966500000001', fleet_id: fleetId } });
+}
+
+/** A complete, valid create request (every optional field filled) with a fresh vendor_oid. */
+export function dispatchBody(overrides: Partial<CreateDispatchBody> = {}): CreateDispatchBody {
+  return {
+    pickup: { ref_id: 'branch-1', lat: 24.7136, lng: 46.6753, address_line: 'Olaya St, Riyadh' },
+    destination: { ref_id: 'cust-addr-9', lat: 24.7743, lng: 46.7386, address_line: 'King Abdullah Rd, Riyadh' },
+    user_metadata: {
+      id: 'cust-42',
+      username: 'sara',
+      firstName: 'Sara',
+      lastName: 'Al-Qahtani',
+      email: 'sara@example.com',
+      phone: '+966500000042',
+    },
+    vendor_logo_url: 'https://cdn.example.com/logo.png',
+    vendor_id: 'vendor-7',
+    vendor_name: { 'en-us': 'Burger House', 'ar-sa': 'بيت البرجر' },
+    vendor_oid: `order-${uniqueSuffix()}`,
+    vendor_sid: 'A-17',
+    vendor_bid: 'branch-olaya',
+    vendor_payload: {
+      pickup_wait_time: 12,
+      order_price: 87.5,
+      currency: 'SAR',
+      payment_type: 'VISA',
+      order_details: [
+        { item_name: { 'en-us': 'Double burger', 'ar-sa': 'برجر مزدوج' }, count: 2, price: 32.5 },
+        { item_name: { 'en-us': 'Fries' }, count: 1, price: 22.5 },
+      ],
+    },
+    ...overrides,
+  };
+}

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': path.resolve(import.meta.dirname) };
+const integration = ['{app,lib}/**/*.integration.test.ts'];
+
+// Three tiers (STYLE.md §17): pure unit tests, and every integration test twice — against an
+// embedded PGlite and against a throwaway PostgreSQL database.
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['{app,lib,scripts}/**/*.test.ts'],
+          exclude: integration,
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'pglite',
+          include: integration,
+          environment: 'node',
+          globalSetup: ['lib/testing/global-setup-pglite.ts'],
+          setupFiles: ['lib/testing/setup-database.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'postgres',
+          include: integration,
+          environment: 'node',
+          globalSetup: ['lib/testing/global-setup-postgres.ts'],
+          setupFiles: ['lib/testing/setup-database.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
