@@ -12,7 +12,9 @@ async function main() {
     return;
   }
   if (args[0] === '--check') {
-    const { isInSync, sql } = await diffSchemaAgainstMigrations();
+    const schemaIndex = args.indexOf('--schema');
+    const schemaPath = schemaIndex >= 0 ? args[schemaIndex + 1] : undefined;
+    const { isInSync, sql } = await diffSchemaAgainstMigrations(schemaPath);
     if (!isInSync) {
       console.error(`schema.prisma is ahead of prisma/migrations. Run npm run db:migrate:new -- <name>.\n${sql}`);
       process.exitCode = 1;

@@ -26,12 +26,15 @@ interface SchemaEngineLike {
   free(): void;
 }
 
-async function startEngine(factory: SqlMigrationAwareDriverAdapterFactory): Promise<SchemaEngineLike> {
+async function startEngine(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  schemaPath = SCHEMA_PATH,
+): Promise<SchemaEngineLike> {
   const { SchemaEngine } = await import('@prisma/schema-engine-wasm');
-  const schema = await fs.readFile(SCHEMA_PATH, 'utf8');
+  const schema = await fs.readFile(schemaPath, 'utf8');
   const log = () => {};
   const engine = await SchemaEngine.new(
-    { datamodels: [[SCHEMA_PATH, schema]] },
+    { datamodels: [[schemaPath, schema]] },
     log,
     bindMigrationAwareSqlAdapterFactory(factory),
   );
@@ -81,17 +84,19 @@ export async function applyMigrations(target: MigrationTarget): Promise<string[]
  * Compares the migrations folder with schema.prisma, replaying the migrations on an in-memory
  * PGlite. `sql` is what a new migration would have to contain; empty when they agree.
  */
-export async function diffSchemaAgainstMigrations(): Promise<{ isInSync: boolean; sql: string }> {
+export async function diffSchemaAgainstMigrations(
+  schemaPath = SCHEMA_PATH,
+): Promise<{ isInSync: boolean; sql: string }> {
   const scratch = new PGlite();
   try {
-    const engine = await startEngine(new PrismaPGlite(scratch));
+    const engine = await startEngine(new PrismaPGlite(scratch), schemaPath);
     try {
-      const schema = await fs.readFile(SCHEMA_PATH, 'utf8');
+      const schema = await fs.readFile(schemaPath, 'utf8');
       const migrations = await readMigrations();
       const hasMigrations = migrations.migrationDirectories.length > 0;
       const result = await engine.diff({
         from: hasMigrations ? { tag: 'migrations', ...migrations } : { tag: 'empty' },
-        to: { tag: 'schemaDatamodel', files: [{ path: SCHEMA_PATH, content: schema }] },
+        to: { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: schema }] },
         script: true,
         exitCode: true,
         filters: FILTERS,

@@ -2,7 +2,7 @@ import { db } from '@/lib/db/client';
 import { uniqueViolationFields } from '@/lib/db/unique-violation';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { ApiError } from '@/lib/http/errors';
-import { newId, newReadableCode } from '@/lib/ids/new-id';
+import { newId, newReadableCode, newSortableId } from '@/lib/ids/new-id';
 import type { Actor } from '@/lib/dispatches/apply-change';
 import { buildEventPayload } from '@/lib/dispatches/events';
 import type { CreateDispatchBody, DispatchRecord } from '@/lib/dispatches/schemas';
@@ -26,7 +26,7 @@ export async function createDispatch(options: {
 
   for (let attempt = 1; ; attempt++) {
     const now = new Date();
-    const id = newId('dsp');
+    const id = newSortableId('dsp');
     const rId = newReadableCode();
     const record: DispatchRecord = {
       id,

@@ -31,3 +31,25 @@ export function newReadableCode(): string {
 export function newSecret(length: number): string {
   return randomString(BASE62, length);
 }
+
+const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * A time-ordered identifier: 9 base36 characters of milliseconds, 4 of a per-process sequence,
+ * 9 random. Lowercase base36 sorts the same under every collation, so ordering by id breaks
+ * created_at ties in creation order (within a process).
+ */
+export function newSortableId(prefix: string): string {
+  const now = Date.now();
+  if (now > lastMs) {
+    lastMs = now;
+    sequence = 0;
+  } else {
+    sequence++;
+  }
+  const time = lastMs.toString(36).padStart(9, '0');
+  const seq = (sequence % 36 ** 4).toString(36).padStart(4, '0');
+  return `${prefix}_${time}${seq}${randomString(BASE36, 9)}`;
+}

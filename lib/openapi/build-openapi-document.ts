@@ -1,0 +1,668 @@
+import { z } from 'zod';
+import {
+  createDocument,
+  type ZodOpenApiObject,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiRequestBodyObject,
+  type ZodOpenApiResponseObject,
+  type ZodOpenApiResponsesObject,
+} from 'zod-openapi';
+import { CreateAccountBodySchema, CreatedAccountSchema } from '@/lib/accounts/schemas';
+import { LifecycleSchema } from '@/lib/dispatches/describe-lifecycle';
+import {
+  AddressSchema,
+  AssignDriverBodySchema,
+  ChangeStatusBodySchema,
+  CreateDispatchBodySchema,
+  CreatedDispatchSchema,
+  DispatchListQuerySchema,
+  DispatchListResponseSchema,
+  DispatchResponseSchema,
+  PageQuerySchema,
+} from '@/lib/dispatches/schemas';
+import { DESTINATION_LOCKED_IN, LIFECYCLE_STATUSES, MARKER_ALLOWED_IN, MARKER_STATUSES, TRANSITIONS } from '@/lib/dispatches/statuses';
+import { CreateDriverBodySchema, DriverSchema } from '@/lib/drivers/schemas';
+import { COURIER_APPROACH_MIN } from '@/lib/estimates/estimate-delivery';
+import { AVERAGE_SPEED_KMH, ROAD_FACTOR } from '@/lib/estimates/route-estimator';
+import { EstimateBodySchema, EstimateResponseSchema } from '@/lib/estimates/schemas';
+import { ERROR_STATUS, ErrorBodySchema, type ErrorCode } from '@/lib/http/errors';
+import { IDEMPOTENCY_TTL_MS } from '@/lib/http/idempotency';
+import { MAX_BODY_BYTES } from '@/lib/http/read-json-body';
+import { PING_TIMEOUT_MS } from '@/lib/webhooks/register-webhook';
+import { RegisterWebhookBodySchema } from '@/lib/webhooks/schemas';
+
+// The OpenAPI 3.1 document of every route, built from the zod schemas the handlers validate with,
+// so the docs cannot drift from the code. Built on first request, not at import: it walks every
+// schema, and most processes (workers, scripts) never need it.
+
+export type OpenApiDocument = ReturnType<typeof createDocument>;
+
+/** Spec release the document describes. */
+const API_VERSION = '1.3.0';
+
+const API_KEY_SCHEME = 'ApiKey';
+const OPS_SCHEME = 'OpsToken';
+
+const TAGS = {
+  dispatches: 'Dispatches',
+  estimates: 'Estimates',
+  webhooks: 'Webhooks',
+  service: 'Service',
+  ops: 'Operator API',
+} as const;
+
+/** What each code means, for the errors table and the response descriptions. Record<ErrorCode>: a new code cannot go undocumented. */
+const ERROR_DOCS: Record<ErrorCode, { meaning: string; example: string }> = {
+  invalid_request: {
+    meaning: 'A field, query parameter or header failed validation; `error_desc` names each field',
+    example: 'pickup.lat: must be <= 90; user_metadata.email: must be an email address',
+  },
+  invalid_json: {
+    meaning: 'The body is empty or not valid JSON',
+    example: 'The request body is not valid JSON: Unexpected end of JSON input',
+  },
+  duplicate_vendor_oid: {
+    meaning: 'The account already has a dispatch with this `vendor_oid`',
+    example: 'vendor_oid: a dispatch with vendor_oid "ORD-1001" already exists',
+  },
+  webhook_unreachable: {
+    meaning: 'The webhook URL did not answer the registration ping with HTTP 200',
+    example: 'webhook: the URL did not answer the registration ping with HTTP 200: it answered HTTP 404',
+  },
+  unauthorized: {
+    meaning: 'Missing, unknown or revoked credentials',
+    example: 'Missing or incorrect api_key: send it in the x-api-key header (or api_key, or Authorization: Bearer)',
+  },
+  ops_api_disabled: {
+    meaning: 'The operator API is switched off (no `OPS_TOKEN` configured on the server)',
+    example: 'The operator API is disabled: set OPS_TOKEN to enable it',
+  },
+  not_found: {
+    meaning: 'No such resource in your account (another account’s dispatch is also a 404), or no such endpoint',
+    example: 'No dispatch with id "dsp_4Rk2Zb8TqVn3xYc7Lm9PwA"',
+  },
+  method_not_allowed: {
+    meaning: 'The endpoint does not support this HTTP method',
+    example: 'GET is not supported on /ext/dispatch',
+  },
+  invalid_state: {
+    meaning: 'The dispatch is in a state that does not allow this change',
+    example: 'The destination cannot change once the dispatch is delivered',
+  },
+  invalid_transition: {
+    meaning: 'The transition table does not allow this status from the current state',
+    example: 'Cannot record "delivered" while the dispatch is "assigned"; allowed: accepted, assigned, cancelled, near_pickup',
+  },
+  idempotency_in_progress: {
+    meaning: 'A request with this `Idempotency-Key` is still running; retry after `retry-after` seconds',
+    example: 'A request with this Idempotency-Key is still being processed; retry later',
+  },
+  payload_too_large: {
+    meaning: `The body exceeds ${MAX_BODY_BYTES} bytes`,
+    example: `Request bodies are limited to ${MAX_BODY_BYTES} bytes`,
+  },
+  idempotency_key_reused: {
+    meaning: 'This `Idempotency-Key` was used with a different request',
+    example: 'This Idempotency-Key was used with a different request; use a new key',
+  },
+  internal_error: {
+    meaning: 'Something failed on our side; `error_desc` carries the request id to quote, never internals',
+    example: 'Something went wrong on our side; quote request id 0b6c1f7e-1b7a-4a35-9d0e-3a4f0c2b9e11 to support',
+  },
+};
+
+// ----- shared pieces ---------------------------------------------------------------------------
+
+const REQUEST_ID_HEADER = { $ref: '#/components/headers/RequestId' };
+const IDEMPOTENT_REPLAYED_HEADER = { $ref: '#/components/headers/IdempotentReplayed' };
+const IDEMPOTENCY_KEY_PARAM = { $ref: '#/components/parameters/IdempotencyKey' };
+
+const BODY_ERRORS: ErrorCode[] = ['invalid_json', 'invalid_request', 'payload_too_large'];
+const IDEMPOTENCY_ERRORS: ErrorCode[] = ['invalid_request', 'idempotency_in_progress', 'idempotency_key_reused'];
+const VENDOR_ERRORS: ErrorCode[] = ['unauthorized', 'internal_error'];
+const OPS_ERRORS: ErrorCode[] = ['unauthorized', 'ops_api_disabled', 'internal_error'];
+
+function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+
+function formatDuration(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+  if (ms % 1000 === 0) return `${ms / 1000} s`;
+  return `${ms} ms`;
+}
+
+function list(values: readonly string[]): string {
+  return values.map((value) => `\`${value}\``).join(', ');
+}
+
+function jsonBody(schema: z.ZodType, description: string): ZodOpenApiRequestBodyObject {
+  return {
+    required: true,
+    description: `${description}\n\nJSON, with any Content-Type or none; at most ${formatBytes(MAX_BODY_BYTES)}.`,
+    content: { 'application/json': { schema } },
+  };
+}
+
+function jsonResponse(
+  description: string,
+  schema: z.ZodType,
+  options: { idempotent?: boolean; headers?: Record<string, { $ref: string }> } = {},
+): ZodOpenApiResponseObject {
+  return {
+    description,
+    headers: {
+      'x-request-id': REQUEST_ID_HEADER,
+      ...(options.idempotent && { 'idempotent-replayed': IDEMPOTENT_REPLAYED_HEADER }),
+      ...options.headers,
+    },
+    content: { 'application/json': { schema } },
+  };
+}
+
+function noContent(description: string, options: { idempotent?: boolean } = {}): ZodOpenApiResponseObject {
+  return {
+    description,
+    headers: {
+      'x-request-id': REQUEST_ID_HEADER,
+      ...(options.idempotent && { 'idempotent-replayed': IDEMPOTENT_REPLAYED_HEADER }),
+    },
+  };
+}
+
+/**
+ * The error responses of an operation, grouped by the status ERROR_STATUS gives each code, so a
+ * documented status can never disagree with the one the wrapper sends. `notes` replaces the
+ * generic meaning of a code with what it means on this route. Each response lists its codes in
+ * `x-error-codes` for tooling and tests.
+ */
+function errorResponses(
+  codes: readonly ErrorCode[],
+  options: { notes?: Partial<Record<ErrorCode, string>>; idempotent?: boolean } = {},
+): ZodOpenApiResponsesObject {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: ZodOpenApiResponsesObject = {};
+  for (const [status, group] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const lines = group.map((code) => `- \`${code}\`: ${options.notes?.[code] ?? ERROR_DOCS[code].meaning}`);
+    // Only replies produced by the handler itself (4xx after authentication and body parsing)
+    // are stored and replayed under an Idempotency-Key.
+    const canBeReplayed = options.idempotent && status === 400;
+    // Every ERROR_STATUS value is a 4xx or 5xx.
+    responses[`${status}` as `${4 | 5}${string}`] = {
+      description: lines.join('\n'),
+      headers: {
+        'x-request-id': REQUEST_ID_HEADER,
+        ...(canBeReplayed && { 'idempotent-replayed': IDEMPOTENT_REPLAYED_HEADER }),
+        ...(group.includes('idempotency_in_progress') && { 'retry-after': { $ref: '#/components/headers/RetryAfter' } }),
+      },
+      content: {
+        'application/json': {
+          schema: ErrorBodySchema,
+          examples: Object.fromEntries(
+            group.map((code) => [code, { summary: code, value: { error: code, error_desc: ERROR_DOCS[code].example } }]),
+          ),
+        },
+      },
+      'x-error-codes': group,
+    };
+  }
+  return responses;
+}
+
+// ----- info.description ------------------------------------------------------------------------
+
+function describeErrors(): string {
+  const rows = (Object.entries(ERROR_STATUS) as [ErrorCode, number][])
+    .sort(([, a], [, b]) => a - b)
+    .map(([code, status]) => `| \`${code}\` | ${status} | ${ERROR_DOCS[code].meaning} |`);
+  return ['| `error` | HTTP status | Meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+function describeTransitions(): string {
+  const transitions = LIFECYCLE_STATUSES.map((from) => {
+    const to = TRANSITIONS[from];
+    return `| \`${from}\` | ${to.length ? list(to) : '— (final)'} |`;
+  });
+  const markers = MARKER_STATUSES.map((marker) => `| \`${marker}\` | ${list(MARKER_ALLOWED_IN[marker])} |`);
+  return [
+    '| Current state | May move to |',
+    '|---|---|',
+    ...transitions,
+    '',
+    `Marker statuses (${list(MARKER_STATUSES)}) join the history without changing the state:`,
+    '',
+    '| Marker | May be recorded while the state is |',
+    '|---|---|',
+    ...markers,
+    '',
+    `\`assigned\` is only recorded by assigning a driver (\`assigned → assigned\` is a reassignment to another driver).`,
+    `The destination can no longer change once the dispatch is ${list(DESTINATION_LOCKED_IN)} (\`409 invalid_state\`).`,
+    'The same table as data: `GET /ext/statuses`.',
+  ].join('\n');
+}
+
+function describePaging(): string {
+  const limit = z.toJSONSchema(PageQuerySchema.shape.limit, { io: 'input' });
+  return [
+    'List endpoints answer `{ "data": [...], "next_cursor": "…" | null }`, newest first (by `created_at`, then `id`).',
+    `- \`limit\`: ${String(limit.minimum)}–${String(limit.maximum)} dispatches per page, default ${String(limit.default)}.`,
+    '- `cursor`: opaque; pass the previous page’s `next_cursor` unchanged, with the same filters. Do not build or parse it.',
+    '- `next_cursor` is `null` on the last page.',
+    '- Dispatches created while you page do not shift the pages: nothing is skipped or repeated (new ones appear on a fresh first page).',
+  ].join('\n');
+}
+
+function describeApi(): string {
+  return [
+    'Last-mile delivery dispatch for vendors (restaurants): create dispatches, follow them, move their destination, get delivery estimates and register a webhook.',
+    'This document is generated from the same zod schemas the server validates requests with.',
+    '',
+    '## Authentication',
+    'Vendor endpoints (`/ext/…`) need your account’s API key (`dsp_live_…`) in the **`x-api-key`** header.',
+    'The key is also accepted in an `api_key` header or as `Authorization: Bearer <key>`; when several are sent, `x-api-key` wins, then `api_key`.',
+    'A missing, unknown or revoked key is `401 unauthorized`. An operator issues the key when creating your account; it is shown once.',
+    '`GET /ext/statuses`, `GET /ext/openapi.json` and `GET /api/health` need no key.',
+    '',
+    'The **Operator API** (`/api/ops/…`) is for the service operator, not vendors: `Authorization: Bearer <OPS_TOKEN>`.',
+    'It answers `403 ops_api_disabled` while the server has no `OPS_TOKEN`.',
+    '',
+    '## Requests',
+    `- Request bodies are JSON objects, read whatever the Content-Type (or without one). At most ${formatBytes(MAX_BODY_BYTES)} (${MAX_BODY_BYTES} bytes), otherwise \`413 payload_too_large\`.`,
+    '- Unknown fields are ignored and not stored.',
+    '- Every response carries an `x-request-id` header. Send your own `x-request-id` (1–100 characters of `A–Z a–z 0–9 _ . -`) to have it echoed; otherwise the server generates a UUID. Quote it when contacting support.',
+    '',
+    '## Errors',
+    'Every error has the body `{ "error": "<code>", "error_desc": "<text>" }`. `error` is stable and machine-readable;',
+    '`error_desc` explains the problem to a developer and may change wording. A `500` never carries internal details.',
+    '',
+    describeErrors(),
+    '',
+    '## Idempotency',
+    'The two creating `POST`s (`/ext/dispatch`, `/ext/webhook`) accept an optional `Idempotency-Key` header (1–255 visible ASCII characters; a UUID works).',
+    `The first request with a key runs and its answer is stored for ${formatDuration(IDEMPOTENCY_TTL_MS)} per account; repeating the key with the same JSON body returns the stored answer with \`idempotent-replayed: true\`.`,
+    'A client error from the operation itself (such as `duplicate_vendor_oid` or `webhook_unreachable`) is stored too: after fixing the cause, use a new key. `5xx` answers are not stored: retry with the same key.',
+    'The same key with a different body is `422 idempotency_key_reused`; while the first request is still running, `409 idempotency_in_progress` with `retry-after`.',
+    '',
+    '## Timestamps',
+    'All timestamps (`created_at`, `modified_at`, `status_captured_time`) are UTC strings `YYYY-MM-DD HH:MM:SS.mmm`, such as `2024-03-22 14:05:09.123`: no `T`, no zone suffix.',
+    'The `created_from` / `created_to` filters take ISO 8601 (`2024-03-22` or `2024-03-22T14:05:09Z`); give a zone, since a date-time without one is read in the server’s local time.',
+    '',
+    '## Paging',
+    describePaging(),
+    '',
+    '## Estimates',
+    '- Times are **whole minutes**.',
+    `  - \`pickup_estimated_time\`: until the courier picks the order up; at least ${COURIER_APPROACH_MIN} (the courier’s approach) and never less than \`pickup_wait_time\`.`,
+    `  - \`destination_estimated_time\`: from pickup to the destination; straight-line distance × ${ROAD_FACTOR} (road detour) at ${AVERAGE_SPEED_KMH} km/h, rounded up, at least 1.`,
+    '  - `total_estimated_time`: the sum of the two.',
+    '- Prices are amounts in the **currency of your account’s tariff**, in major units with that currency’s decimals (SAR 2, KWD 3, JPY 0).',
+    '  - `delivery_price` excludes VAT: base fare + price per road km, at least the tariff’s minimum fare.',
+    '  - `vat_price` is the VAT on `delivery_price` at your tariff’s VAT rate; the customer pays `delivery_price + vat_price`.',
+    '  - `delivery_price_text` / `vat_price_text` format the amount with the currency code, e.g. `18.75 SAR`.',
+    '',
+    '## Dispatch lifecycle',
+    'A dispatch starts as `new`. Each change appends an entry to its `status` history; the last lifecycle entry is the current state.',
+    '',
+    describeTransitions(),
+    '',
+    '## Webhooks',
+    '`POST /ext/webhook` registers one URL per account; a new registration replaces the previous URL.',
+    'Before registering, the service sends the URL a signed ping following [Standard Webhooks](https://www.standardwebhooks.com/):',
+    '',
+    '- `POST` with a JSON body `{ "type": "webhook.ping", "id": "evt_…", "timestamp": "<ISO 8601>", "payload": { "message": "…" } }`',
+    '- headers `webhook-id` (the body’s `id`), `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed by the base64 part of your account’s `whsec_…` webhook secret; any Standard Webhooks library verifies it.',
+    `- The URL must answer **HTTP 200** (not another 2xx) within ${formatDuration(PING_TIMEOUT_MS)}; redirects are not followed. Anything else is \`400 webhook_unreachable\` with the reason.`,
+    '- URLs resolving to private, loopback, link-local or otherwise non-public addresses are refused, unless the server runs with `WEBHOOK_ALLOW_PRIVATE_URLS=true` (development).',
+  ].join('\n');
+}
+
+// ----- operations ------------------------------------------------------------------------------
+
+function buildPaths(): ZodOpenApiObject['paths'] {
+  const dispatchIdPath = z.object({
+    id: z.string().meta({ description: 'The dispatch id returned on creation', example: 'dsp_4Rk2Zb8TqVn3xYc7Lm9PwA' }),
+  });
+  const driverIdPath = z.object({
+    driver_id: z.string().meta({ description: 'The driver id', example: 'drv_9Lm2Qx7TzVb4Nc8Rk3PwYa' }),
+  });
+  const pageLimit = PageQuerySchema.shape.limit.meta({ description: 'Dispatches per page' });
+  const pageQuery = PageQuerySchema.extend({ limit: pageLimit });
+  const listQuery = DispatchListQuerySchema.extend({ limit: pageLimit });
+  const lifecycleResponse = z.object({ data: LifecycleSchema });
+  const driverResponse = z.object({ data: DriverSchema });
+  const healthResponse = z.object({ status: z.literal('ok') });
+  const openApiJson = { type: 'object', description: 'This OpenAPI 3.1 document' } as const;
+
+  const publicOperation = (operation: ZodOpenApiOperationObject): ZodOpenApiOperationObject => ({ ...operation, security: [] });
+  const ops = (operation: ZodOpenApiOperationObject): ZodOpenApiOperationObject => ({
+    ...operation,
+    tags: [TAGS.ops],
+    security: [{ [OPS_SCHEME]: [] }],
+  });
+
+  return {
+    '/ext/dispatch': {
+      post: {
+        operationId: 'createDispatch',
+        tags: [TAGS.dispatches],
+        summary: 'Create a dispatch',
+        description: [
+          'Creates a dispatch in state `new`; its first history entry is recorded as `vendor` / your `vendor_id`.',
+          '`vendor_oid` is unique per account: a second dispatch with the same value is `400 duplicate_vendor_oid`, also when both requests race.',
+          'To retry safely after a timeout, send an `Idempotency-Key`.',
+        ].join('\n\n'),
+        parameters: [IDEMPOTENCY_KEY_PARAM],
+        requestBody: jsonBody(CreateDispatchBodySchema, 'The dispatch to create.'),
+        responses: {
+          '201': jsonResponse('Created. `location` points at the new dispatch.', CreatedDispatchSchema, {
+            idempotent: true,
+            headers: { location: { $ref: '#/components/headers/Location' } },
+          }),
+          ...errorResponses(['duplicate_vendor_oid', ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, ...VENDOR_ERRORS], {
+            idempotent: true,
+            notes: {
+              invalid_request: 'The body, or the `Idempotency-Key` header, failed validation; `error_desc` names each field',
+            },
+          }),
+        },
+      },
+    },
+    '/ext/dispatch/{id}': {
+      get: {
+        operationId: 'getDispatch',
+        tags: [TAGS.dispatches],
+        summary: 'Get a dispatch',
+        description: 'One dispatch of your account with its full status history.',
+        requestParams: { path: dispatchIdPath },
+        responses: {
+          '200': jsonResponse('The dispatch.', DispatchResponseSchema),
+          ...errorResponses(['not_found', ...VENDOR_ERRORS], {
+            notes: { not_found: 'No dispatch with this id in your account' },
+          }),
+        },
+      },
+    },
+    '/ext/dispatch/{id}/destination': {
+      patch: {
+        operationId: 'changeDestination',
+        tags: [TAGS.dispatches],
+        summary: 'Change the destination',
+        description: [
+          'Replaces the destination address of a dispatch and updates its `modified_at`; the status history is unchanged.',
+          `Refused with \`409 invalid_state\` once the dispatch is ${list(DESTINATION_LOCKED_IN)}.`,
+        ].join('\n\n'),
+        requestParams: { path: dispatchIdPath },
+        requestBody: jsonBody(AddressSchema, 'The new destination; `lat` and `lng` are required.'),
+        responses: {
+          '204': noContent('Destination changed.'),
+          ...errorResponses([...BODY_ERRORS, 'not_found', 'invalid_state', ...VENDOR_ERRORS], {
+            notes: {
+              not_found: 'No dispatch with this id in your account',
+              invalid_state: `The dispatch is ${list(DESTINATION_LOCKED_IN)}; its destination can no longer change`,
+            },
+          }),
+        },
+      },
+    },
+    '/ext/dispatches': {
+      get: {
+        operationId: 'listDispatches',
+        tags: [TAGS.dispatches],
+        summary: 'List dispatches',
+        description: [
+          'Your account’s dispatches, newest first, one page at a time (see **Paging**).',
+          'Filters combine with AND: `status` is the current lifecycle state; `vendor_bid` and `vendor_oid` match exactly; `created_from` (inclusive) and `created_to` (exclusive) bound `created_at`.',
+        ].join('\n\n'),
+        requestParams: { query: listQuery },
+        responses: {
+          '200': jsonResponse('A page of dispatches.', DispatchListResponseSchema),
+          ...errorResponses(['invalid_request', ...VENDOR_ERRORS], {
+            notes: { invalid_request: 'A query parameter is invalid, or `cursor` is not one this API returned' },
+          }),
+        },
+      },
+    },
+    '/ext/dispatches/d/{driver_id}': {
+      get: {
+        operationId: 'listDriverDispatches',
+        tags: [TAGS.dispatches],
+        summary: 'List a driver’s dispatches',
+        description:
+          'Your account’s dispatches currently assigned to the driver, newest first, paged like `GET /ext/dispatches`. An unknown driver id gives an empty list, not a 404.',
+        requestParams: { path: driverIdPath, query: pageQuery },
+        responses: {
+          '200': jsonResponse('A page of dispatches.', DispatchListResponseSchema),
+          ...errorResponses(['invalid_request', ...VENDOR_ERRORS], {
+            notes: { invalid_request: '`limit` is out of range, or `cursor` is not one this API returned' },
+          }),
+        },
+      },
+    },
+    '/ext/estimate': {
+      post: {
+        operationId: 'estimateDelivery',
+        tags: [TAGS.estimates],
+        summary: 'Estimate a delivery',
+        description:
+          'Times (whole minutes) and prices (your tariff’s currency, VAT separate) for delivering from `pickup` to `destination`; see **Estimates**. Nothing is stored.',
+        requestBody: jsonBody(EstimateBodySchema, 'The trip to estimate.'),
+        responses: {
+          '200': jsonResponse('The estimate.', EstimateResponseSchema),
+          ...errorResponses([...BODY_ERRORS, ...VENDOR_ERRORS]),
+        },
+      },
+    },
+    '/ext/webhook': {
+      post: {
+        operationId: 'registerWebhook',
+        tags: [TAGS.webhooks],
+        summary: 'Register the webhook URL',
+        description: [
+          `Sends the URL a signed \`webhook.ping\` (see **Webhooks**) and registers it only if it answers HTTP 200 within ${formatDuration(PING_TIMEOUT_MS)}.`,
+          'The URL replaces your account’s previous one.',
+        ].join('\n\n'),
+        parameters: [IDEMPOTENCY_KEY_PARAM],
+        requestBody: jsonBody(RegisterWebhookBodySchema, 'The URL to register.'),
+        responses: {
+          '204': noContent('Registered.', { idempotent: true }),
+          ...errorResponses(['webhook_unreachable', ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS, ...VENDOR_ERRORS], {
+            idempotent: true,
+            notes: {
+              invalid_request: '`webhook` is not an http(s) URL of at most 2048 characters, or the `Idempotency-Key` header is invalid',
+              webhook_unreachable:
+                'The ping failed: no answer within the timeout, a status other than 200, a redirect, or a private/loopback address; `error_desc` says which',
+            },
+          }),
+        },
+      },
+    },
+    '/ext/statuses': {
+      get: publicOperation({
+        operationId: 'getStatuses',
+        tags: [TAGS.service],
+        summary: 'Status values and transition table',
+        description: 'The lifecycle and marker statuses and the transition table the service enforces. No API key needed.',
+        responses: {
+          '200': jsonResponse('The lifecycle.', lifecycleResponse),
+          ...errorResponses(['internal_error']),
+        },
+      }),
+    },
+    '/ext/openapi.json': {
+      get: publicOperation({
+        operationId: 'getOpenApiDocument',
+        tags: [TAGS.service],
+        summary: 'This OpenAPI document',
+        description: 'The OpenAPI 3.1 description of this API, generated from the server’s schemas. No API key needed. Rendered at `/docs`.',
+        responses: {
+          '200': { description: 'The document.', headers: { 'x-request-id': REQUEST_ID_HEADER }, content: { 'application/json': { schema: openApiJson } } },
+          ...errorResponses(['internal_error']),
+        },
+      }),
+    },
+    '/api/health': {
+      get: publicOperation({
+        operationId: 'getHealth',
+        tags: [TAGS.service],
+        summary: 'Health check',
+        description: 'Answers 200 once the database answers; `500 internal_error` while it does not. No API key needed.',
+        responses: {
+          '200': jsonResponse('Healthy.', healthResponse),
+          ...errorResponses(['internal_error'], { notes: { internal_error: 'The database did not answer' } }),
+        },
+      }),
+    },
+    '/api/ping': {
+      get: publicOperation({
+        operationId: 'ping',
+        tags: [TAGS.service],
+        summary: 'Liveness',
+        description: 'Answers 200 while the process runs, without touching the database (and without `x-request-id`). No API key needed.',
+        responses: {
+          '200': { description: 'Alive.', content: { 'application/json': { schema: healthResponse } } },
+        },
+      }),
+    },
+    '/api/ops/accounts': {
+      post: ops({
+        operationId: 'opsCreateAccount',
+        summary: 'Create a vendor account',
+        description:
+          'Creates an account with its first API key and its webhook signing secret. Both are returned in this response only; the key is stored as a hash and cannot be shown again.',
+        requestBody: jsonBody(CreateAccountBodySchema, 'The account to create.'),
+        responses: {
+          '201': jsonResponse('Created.', CreatedAccountSchema),
+          ...errorResponses([...BODY_ERRORS, ...OPS_ERRORS]),
+        },
+      }),
+    },
+    '/api/ops/drivers': {
+      post: ops({
+        operationId: 'opsCreateDriver',
+        summary: 'Create a driver',
+        requestBody: jsonBody(CreateDriverBodySchema, 'The driver to create.'),
+        responses: {
+          '201': jsonResponse('Created.', driverResponse),
+          ...errorResponses([...BODY_ERRORS, ...OPS_ERRORS]),
+        },
+      }),
+    },
+    '/api/ops/dispatches/{id}/assign': {
+      post: ops({
+        operationId: 'opsAssignDriver',
+        summary: 'Assign or reassign a driver',
+        description:
+          'Assigns an active driver to any account’s dispatch and records `assigned` in its history (by `ref_type` / `ref_id`, default `admin` / `ops`). Allowed where the transition table allows `assigned`; assigning the driver already assigned is refused.',
+        requestParams: { path: dispatchIdPath },
+        requestBody: jsonBody(AssignDriverBodySchema, 'The driver to assign.'),
+        responses: {
+          '200': jsonResponse('The updated dispatch.', DispatchResponseSchema),
+          ...errorResponses([...BODY_ERRORS, 'not_found', 'invalid_transition', ...OPS_ERRORS], {
+            notes: {
+              invalid_request: 'The body failed validation, or there is no active driver with `driver_id`',
+              not_found: 'No dispatch with this id',
+              invalid_transition: 'The current state does not allow `assigned`, or the dispatch is already assigned to this driver',
+            },
+          }),
+        },
+      }),
+    },
+    '/api/ops/dispatches/{id}/status': {
+      post: ops({
+        operationId: 'opsChangeStatus',
+        summary: 'Record a status',
+        description:
+          'Records the status on any account’s dispatch if the transition table allows it from the current state (see **Dispatch lifecycle**); a marker status joins the history without changing the state. `assigned` needs a driver: use the assign operation.',
+        requestParams: { path: dispatchIdPath },
+        requestBody: jsonBody(ChangeStatusBodySchema, 'The status to record.'),
+        responses: {
+          '200': jsonResponse('The updated dispatch.', DispatchResponseSchema),
+          ...errorResponses([...BODY_ERRORS, 'not_found', 'invalid_transition', ...OPS_ERRORS], {
+            notes: {
+              invalid_request: 'The body failed validation, or `status` is `assigned`',
+              not_found: 'No dispatch with this id',
+              invalid_transition: 'The transition table does not allow this status now; `error_desc` lists the allowed ones',
+            },
+          }),
+        },
+      }),
+    },
+  };
+}
+
+function buildDocument(): OpenApiDocument {
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Dispatch API',
+      version: API_VERSION,
+      description: describeApi(),
+    },
+    servers: [{ url: '/' }],
+    security: [{ [API_KEY_SCHEME]: [] }],
+    tags: [
+      { name: TAGS.dispatches, description: 'Create, read and change dispatches' },
+      { name: TAGS.estimates, description: 'Delivery times and prices' },
+      { name: TAGS.webhooks, description: 'Where the service sends your callbacks' },
+      { name: TAGS.service, description: 'Public endpoints: status table, this document, health' },
+      { name: TAGS.ops, description: 'For the service operator, not vendors: `Authorization: Bearer <OPS_TOKEN>`' },
+    ],
+    paths: buildPaths(),
+    components: {
+      securitySchemes: {
+        [API_KEY_SCHEME]: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description:
+            'Your account’s API key (`dsp_live_…`). Also accepted as an `api_key` header or as `Authorization: Bearer <key>` (`x-api-key` wins, then `api_key`). Prefer `x-api-key`: some proxies drop header names containing `_`.',
+        },
+        [OPS_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Operator API only: `Authorization: Bearer <OPS_TOKEN>`. While the server has no OPS_TOKEN, every operator call is `403 ops_api_disabled`.',
+        },
+      },
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: `Makes retries safe: the first answer for this key is stored for ${formatDuration(IDEMPOTENCY_TTL_MS)} and replayed (with \`idempotent-replayed: true\`) for a repeat with the same body. 1–255 visible ASCII characters, e.g. a UUID. See **Idempotency**.`,
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+        },
+      },
+      headers: {
+        RequestId: {
+          description:
+            'Identifies the request in the server logs; quote it to support. Echoes a valid `x-request-id` request header (1–100 characters of `A–Z a–z 0–9 _ . -`), otherwise a new UUID.',
+          schema: { type: 'string' },
+        },
+        IdempotentReplayed: {
+          description: 'Present (`true`) when this answer is the stored one replayed for a repeated `Idempotency-Key`.',
+          schema: { type: 'string', enum: ['true'] },
+        },
+        RetryAfter: {
+          description: 'Seconds to wait before retrying.',
+          schema: { type: 'string', example: '1' },
+        },
+        Location: {
+          description: 'Path of the created dispatch (`/ext/dispatch/{id}`).',
+          schema: { type: 'string', example: '/ext/dispatch/dsp_4Rk2Zb8TqVn3xYc7Lm9PwA' },
+        },
+      },
+    },
+  });
+}
+
+let memo: OpenApiDocument | undefined;
+
+/** The OpenAPI document of the whole API, built once per process. */
+export function buildOpenApiDocument(): OpenApiDocument {
+  memo ??= buildDocument();
+  return memo;
+}
