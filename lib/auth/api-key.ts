@@ -16,8 +16,10 @@ export function hashApiKey(key: string): string {
 
 /** The key from `x-api-key`, `api_key` or `Authorization: Bearer <key>`, in that order. */
 export function readApiKey(headers: Headers): string | null {
-  const direct = headers.get('x-api-key') ?? headers.get('api_key');
-  if (direct?.trim()) return direct.trim();
+  for (const name of ['x-api-key', 'api_key']) {
+    const value = headers.get(name)?.trim();
+    if (value) return value;
+  }
   const authorization = headers.get('authorization');
   const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1] ?? null;

@@ -80,7 +80,7 @@ export const StatusEntrySchema = z
 
 export const DispatchRecordSchema = z
   .object({
-    id: z.string().meta({ example: 'dsp_4Rk2Zb8TqVn3xYc7Lm9PwA' }),
+    id: z.string().meta({ example: 'dsp_mi9x2k3f0000a1b2c3d4e' }),
     created_at: z.string().meta({ description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`' }),
     modified_at: z.string().meta({ description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`' }),
     r_id: z.string().meta({ description: 'Short readable code', example: '7KQ3M9XD' }),
@@ -111,9 +111,11 @@ export const DispatchListResponseSchema = z
   })
   .meta({ id: 'DispatchList' });
 
+// A date (UTC midnight) or a date-time with an explicit offset: never the server's local time.
 const dateTimeParam = z
-  .string()
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date or date-time')
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], {
+    error: 'must be an ISO 8601 date (2024-03-22) or date-time with offset (2024-03-22T10:00:00Z)',
+  })
   .transform((value) => new Date(value));
 
 export const PageQuerySchema = z.object({

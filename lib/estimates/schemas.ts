@@ -15,9 +15,9 @@ export type EstimateBody = z.infer<typeof EstimateBodySchema>;
 
 export const EstimateSchema = z
   .object({
-    pickup_estimated_time: z.number().meta({ description: 'Minutes until the courier picks the order up' }),
-    destination_estimated_time: z.number().meta({ description: 'Minutes from pickup to the destination' }),
-    total_estimated_time: z.number().meta({ description: 'Minutes: pickup + destination' }),
+    pickup_estimated_time: z.int().meta({ description: 'Minutes until the courier picks the order up' }),
+    destination_estimated_time: z.int().meta({ description: 'Minutes from pickup to the destination' }),
+    total_estimated_time: z.int().meta({ description: 'Minutes: pickup + destination' }),
     delivery_price: z.number().meta({ description: 'Price excluding VAT, in the tariff currency' }),
     delivery_price_text: z.string().meta({ example: '18.75 SAR' }),
     vat_price: z.number().meta({ description: 'VAT on delivery_price' }),

@@ -11,7 +11,7 @@ import { Prisma } from '@/lib/generated/prisma/client';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const CLAIM_TIMEOUT_MS = 60 * 1000;
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export function hashRequest(method: string, path: string, body: unknown): string {
   return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
@@ -22,7 +22,7 @@ export async function runIdempotent(
   run: () => Promise<Reply>,
 ): Promise<Reply> {
   const { accountId, key, requestHash } = options;
-  if (!KEY_PATTERN.test(key)) {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new ApiError('invalid_request', 'Idempotency-Key: must be 1-255 visible ASCII characters');
   }
   const prisma = db();

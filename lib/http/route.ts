@@ -10,7 +10,7 @@ import { Prisma } from '@/lib/generated/prisma/client';
 // The one try/catch of the API: authentication, body reading, idempotency and the mapping of
 // every thrown error to `{ error, error_desc }`. Route files only wire a schema to a domain call.
 
-type Params = Record<string, string>;
+type Params = Record<string, string | string[]>;
 interface RouteContext {
   params: Promise<Params>;
 }

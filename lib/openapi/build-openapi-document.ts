@@ -26,7 +26,7 @@ import { COURIER_APPROACH_MIN } from '@/lib/estimates/estimate-delivery';
 import { AVERAGE_SPEED_KMH, ROAD_FACTOR } from '@/lib/estimates/route-estimator';
 import { EstimateBodySchema, EstimateResponseSchema } from '@/lib/estimates/schemas';
 import { ERROR_STATUS, ErrorBodySchema, type ErrorCode } from '@/lib/http/errors';
-import { IDEMPOTENCY_TTL_MS } from '@/lib/http/idempotency';
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS } from '@/lib/http/idempotency';
 import { MAX_BODY_BYTES } from '@/lib/http/read-json-body';
 import { PING_TIMEOUT_MS } from '@/lib/webhooks/register-webhook';
 import { RegisterWebhookBodySchema } from '@/lib/webhooks/schemas';
@@ -79,10 +79,11 @@ const ERROR_DOCS: Record<ErrorCode, { meaning: string; example: string }> = {
   },
   not_found: {
     meaning: 'No such resource in your account (another account’s dispatch is also a 404), or no such endpoint',
-    example: 'No dispatch with id "dsp_4Rk2Zb8TqVn3xYc7Lm9PwA"',
+    example: 'No dispatch with id "dsp_0mwr98c0p00008fw982zke"',
   },
   method_not_allowed: {
-    meaning: 'The endpoint does not support this HTTP method',
+    // Not sent today: Next.js answers an unsupported method on an existing route with its own empty 405.
+    meaning: 'The endpoint does not support this HTTP method (today answered as an empty-bodied 405 without this body)',
     example: 'GET is not supported on /ext/dispatch',
   },
   invalid_state: {
@@ -282,7 +283,7 @@ function describeApi(): string {
     describeErrors(),
     '',
     '## Idempotency',
-    'The two creating `POST`s (`/ext/dispatch`, `/ext/webhook`) accept an optional `Idempotency-Key` header (1–255 visible ASCII characters; a UUID works).',
+    '`POST /ext/dispatch` and `POST /ext/webhook` accept an optional `Idempotency-Key` header (1–255 visible ASCII characters; a UUID works).',
     `The first request with a key runs and its answer is stored for ${formatDuration(IDEMPOTENCY_TTL_MS)} per account; repeating the key with the same JSON body returns the stored answer with \`idempotent-replayed: true\`.`,
     'A client error from the operation itself (such as `duplicate_vendor_oid` or `webhook_unreachable`) is stored too: after fixing the cause, use a new key. `5xx` answers are not stored: retry with the same key.',
     'The same key with a different body is `422 idempotency_key_reused`; while the first request is still running, `409 idempotency_in_progress` with `retry-after`.',
@@ -324,7 +325,7 @@ function describeApi(): string {
 
 function buildPaths(): ZodOpenApiObject['paths'] {
   const dispatchIdPath = z.object({
-    id: z.string().meta({ description: 'The dispatch id returned on creation', example: 'dsp_4Rk2Zb8TqVn3xYc7Lm9PwA' }),
+    id: z.string().meta({ description: 'The dispatch id returned on creation', example: 'dsp_0mwr98c0p00008fw982zke' }),
   });
   const driverIdPath = z.object({
     driver_id: z.string().meta({ description: 'The driver id', example: 'drv_9Lm2Qx7TzVb4Nc8Rk3PwYa' }),
@@ -633,7 +634,7 @@ function buildDocument(): OpenApiDocument {
           in: 'header',
           required: false,
           description: `Makes retries safe: the first answer for this key is stored for ${formatDuration(IDEMPOTENCY_TTL_MS)} and replayed (with \`idempotent-replayed: true\`) for a repeat with the same body. 1–255 visible ASCII characters, e.g. a UUID. See **Idempotency**.`,
-          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source },
         },
       },
       headers: {
@@ -651,8 +652,8 @@ function buildDocument(): OpenApiDocument {
           schema: { type: 'string', example: '1' },
         },
         Location: {
-          description: 'Path of the created dispatch (`/ext/dispatch/{id}`).',
-          schema: { type: 'string', example: '/ext/dispatch/dsp_4Rk2Zb8TqVn3xYc7Lm9PwA' },
+          description: 'Path of the created dispatch (`/ext/dispatch/{id}`). Not repeated on an idempotent replay: read the id from the body.',
+          schema: { type: 'string', example: '/ext/dispatch/dsp_0mwr98c0p00008fw982zke' },
         },
       },
     },

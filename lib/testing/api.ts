@@ -33,6 +33,8 @@ const ROUTES: [RegExp, string[], Record<string, unknown>][] = [
   [/^\/api\/ops\/dispatches\/([^/]+)\/status$/, ['id'], opsStatusRoute],
 ];
 
+// Tests read response bodies loosely, like a client would; the schemas are checked elsewhere.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface ApiResponse<T = any> {
   status: number;
   body: T;

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { E2E_OPS_TOKEN } from '../playwright.config';
+
+// The same API, served by `next start` through Next's own router (the integration tests call
+// the route handlers directly).
+
+const order = (vendorOid: string) => ({
+  pickup: { lat: 24.6953, lng: 46.6851, address_line: 'Olaya St' },
+  destination: { lat: 24.7743, lng: 46.7386 },
+  user_metadata: { id: 'c1', email: 'c1@example.com', phone: '+966500000001' },
+  vendor_id: 'v1',
+  vendor_name: { 'en-us': 'E2E Kitchen' },
+  vendor_oid: vendorOid,
+  vendor_bid: 'b1',
+});
+
+test('the server is healthy and the demo account was seeded', async ({ request }) => {
+  expect(await (await request.get('/api/health')).json()).toEqual({ status: 'ok' });
+  expect(await (await request.get('/api/ping')).json()).toEqual({ status: 'ok' });
+});
+
+test('a vendor creates, reads, lists, re-routes and estimates a dispatch over HTTP', async ({ request }) => {
+  const account = await request.post('/api/ops/accounts', {
+    headers: { authorization: `Bearer ${E2E_OPS_TOKEN}` },
+    data: { name: 'E2E Kitchen' },
+  });
+  expect(account.status()).toBe(201);
+  const apiKey: string = (await account.json()).data.api_key;
+  const headers = { 'x-api-key': apiKey };
+
+  // No Content-Type at all (spec 1.3.0).
+  const created = await request.fetch('/ext/dispatch', {
+    method: 'POST',
+    headers: { ...headers, 'content-type': '' },
+    data: Buffer.from(JSON.stringify(order(`e2e-${Date.now()}`))),
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()).data;
+  expect(created.headers()['x-request-id']).toBeTruthy();
+
+  const read = await request.get(`/ext/dispatch/${id}`, { headers });
+  expect(read.status()).toBe(200);
+  expect((await read.json()).data.status[0].status).toBe('new');
+
+  const list = await request.get('/ext/dispatches?limit=1', { headers });
+  expect((await list.json()).data[0].id).toBe(id);
+
+  const patched = await request.patch(`/ext/dispatch/${id}/destination`, { headers, data: { lat: 24.8, lng: 46.7 } });
+  expect(patched.status()).toBe(204);
+  expect(await patched.text()).toBe('');
+
+  const estimate = await request.post('/ext/estimate', {
+    headers,
+    data: { pickup: { lat: 24.69, lng: 46.68 }, destination: { lat: 24.77, lng: 46.73 } },
+  });
+  expect((await estimate.json()).data.delivery_price_text).toMatch(/^\d+\.\d{2} SAR$/);
+
+  const tooBig = await request.post('/ext/dispatch', { headers, data: { ...order('big'), vendor_sid: 'x'.repeat(1_100_000) } });
+  expect(tooBig.status()).toBe(413);
+
+  const unknown = await request.get('/ext/nothing-here', { headers });
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toMatchObject({ error: 'not_found' });
+
+  expect((await request.get('/ext/dispatches')).status()).toBe(401);
+});
+
+test('the OpenAPI document and the docs page are served without any CDN', async ({ page, request }) => {
+  const document = await (await request.get('/ext/openapi.json')).json();
+  expect(document.openapi).toBe('3.1.0');
+  expect(Object.keys(document.paths)).toContain('/ext/dispatch');
+
+  const external: string[] = [];
+  page.on('request', (req) => {
+    if (!req.url().startsWith('http://127.0.0.1')) external.push(req.url());
+  });
+  await page.goto('/docs');
+  await expect(page.getByText('/ext/dispatches/d/{driver_id}').first()).toBeVisible();
+  expect(external).toEqual([]);
+});

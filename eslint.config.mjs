@@ -1,0 +1,23 @@
+import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
+import nextTypescript from 'eslint-config-next/typescript';
+
+const config = [
+  { ignores: ['lib/generated/**', '.next/**', 'node_modules/**', 'public/vendor/**', 'test-results/**', 'playwright-report/**'] },
+  ...nextCoreWebVitals,
+  ...nextTypescript,
+  {
+    rules: {
+      // process.env is read in one place only (STYLE.md §10).
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through lib/env.ts' },
+      ],
+    },
+  },
+  {
+    files: ['lib/env.ts', 'instrumentation.ts', 'lib/testing/**', 'e2e/**', 'bench/**', 'playwright.config.ts', '**/*.test.ts', 'scripts/**'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+];
+
+export default config;

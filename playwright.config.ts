@@ -1,0 +1,39 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdef';
+
+// End-to-end tests run `npm start`'s own script (build when needed, migrate, seed, serve) on a
+// throwaway embedded database, and drive it over HTTP and in Debian's Chromium.
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/playwright',
+  timeout: 60_000,
+  fullyParallel: false,
+  workers: 1,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--disable-gpu', '--disable-quic'],
+    },
+  },
+  webServer: {
+    command: 'node --experimental-wasm-modules --no-warnings --import tsx scripts/start.ts',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: path.join(os.tmpdir(), `dispatch-e2e-${process.pid}`),
+      DATABASE_URL: '',
+      OPS_TOKEN: E2E_OPS_TOKEN,
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  },
+});

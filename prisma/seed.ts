@@ -1,0 +1,86 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createAccount } from '@/lib/accounts/create-account';
+import { db } from '@/lib/db/client';
+import { assignDriver } from '@/lib/dispatches/assign-driver';
+import { changeStatus } from '@/lib/dispatches/change-status';
+import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import type { CreateDispatchBody } from '@/lib/dispatches/schemas';
+import { createDriver } from '@/lib/drivers/create-driver';
+
+// The demo a newcomer sees after `npm start`: one vendor account, two drivers and a few
+// dispatches at different points of the lifecycle, all made through the domain functions.
+
+export interface DemoCredentials {
+  account_id: string;
+  api_key: string;
+  webhook_secret: string;
+}
+
+const ADMIN = { refType: 'admin', refId: 'seed' } as const;
+
+function order(n: number, destination: { lat: number; lng: number; address_line: string }): CreateDispatchBody {
+  return {
+    pickup: { ref_id: 'olaya', lat: 24.6953, lng: 46.6851, address_line: 'Olaya St 4120, Riyadh' },
+    destination,
+    user_metadata: { id: `cust-${n}`, firstName: 'Demo', lastName: `Customer ${n}`, email: `customer${n}@example.com`, phone: `+96650000000${n}` },
+    vendor_id: 'demo-kitchen',
+    vendor_name: { 'en-us': 'Demo Kitchen', 'ar-sa': 'مطبخ التجربة' },
+    vendor_oid: `DEMO-${1000 + n}`,
+    vendor_sid: `#${n}`,
+    vendor_bid: 'olaya',
+    vendor_payload: {
+      pickup_wait_time: 10,
+      order_price: 54 + n * 7.5,
+      currency: 'SAR',
+      payment_type: n % 2 ? 'CASH' : 'VISA',
+      order_details: [{ item_name: { 'en-us': 'Chicken shawarma', 'ar-sa': 'شاورما دجاج' }, count: n, price: 18 }],
+    },
+  };
+}
+
+/** Seeds the demo once, on an empty database; returns its credentials, or null if it had data. */
+export async function seedDemo(): Promise<DemoCredentials | null> {
+  if ((await db().account.count()) > 0) return null;
+  const account = await createAccount({ name: 'Demo Kitchen' });
+  const omar = await createDriver({ input: { name: 'Omar Haddad', phone: '+966511000001', fleet_id: 'riyadh-central' } });
+  await createDriver({ input: { name: 'Lina Saleh', phone: '+966511000002', fleet_id: 'riyadh-central' } });
+
+  const destinations = [
+    { lat: 24.7743, lng: 46.7386, address_line: 'King Abdullah Rd, Riyadh' },
+    { lat: 24.7136, lng: 46.6753, address_line: 'Tahlia St, Riyadh' },
+    { lat: 24.6625, lng: 46.7150, address_line: 'Al Malaz, Riyadh' },
+    { lat: 24.8207, lng: 46.6400, address_line: 'Al Nakheel, Riyadh' },
+  ];
+  const [fresh, assigned, onTheWay, done] = await Promise.all(
+    destinations.map((destination, index) => createDispatch({ accountId: account.id, input: order(index + 1, destination) })),
+  );
+  void fresh;
+  for (const dispatch of [assigned!, onTheWay!, done!]) {
+    await assignDriver({ id: dispatch.id, accountId: null, driverId: omar.id, actor: ADMIN });
+  }
+  for (const status of ['accepted', 'picked_up'] as const) {
+    await changeStatus({ id: onTheWay!.id, accountId: null, status, actor: { refType: 'driver', refId: omar.id } });
+  }
+  for (const status of ['accepted', 'picked_up', 'delivered'] as const) {
+    await changeStatus({ id: done!.id, accountId: null, status, actor: { refType: 'driver', refId: omar.id } });
+  }
+  return { account_id: account.id, api_key: account.api_key, webhook_secret: account.webhook_secret };
+}
+
+/** Where the demo's credentials are kept (mode 0600) so later starts can show them again. */
+export function demoCredentialsPath(dataDir: string): string {
+  return path.resolve(dataDir, 'demo-credentials.json');
+}
+
+export async function saveDemoCredentials(dataDir: string, credentials: DemoCredentials): Promise<void> {
+  await fs.writeFile(demoCredentialsPath(dataDir), `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+}
+
+export async function readDemoCredentials(dataDir: string): Promise<DemoCredentials | null> {
+  try {
+    return JSON.parse(await fs.readFile(demoCredentialsPath(dataDir), 'utf8')) as DemoCredentials;
+  } catch {
+    return null;
+  }
+}

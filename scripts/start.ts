@@ -1,0 +1,78 @@
+// `npm start`: validate the configuration, build when the sources changed, migrate, seed the
+// demo on an empty embedded database, then serve. `npm run dev` does the same with `next dev`.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { closeDb } from '@/lib/db/client';
+import { applyMigrations } from '@/lib/db/migrate';
+import { EnvError, getEnv, pgliteDataDir } from '@/lib/env';
+import { readDemoCredentials, saveDemoCredentials, seedDemo } from '@/prisma/seed';
+
+const NEXT_BIN = path.resolve('node_modules/next/dist/bin/next');
+const SOURCES = ['app', 'components', 'lib', 'prisma/schema.prisma', 'next.config.mjs', 'package-lock.json', 'tsconfig.json'];
+
+function newestMtime(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+function needsBuild(): boolean {
+  const buildId = path.resolve('.next/BUILD_ID');
+  if (!fs.existsSync(buildId)) return true;
+  const built = fs.statSync(buildId).mtimeMs;
+  return SOURCES.some((source) => newestMtime(source) > built);
+}
+
+async function main() {
+  const isDev = process.argv.includes('--dev');
+  const env = getEnv();
+
+  if (!isDev && needsBuild()) {
+    console.log('Building (sources changed since the last build)…');
+    const build = spawnSync(process.execPath, [NEXT_BIN, 'build'], { stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+
+  const target = env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: pgliteDataDir(env) };
+  const applied = await applyMigrations(target);
+  console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');
+
+  if (!env.DATABASE_URL && env.SEED_DEMO) {
+    const seeded = await seedDemo();
+    if (seeded) await saveDemoCredentials(env.DATA_DIR, seeded);
+    const credentials = seeded ?? (await readDemoCredentials(env.DATA_DIR));
+    if (credentials) {
+      console.log(
+        [
+          '',
+          `Demo account ${credentials.account_id}${seeded ? ' (just seeded)' : ''}`,
+          `  API key:        ${credentials.api_key}`,
+          `  Webhook secret: ${credentials.webhook_secret}`,
+          `  (kept in ${path.resolve(env.DATA_DIR, 'demo-credentials.json')})`,
+          `  Try: curl -H 'x-api-key: ${credentials.api_key}' http://localhost:${env.PORT}/ext/dispatches`,
+          '',
+        ].join('\n'),
+      );
+    }
+  }
+  // The server opens the embedded database itself: release it first (one owner at a time).
+  await closeDb();
+
+  console.log(`API docs: http://localhost:${env.PORT}/docs`);
+  if (!env.OPS_TOKEN) console.log('Operator API disabled: set OPS_TOKEN (16+ characters) to enable /api/ops.');
+
+  const server = spawn(process.execPath, [NEXT_BIN, isDev ? 'dev' : 'start', '--port', String(env.PORT)], { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => server.kill(signal));
+  }
+  server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});
