@@ -7,7 +7,8 @@ const booleanFlag = (fallback: boolean) =>
     .optional()
     .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
 
-const EnvSchema = z.object({
+const EnvSchema = z
+  .object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Where the embedded database lives (`$DATA_DIR/pglite`) when DATABASE_URL is unset. */
@@ -27,9 +28,15 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** Allow webhook URLs that resolve to loopback, private or link-local addresses. */
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag(false),
+  /** Server processes sharing the port (PostgreSQL only: the embedded database has one owner). */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Seed a demo account on an empty embedded database at start. */
   SEED_DEMO: booleanFlag(true),
-});
+  })
+  .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL, {
+    path: ['WEB_CONCURRENCY'],
+    message: 'more than one server process needs DATABASE_URL (the embedded database belongs to one process)',
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 

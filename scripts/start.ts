@@ -1,41 +1,18 @@
 // `npm start`: validate the configuration, build when the sources changed, migrate, seed the
 // demo on an empty embedded database, then serve. `npm run dev` does the same with `next dev`.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { closeDb } from '@/lib/db/client';
 import { applyMigrations } from '@/lib/db/migrate';
 import { EnvError, getEnv, pgliteDataDir } from '@/lib/env';
 import { readDemoCredentials, saveDemoCredentials, seedDemo } from '@/prisma/seed';
-
-const NEXT_BIN = path.resolve('node_modules/next/dist/bin/next');
-const SOURCES = ['app', 'components', 'lib', 'prisma/schema.prisma', 'next.config.mjs', 'package-lock.json', 'tsconfig.json'];
-
-function newestMtime(entry: string): number {
-  if (!fs.existsSync(entry)) return 0;
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
-
-function needsBuild(): boolean {
-  const buildId = path.resolve('.next/BUILD_ID');
-  if (!fs.existsSync(buildId)) return true;
-  const built = fs.statSync(buildId).mtimeMs;
-  return SOURCES.some((source) => newestMtime(source) > built);
-}
+import { ensureBuild, NEXT_BIN } from '@/scripts/ensure-build';
 
 async function main() {
   const isDev = process.argv.includes('--dev');
   const env = getEnv();
 
-  if (!isDev && needsBuild()) {
-    console.log('Building (sources changed since the last build)…');
-    const build = spawnSync(process.execPath, [NEXT_BIN, 'build'], { stdio: 'inherit' });
-    if (build.status !== 0) process.exit(build.status ?? 1);
-  }
+  if (!isDev) ensureBuild();
 
   const target = env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: pgliteDataDir(env) };
   const applied = await applyMigrations(target);
@@ -65,7 +42,9 @@ async function main() {
   console.log(`API docs: http://localhost:${env.PORT}/docs`);
   if (!env.OPS_TOKEN) console.log('Operator API disabled: set OPS_TOKEN (16+ characters) to enable /api/ops.');
 
-  const server = spawn(process.execPath, [NEXT_BIN, isDev ? 'dev' : 'start', '--port', String(env.PORT)], { stdio: 'inherit' });
+  const server = isDev
+    ? spawn(process.execPath, [NEXT_BIN, 'dev', '--port', String(env.PORT)], { stdio: 'inherit' })
+    : spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => server.kill(signal));
   }

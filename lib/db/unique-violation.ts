@@ -1,18 +1,25 @@
 import { Prisma } from '@/lib/generated/prisma/client';
 
+interface AdapterErrorMeta {
+  target?: unknown;
+  driverAdapterError?: { cause?: { kind?: string; constraint?: { fields?: unknown; index?: unknown } } };
+}
+
 /**
- * The columns of the unique constraint a write violated, or null for any other error.
- * With driver adapters Prisma reports them in `meta.driverAdapterError`, not `meta.target`.
+ * The columns (or the index name) of the unique constraint a write violated, or null for any
+ * other error. With driver adapters Prisma reports them in `meta.driverAdapterError` — as P2002
+ * for model queries and as P2010 for raw statements — not in `meta.target`.
  */
 export function uniqueViolationFields(error: unknown): string[] | null {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== 'P2002') return null;
-  const meta = error.meta as
-    | { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: unknown; index?: unknown } } } }
-    | undefined;
-  const constraint = meta?.driverAdapterError?.cause?.constraint;
-  if (Array.isArray(constraint?.fields)) return constraint.fields.map(String);
-  if (typeof constraint?.index === 'string') return [constraint.index];
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
+  const meta = error.meta as AdapterErrorMeta | undefined;
+  const cause = meta?.driverAdapterError?.cause;
+  if (cause?.kind === 'UniqueConstraintViolation') {
+    if (Array.isArray(cause.constraint?.fields)) return cause.constraint.fields.map(String);
+    if (typeof cause.constraint?.index === 'string') return [cause.constraint.index];
+    return [];
+  }
+  if (error.code !== 'P2002') return null;
   if (Array.isArray(meta?.target)) return meta.target.map(String);
-  if (typeof meta?.target === 'string') return [meta.target];
-  return [];
+  return typeof meta?.target === 'string' ? [meta.target] : [];
 }

@@ -6,6 +6,11 @@ import { hashRequest, runIdempotent } from '@/lib/http/idempotency';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { toResponse, type Reply } from '@/lib/http/reply';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { admit } from '@/lib/db/admission';
+import { dbKind } from '@/lib/db/client';
+
+/** Requests served at once on the embedded database (PostgreSQL has its own connection pool). */
+const EMBEDDED_CONCURRENCY = 4;
 
 // The one try/catch of the API: authentication, body reading, idempotency and the mapping of
 // every thrown error to `{ error, error_desc }`. Route files only wire a schema to a domain call.
@@ -28,6 +33,8 @@ interface RouteOptions {
   body?: boolean;
   /** Honour an `Idempotency-Key` header (POST routes of the vendor API). */
   idempotent?: boolean;
+  /** The handler waits on another server (seconds): it must not hold an embedded-database slot. */
+  callsOut?: boolean;
 }
 
 function requestIdOf(request: Request): string {
@@ -65,6 +72,13 @@ function route<P extends Params, A>(
 ) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     const requestId = requestIdOf(request);
+    if (!options.callsOut && dbKind() === 'pglite') {
+      return admit(EMBEDDED_CONCURRENCY, () => serve(request, context, requestId));
+    }
+    return serve(request, context, requestId);
+  };
+
+  async function serve(request: Request, context: RouteContext, requestId: string): Promise<Response> {
     try {
       const auth = await authenticate(request);
       const params = (await context.params) as P;
@@ -86,7 +100,7 @@ function route<P extends Params, A>(
     } catch (error) {
       return toResponse(errorReply(error, request, requestId), requestId);
     }
-  };
+  }
 }
 
 /** A vendor API route: the caller is the account owning the API key. */

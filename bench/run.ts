@@ -1,0 +1,272 @@
+// `npm run bench [-- --db pglite|postgres|both --duration 10 --rows 1000000]`
+// Serves the production build against each database and loads it with autocannon at 10
+// connections: the no-database route (/api/ping, the framework's own ceiling), create, get,
+// driver listing (against :rows bulk-loaded dispatches) and estimate; on PGlite also create at
+// 50 connections. Writes bench/results/latest.md and prints the same table.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openPGlite } from '@/lib/db/pglite';
+import { applyMigrations } from '@/lib/db/migrate';
+import { hashApiKey } from '@/lib/auth/api-key';
+import { ensureBuild } from '@/scripts/ensure-build';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+const DATABASES = (args.get('db') ?? 'both') === 'both' ? ['pglite', 'postgres'] : [args.get('db')!];
+const DURATION = Number(args.get('duration') ?? 10);
+const ROWS = Number(args.get('rows') ?? 1_000_000);
+const PORT = Number(args.get('port') ?? 3200);
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const OPS_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
+const BULK_KEY = 'dsp_live_benchbenchbenchbenchbenchbenchbenchbench';
+const BASE = `http://127.0.0.1:${PORT}`;
+
+interface Row {
+  db: string;
+  scenario: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+}
+
+function bulkSql(): string {
+  return fs
+    .readFileSync(path.join(import.meta.dirname, 'bulk-load.sql'), 'utf8')
+    .replaceAll(':rows', String(ROWS))
+    .replaceAll(":'key_hash'", `'${hashApiKey(BULK_KEY)}'`);
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function dbUrl(name: string) {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function prepare(kind: string): Promise<{ env: Record<string, string>; explain: () => Promise<string>; cleanup: () => Promise<void> }> {
+  const started = Date.now();
+  if (kind === 'postgres') {
+    const name = `dispatch_bench_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const url = dbUrl(name);
+    await applyMigrations({ databaseUrl: url });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(bulkSql());
+    await client.end();
+    console.log(`[${kind}] migrated and loaded ${ROWS} dispatches in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    return {
+      env: { DATABASE_URL: url, DATA_DIR: os.tmpdir() },
+      explain: async () => {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        const plan = await c.query(
+          `EXPLAIN ANALYZE SELECT id FROM dispatches WHERE account_id = 'acc_bulk' AND assigned_driver_id = 'drv_bulk_7'
+           ORDER BY created_at DESC, id DESC LIMIT 51`,
+        );
+        await c.end();
+        return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      },
+      cleanup: async () => {
+        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-bench-'));
+  const pgliteDir = path.join(dataDir, 'pglite');
+  await applyMigrations({ pgliteDir });
+  const embedded = openPGlite(pgliteDir);
+  await embedded.pglite.exec(bulkSql());
+  await embedded.close();
+  console.log(`[${kind}] migrated and loaded ${ROWS} dispatches in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return {
+    env: { DATABASE_URL: '', DATA_DIR: dataDir },
+    explain: async () => '(see the PostgreSQL plan; PGlite runs the same planner)',
+    cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  // The same server `npm start` runs (scripts/serve.ts), one process unless WEB_CONCURRENCY says more.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    env: { ...process.env, ...env, PORT: String(PORT), OPS_TOKEN, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SEED_DEMO: 'false' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill('SIGKILL');
+  throw new Error('the server did not become healthy');
+}
+
+async function stopServer(server: ChildProcess) {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function json(method: string, url: string, body: unknown, headers: Record<string, string>) {
+  const response = await fetch(`${BASE}${url}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<{ data: Record<string, string> }>;
+}
+
+let orderCounter = 0;
+function order() {
+  orderCounter++;
+  return JSON.stringify({
+    pickup: { lat: 24.6953, lng: 46.6851, address_line: 'Olaya St' },
+    destination: { lat: 24.7743, lng: 46.7386, address_line: 'King Abdullah Rd' },
+    user_metadata: { id: `c${orderCounter}`, email: 'c@example.com', phone: '+966500000001' },
+    vendor_id: 'bench',
+    vendor_name: { 'en-us': 'Bench Kitchen' },
+    vendor_oid: `bench-${process.pid}-${orderCounter}`,
+    vendor_bid: 'b1',
+    vendor_payload: { order_price: 42.5, currency: 'SAR', payment_type: 'CASH', order_details: [{ item_name: { 'en-us': 'Wrap' }, count: 2, price: 21.25 }] },
+  });
+}
+
+async function load(options: { title: string; connections: number; method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: () => string; seconds?: number }) {
+  const run = (duration: number) =>
+    autocannon({
+      url: BASE,
+      connections: options.connections,
+      duration,
+      requests: [
+        {
+          method: options.method ?? 'GET',
+          path: options.path,
+          headers: { 'content-type': 'application/json', ...options.headers },
+          ...(options.body && { setupRequest: (request: autocannon.Request) => ({ ...request, body: options.body!() }) }),
+        },
+      ],
+    });
+  await run(2); // warm-up: JIT, connection pool, caches
+  const result = await run(options.seconds ?? DURATION);
+  return {
+    scenario: options.title,
+    connections: options.connections,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function runScenarios(label: string, kind: string): Promise<Row[]> {
+  const account = await json('POST', '/api/ops/accounts', { name: 'Bench' }, { authorization: `Bearer ${OPS_TOKEN}` });
+  const key = { 'x-api-key': account.data.api_key! };
+  const created = await json('POST', '/ext/dispatch', JSON.parse(order()), key);
+  const results = [
+    await load({ title: 'empty route (no DB)', connections: 10, path: '/api/ping' }),
+    await load({ title: 'create', connections: 10, method: 'POST', path: '/ext/dispatch', headers: key, body: order }),
+    await load({ title: 'get', connections: 10, path: `/ext/dispatch/${created.data.id}`, headers: key }),
+    await load({
+      title: `driver listing (${ROWS.toLocaleString('en')} rows)`,
+      connections: 10,
+      path: '/ext/dispatches/d/drv_bulk_7',
+      headers: { 'x-api-key': BULK_KEY },
+    }),
+    await load({
+      title: 'estimate',
+      connections: 10,
+      method: 'POST',
+      path: '/ext/estimate',
+      headers: key,
+      body: () => JSON.stringify({ pickup: { lat: 24.69, lng: 46.68 }, destination: { lat: 24.77, lng: 46.73 }, pickup_wait_time: 5 }),
+    }),
+  ];
+  if (kind === 'pglite') {
+    results.push(await load({ title: 'create', connections: 50, method: 'POST', path: '/ext/dispatch', headers: key, body: order }));
+  }
+  return results.map((result) => ({ db: label, ...result }));
+}
+
+/** PGlite is served by one process; PostgreSQL by one and by two (WEB_CONCURRENCY=2). */
+async function benchDatabase(kind: string): Promise<{ rows: Row[]; plan: string }> {
+  const prepared = await prepare(kind);
+  const rows: Row[] = [];
+  try {
+    for (const processes of kind === 'postgres' ? [1, 2] : [1]) {
+      const server = await startServer({ ...prepared.env, WEB_CONCURRENCY: String(processes) });
+      try {
+        rows.push(...(await runScenarios(processes === 1 ? kind : `${kind} ×${processes} processes`, kind)));
+      } finally {
+        await stopServer(server);
+      }
+    }
+    return { rows, plan: await prepared.explain() };
+  } finally {
+    await prepared.cleanup();
+  }
+}
+
+function table(rows: Row[]): string {
+  const lines = [
+    '| database | scenario | conns | req/s | × empty route | p50 ms | p99 ms | max ms | non-2xx | errors |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const row of rows) {
+    const ceiling = rows.find((other) => other.db === row.db && other.scenario.startsWith('empty'))?.rps ?? row.rps;
+    lines.push(
+      `| ${row.db} | ${row.scenario} | ${row.connections} | ${row.rps} | ${(row.rps / ceiling).toFixed(2)} | ${row.p50} | ${row.p99} | ${row.max} | ${row.non2xx} | ${row.errors} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  ensureBuild();
+  const rows: Row[] = [];
+  let plan = '';
+  for (const kind of DATABASES) {
+    const result = await benchDatabase(kind);
+    rows.push(...result.rows);
+    if (kind === 'postgres') plan = result.plan;
+  }
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const report = [
+    `# Benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}.`,
+    `Command: \`npm run bench -- --duration ${DURATION} --rows ${ROWS}\`; autocannon and the server share the machine; ${DURATION} s per scenario after a 2 s warm-up.`,
+    '',
+    table(rows),
+    '',
+    ...(plan ? ['Driver listing plan (PostgreSQL):', '', '```', plan, '```', ''] : []),
+  ].join('\n');
+  fs.writeFileSync(path.join(import.meta.dirname, 'results', 'latest.md'), report);
+  console.log(`\n${report}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+// Serves the production build: one Next.js server, or with WEB_CONCURRENCY > 1 (PostgreSQL
+// only) that many worker processes sharing the port through node:cluster. A Next.js server is
+// one JavaScript thread; on a machine with several cores one process per core is how it scales.
+import cluster from 'node:cluster';
+import http from 'node:http';
+import next from 'next';
+import { EnvError, getEnv } from '@/lib/env';
+
+async function serveOne(port: number) {
+  const app = next({ dev: false, dir: process.cwd(), port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const server = http.createServer((request, response) => void handle(request, response));
+  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+  await new Promise<void>((resolve) => server.listen(port, resolve));
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  return server;
+}
+
+async function main() {
+  const env = getEnv();
+  const workers = env.WEB_CONCURRENCY;
+  if (workers === 1 || !cluster.isPrimary) {
+    await serveOne(env.PORT);
+    if (cluster.isPrimary) console.log(`Listening on http://localhost:${env.PORT}`);
+    return;
+  }
+  let isStopping = false;
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on('exit', (worker, code) => {
+    if (isStopping) return;
+    console.error(`Worker ${worker.process.pid} exited (${code}); starting another`);
+    cluster.fork();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      isStopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill(signal);
+      setTimeout(() => process.exit(0), 10_000).unref();
+      cluster.on('exit', () => {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      });
+    });
+  }
+  console.log(`Listening on http://localhost:${env.PORT} with ${workers} worker processes`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});
