@@ -19,6 +19,7 @@ const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
 const DATABASES = (args.get('db') ?? 'both') === 'both' ? ['pglite', 'postgres'] : [args.get('db')!];
 const DURATION = Number(args.get('duration') ?? 10);
+const WARMUP_SECONDS = 3;
 const ROWS = Number(args.get('rows') ?? 1_000_000);
 const PORT = Number(args.get('port') ?? 3200);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -151,7 +152,16 @@ function order() {
   });
 }
 
-async function load(options: { title: string; connections: number; method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: () => string; seconds?: number }) {
+interface Scenario {
+  title: string;
+  connections: number;
+  method?: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: () => string;
+}
+
+async function load(options: Scenario & { seconds: number }) {
   const run = (duration: number) =>
     autocannon({
       url: BASE,
@@ -166,8 +176,7 @@ async function load(options: { title: string; connections: number; method?: 'GET
         },
       ],
     });
-  await run(2); // warm-up: JIT, connection pool, caches
-  const result = await run(options.seconds ?? DURATION);
+  const result = await run(options.seconds);
   return {
     scenario: options.title,
     connections: options.connections,
@@ -184,28 +193,32 @@ async function runScenarios(label: string, kind: string): Promise<Row[]> {
   const account = await json('POST', '/api/ops/accounts', { name: 'Bench' }, { authorization: `Bearer ${OPS_TOKEN}` });
   const key = { 'x-api-key': account.data.api_key! };
   const created = await json('POST', '/ext/dispatch', JSON.parse(order()), key);
-  const results = [
-    await load({ title: 'empty route (no DB)', connections: 10, path: '/api/ping' }),
-    await load({ title: 'create', connections: 10, method: 'POST', path: '/ext/dispatch', headers: key, body: order }),
-    await load({ title: 'get', connections: 10, path: `/ext/dispatch/${created.data.id}`, headers: key }),
-    await load({
+  const scenarios: Scenario[] = [
+    { title: 'empty route (no DB)', connections: 10, path: '/api/ping' },
+    { title: 'create', connections: 10, method: 'POST', path: '/ext/dispatch', headers: key, body: order },
+    { title: 'get', connections: 10, path: `/ext/dispatch/${created.data.id}`, headers: key },
+    {
       title: `driver listing (${ROWS.toLocaleString('en')} rows)`,
       connections: 10,
       path: '/ext/dispatches/d/drv_bulk_7',
       headers: { 'x-api-key': BULK_KEY },
-    }),
-    await load({
+    },
+    {
       title: 'estimate',
       connections: 10,
       method: 'POST',
       path: '/ext/estimate',
       headers: key,
       body: () => JSON.stringify({ pickup: { lat: 24.69, lng: 46.68 }, destination: { lat: 24.77, lng: 46.73 }, pickup_wait_time: 5 }),
-    }),
+    },
+    ...(kind === 'pglite'
+      ? [{ title: 'create', connections: 50, method: 'POST' as const, path: '/ext/dispatch', headers: key, body: order }]
+      : []),
   ];
-  if (kind === 'pglite') {
-    results.push(await load({ title: 'create', connections: 50, method: 'POST', path: '/ext/dispatch', headers: key, body: order }));
-  }
+  // Warm every path first (JIT, lazily loaded route bundles, connection pools), then measure.
+  for (const scenario of scenarios) await load({ ...scenario, seconds: WARMUP_SECONDS });
+  const results = [];
+  for (const scenario of scenarios) results.push(await load({ ...scenario, seconds: DURATION }));
   return results.map((result) => ({ db: label, ...result }));
 }
 
@@ -256,7 +269,7 @@ async function main() {
     `# Benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
     `Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}.`,
-    `Command: \`npm run bench -- --duration ${DURATION} --rows ${ROWS}\`; autocannon and the server share the machine; ${DURATION} s per scenario after a 2 s warm-up.`,
+    `Command: \`npm run bench -- --duration ${DURATION} --rows ${ROWS}\`; autocannon and the server share the machine; every scenario warmed ${WARMUP_SECONDS} s, then measured ${DURATION} s.`,
     '',
     table(rows),
     '',

@@ -1,11 +1,15 @@
+import { forgetKey } from '@/lib/auth/caller-cache';
 import { db } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 
 /** Revokes one of the account's API keys; requests with it answer 401 from then on. */
 export async function revokeApiKey(options: { accountId: string; id: string }): Promise<void> {
-  const { count } = await db().apiKey.updateMany({
+  const revoked = await db().apiKey.updateManyAndReturn({
     where: { id: options.id, accountId: options.accountId, revokedAt: null },
     data: { revokedAt: new Date() },
+    select: { hash: true },
   });
-  if (count === 0) throw new ApiError('not_found', `No active API key with id "${options.id}"`);
+  if (revoked.length === 0) throw new ApiError('not_found', `No active API key with id "${options.id}"`);
+  // Other instances evict on the database notification; this one need not wait for it.
+  for (const { hash } of revoked) forgetKey(hash);
 }

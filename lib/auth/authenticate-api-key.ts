@@ -2,6 +2,7 @@ import { db } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { hashApiKey, readApiKey } from '@/lib/auth/api-key';
 import type { Tariff } from '@/lib/estimates/tariff';
+import { cachedCaller, cacheGeneration, rememberCaller } from '@/lib/auth/caller-cache';
 
 export interface Caller {
   accountId: string;
@@ -10,12 +11,19 @@ export interface Caller {
 
 const UNAUTHORIZED = 'Missing or incorrect api_key: send it in the x-api-key header (or api_key, or Authorization: Bearer)';
 
-/** Resolves the calling account from its API key; 401 for a missing, unknown or revoked key. */
+/**
+ * Resolves the calling account from its API key; 401 for a missing, unknown or revoked key.
+ * Known keys are cached per process and evicted by database notification (caller-cache.ts).
+ */
 export async function authenticateApiKey(headers: Headers): Promise<Caller> {
   const key = readApiKey(headers);
   if (!key || key.length > 200) throw new ApiError('unauthorized', UNAUTHORIZED);
+  const hash = hashApiKey(key);
+  const cached = cachedCaller(hash);
+  if (cached) return cached;
+  const generation = cacheGeneration();
   const row = await db().apiKey.findUnique({
-    where: { hash: hashApiKey(key) },
+    where: { hash },
     select: {
       revokedAt: true,
       account: {
@@ -25,5 +33,7 @@ export async function authenticateApiKey(headers: Headers): Promise<Caller> {
   });
   if (!row || row.revokedAt) throw new ApiError('unauthorized', UNAUTHORIZED);
   const { id, ...tariff } = row.account;
-  return { accountId: id, tariff };
+  const caller = { accountId: id, tariff };
+  rememberCaller(hash, caller, generation);
+  return caller;
 }

@@ -10,6 +10,8 @@ interface DbHandle {
   prisma: PrismaClient;
   kind: 'pglite' | 'postgres';
   embedded?: OpenPGlite;
+  /** Run before the client closes (notification listeners). */
+  closers: (() => Promise<void>)[];
 }
 
 // One client per process, kept on globalThis: `next dev` loads lib/ once per route and again
@@ -20,10 +22,15 @@ function open(): DbHandle {
   const env = getEnv();
   if (env.DATABASE_URL) {
     const adapter = new PrismaPg({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
-    return { prisma: new PrismaClient({ adapter }), kind: 'postgres' };
+    return { prisma: new PrismaClient({ adapter }), kind: 'postgres', closers: [] };
   }
   const embedded = openPGlite(pgliteDataDir(env));
-  return { prisma: new PrismaClient({ adapter: new PrismaPGlite(embedded.pglite) }), kind: 'pglite', embedded };
+  return {
+    prisma: new PrismaClient({ adapter: new PrismaPGlite(embedded.pglite) }),
+    kind: 'pglite',
+    embedded,
+    closers: [],
+  };
 }
 
 /** The process's database client, opened on first use (never at import time). */
@@ -36,11 +43,24 @@ export function dbKind(): 'pglite' | 'postgres' {
   return (holder.__dispatchDb ?? { kind: getEnv().DATABASE_URL ? 'postgres' : 'pglite' }).kind;
 }
 
+/** The embedded database of this process, opening it if needed; null on PostgreSQL. */
+export function embeddedDatabase(): OpenPGlite | null {
+  db();
+  return holder.__dispatchDb?.embedded ?? null;
+}
+
+/** Registers work to do when the client closes (it runs before the database goes away). */
+export function onClose(closer: () => Promise<void>): void {
+  db();
+  holder.__dispatchDb?.closers.push(closer);
+}
+
 /** Closes the client (and the embedded database with its lock); the next db() opens it again. */
 export async function closeDb(): Promise<void> {
   const handle = holder.__dispatchDb;
   if (!handle) return;
   holder.__dispatchDb = undefined;
+  await Promise.all(handle.closers.map((closer) => closer()));
   await handle.prisma.$disconnect();
   await handle.embedded?.close();
 }

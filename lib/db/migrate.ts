@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { openPGlite } from '@/lib/db/pglite';
 
@@ -19,6 +20,28 @@ const LOCKFILE = { path: 'migration_lock.toml', content: 'provider = "postgresql
 const FILTERS = { externalTables: [], externalEnums: [] };
 
 export type MigrationTarget = { databaseUrl: string } | { pgliteDir: string };
+
+/**
+ * @prisma/adapter-pg runs a migration script by splitting it on every `;`, which breaks
+ * dollar-quoted function bodies. Send each script whole instead (one simple-protocol query,
+ * which PostgreSQL also runs as one implicit transaction).
+ */
+class WholeScriptPrismaPg extends PrismaPg {
+  private readonly scriptPool: pg.Pool;
+
+  constructor(pool: pg.Pool) {
+    super(pool);
+    this.scriptPool = pool;
+  }
+
+  override async connect() {
+    const adapter = await super.connect();
+    adapter.executeScript = async (script: string) => {
+      await this.scriptPool.query(script);
+    };
+    return adapter;
+  }
+}
 
 interface SchemaEngineLike {
   applyMigrations(input: unknown): Promise<{ appliedMigrationNames: string[] }>;
@@ -66,7 +89,8 @@ async function readMigrations() {
 /** Applies every pending migration; returns the names of those it applied. */
 export async function applyMigrations(target: MigrationTarget): Promise<string[]> {
   const embedded = 'pgliteDir' in target ? openPGlite(target.pgliteDir) : undefined;
-  const factory = embedded ? new PrismaPGlite(embedded.pglite) : new PrismaPg({ connectionString: (target as { databaseUrl: string }).databaseUrl, max: 1 });
+  const pool = 'databaseUrl' in target ? new pg.Pool({ connectionString: target.databaseUrl, max: 1 }) : undefined;
+  const factory = embedded ? new PrismaPGlite(embedded.pglite) : new WholeScriptPrismaPg(pool!);
   try {
     const engine = await startEngine(factory);
     try {
@@ -77,6 +101,7 @@ export async function applyMigrations(target: MigrationTarget): Promise<string[]
     }
   } finally {
     await embedded?.close();
+    await pool?.end();
   }
 }
 
