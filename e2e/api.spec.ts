@@ -74,7 +74,10 @@ test('the OpenAPI document and the docs page are served without any CDN', async 
   page.on('request', (req) => {
     if (!req.url().startsWith('http://127.0.0.1')) external.push(req.url());
   });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/docs');
   await expect(page.getByText('/ext/dispatches/d/{driver_id}').first()).toBeVisible();
   expect(external).toEqual([]);
+  // `SCREENSHOTS=1 npm run test:e2e` refreshes the README's pictures.
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: 'e2e/screenshots/api-docs.png' });
 });

@@ -1,7 +1,7 @@
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { newId } from '@/lib/ids/new-id';
 import { buildEventPayload, type EventType } from '@/lib/dispatches/events';
-import { DISPATCH_SELECT, serializeDispatch } from '@/lib/dispatches/serialize-dispatch';
+import { readRecordJson } from '@/lib/dispatches/read-records';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import type { RefType, Status } from '@/lib/dispatches/statuses';
 
@@ -41,7 +41,7 @@ export async function applyChange(
   },
 ): Promise<DispatchRecord> {
   const now = new Date();
-  const row = await tx.dispatch.update({
+  const updated = await tx.dispatch.update({
     where: { id: change.dispatchId },
     data: {
       ...change.data,
@@ -58,18 +58,18 @@ export async function applyChange(
         },
       }),
     },
-    select: { ...DISPATCH_SELECT, accountId: true, eventSeq: true, assignedDriver: { select: DRIVER_SELECT } },
+    select: { accountId: true, eventSeq: true, assignedDriver: { select: DRIVER_SELECT } },
   });
-  const record = serializeDispatch(row);
-  const firstSequence = row.eventSeq - change.events.length + 1;
+  const record = JSON.parse((await readRecordJson({ id: change.dispatchId, accountId: null }, tx))!) as DispatchRecord;
+  const firstSequence = updated.eventSeq - change.events.length + 1;
   await tx.dispatchEvent.createMany({
     data: change.events.map((type, index) => ({
       id: newId('evt'),
-      accountId: row.accountId,
-      dispatchId: row.id,
+      accountId: updated.accountId,
+      dispatchId: change.dispatchId,
       type,
       sequence: firstSequence + index,
-      payload: buildEventPayload(type, record, row.assignedDriver) as Prisma.InputJsonValue,
+      payload: buildEventPayload(type, record, updated.assignedDriver) as Prisma.InputJsonValue,
       createdAt: now,
     })),
   });

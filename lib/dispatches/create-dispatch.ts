@@ -27,6 +27,9 @@ export async function createDispatch(options: {
     const now = new Date();
     const id = newSortableId('dsp');
     const rId = newReadableCode();
+    // The event carries the record as reads render it (`dispatch_record` in SQL). Built here
+    // instead of read back, to keep creation one statement; the integration test
+    // "writes the history entry and the outbox event…" holds the two to the same shape.
     const record: DispatchRecord = {
       id,
       created_at: formatTimestamp(now),

@@ -1,14 +1,15 @@
-import { db } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
+import { readRecordJson } from '@/lib/dispatches/read-records';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import { DISPATCH_SELECT, serializeDispatch } from '@/lib/dispatches/serialize-dispatch';
 
-/** One dispatch of the account (omit accountId only on operator surfaces); 404 otherwise. */
+/** One dispatch of the account (accountId null only on operator surfaces), as JSON text; 404 otherwise. */
+export async function getDispatchJson(options: { id: string; accountId: string | null }): Promise<string> {
+  const json = await readRecordJson(options);
+  if (json === null) throw new ApiError('not_found', `No dispatch with id "${options.id}"`);
+  return json;
+}
+
+/** One dispatch of the account, parsed; 404 otherwise. */
 export async function getDispatch(options: { id: string; accountId: string | null }): Promise<DispatchRecord> {
-  const row = await db().dispatch.findFirst({
-    where: { id: options.id, ...(options.accountId !== null && { accountId: options.accountId }) },
-    select: DISPATCH_SELECT,
-  });
-  if (!row) throw new ApiError('not_found', `No dispatch with id "${options.id}"`);
-  return serializeDispatch(row);
+  return JSON.parse(await getDispatchJson(options)) as DispatchRecord;
 }

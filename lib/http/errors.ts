@@ -9,7 +9,6 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   ops_api_disabled: 403,
   not_found: 404,
-  method_not_allowed: 405,
   invalid_state: 409,
   invalid_transition: 409,
   idempotency_in_progress: 409,

@@ -81,11 +81,6 @@ const ERROR_DOCS: Record<ErrorCode, { meaning: string; example: string }> = {
     meaning: 'No such resource in your account (another account’s dispatch is also a 404), or no such endpoint',
     example: 'No dispatch with id "dsp_0mwr98c0p00008fw982zke"',
   },
-  method_not_allowed: {
-    // Not sent today: Next.js answers an unsupported method on an existing route with its own empty 405.
-    meaning: 'The endpoint does not support this HTTP method (today answered as an empty-bodied 405 without this body)',
-    example: 'GET is not supported on /ext/dispatch',
-  },
   invalid_state: {
     meaning: 'The dispatch is in a state that does not allow this change',
     example: 'The destination cannot change once the dispatch is delivered',

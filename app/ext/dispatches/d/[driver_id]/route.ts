@@ -1,4 +1,4 @@
-import { listDispatches } from '@/lib/dispatches/list-dispatches';
+import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
 import { PageQuerySchema } from '@/lib/dispatches/schemas';
 import { parseInput, queryObject } from '@/lib/http/parse-input';
 import { apiKeyRoute } from '@/lib/http/route';
@@ -6,6 +6,6 @@ import { apiKeyRoute } from '@/lib/http/route';
 // GET /ext/dispatches/d/{driver_id} — the caller's dispatches assigned to a driver, newest first
 export const GET = apiKeyRoute<{ driver_id: string }>({}, async ({ caller, params, request }) => {
   const { limit, cursor } = parseInput(PageQuerySchema, queryObject(request.url));
-  const page = await listDispatches({ accountId: caller.accountId, filters: { driverId: params.driver_id }, limit, cursor });
-  return { status: 200, body: page };
+  const json = await listDispatchesJson({ accountId: caller.accountId, filters: { driverId: params.driver_id }, limit, cursor });
+  return { status: 200, json };
 });

@@ -1,0 +1,51 @@
+import { db } from '@/lib/db/client';
+import { Prisma } from '@/lib/generated/prisma/client';
+import type { Cursor } from '@/lib/dispatches/cursor';
+
+// Dispatch records are rendered to JSON by the database function `dispatch_record` (see its
+// migration): one definition of the record's shape for every read, and the rows never pass
+// through per-field processing in the server.
+
+type Tx = Prisma.TransactionClient | ReturnType<typeof db>;
+
+/** One dispatch's record as JSON text, or null. */
+export async function readRecordJson(where: { id: string; accountId: string | null }, tx: Tx = db()): Promise<string | null> {
+  const rows = await tx.$queryRaw<{ record: string }[]>`
+    SELECT dispatch_record(d)::text AS record FROM dispatches d
+    WHERE d.id = ${where.id} ${where.accountId === null ? Prisma.empty : Prisma.sql`AND d.account_id = ${where.accountId}`}`;
+  return rows[0]?.record ?? null;
+}
+
+export interface RecordPage {
+  /** A JSON array of records, newest first. */
+  json: string;
+  /** The position after the last record, when more rows follow. */
+  next: Cursor | null;
+}
+
+/** A page of records matching `conditions`, newest first, after `cursor`. */
+export async function readRecordPage(options: { conditions: Prisma.Sql[]; cursor?: Cursor; limit: number }): Promise<RecordPage> {
+  const conditions = [...options.conditions];
+  if (options.cursor) conditions.push(Prisma.sql`(d.created_at, d.id) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id})`);
+  const rows = await db().$queryRaw<{ json: string; rows: bigint | number; last_id: string | null; last_created_at: Date | null }[]>`
+    WITH page AS (
+      SELECT d.id, d.created_at, dispatch_record(d) AS record
+      FROM dispatches d
+      WHERE ${Prisma.join(conditions, ' AND ')}
+      ORDER BY d.created_at DESC, d.id DESC
+      LIMIT ${options.limit + 1}
+    ), numbered AS (
+      SELECT *, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM page
+    )
+    SELECT coalesce(json_agg(record ORDER BY n) FILTER (WHERE n <= ${options.limit}), '[]')::text AS json,
+           count(*) AS rows,
+           (array_agg(id ORDER BY n DESC) FILTER (WHERE n <= ${options.limit}))[1] AS last_id,
+           (array_agg(created_at ORDER BY n DESC) FILTER (WHERE n <= ${options.limit}))[1] AS last_created_at
+    FROM numbered`;
+  const row = rows[0];
+  const hasMore = row !== undefined && Number(row.rows) > options.limit;
+  return {
+    json: row?.json ?? '[]',
+    next: hasMore && row.last_id && row.last_created_at ? { id: row.last_id, createdAt: new Date(row.last_created_at) } : null,
+  };
+}
