@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { getEnv, resetEnvForTests } from '@/lib/env';
+
+const saved = { ...process.env };
+
+function withEnv(values: Record<string, string | undefined>) {
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  resetEnvForTests();
+}
+
+afterEach(() => {
+  process.env = { ...saved };
+  resetEnvForTests();
+});
+
+describe('getEnv', () => {
+  it('has working defaults', () => {
+    withEnv({ PORT: undefined, DATA_DIR: undefined, DATABASE_URL: undefined, OPS_TOKEN: undefined, SEED_DEMO: undefined, WEB_CONCURRENCY: undefined });
+    expect(getEnv()).toMatchObject({ PORT: 3000, DATA_DIR: './.data', DATABASE_URL: undefined, OPS_TOKEN: undefined, SEED_DEMO: true, WEB_CONCURRENCY: 1 });
+  });
+
+  it('names every bad variable at once', () => {
+    withEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', OPS_TOKEN: 'short', WEBHOOK_ALLOW_PRIVATE_URLS: 'maybe' });
+    expect(() => getEnv()).toThrowError(/PORT[\s\S]*DATABASE_URL[\s\S]*OPS_TOKEN[\s\S]*WEBHOOK_ALLOW_PRIVATE_URLS/);
+  });
+
+  it('refuses several server processes on the embedded database', () => {
+    withEnv({ DATABASE_URL: '', WEB_CONCURRENCY: '2' });
+    expect(() => getEnv()).toThrowError(/WEB_CONCURRENCY: more than one server process needs DATABASE_URL/);
+    withEnv({ DATABASE_URL: 'postgres://localhost/x', WEB_CONCURRENCY: '2' });
+    expect(getEnv().WEB_CONCURRENCY).toBe(2);
+  });
+
+  it('reads flags as booleans', () => {
+    withEnv({ SEED_DEMO: 'false', WEBHOOK_ALLOW_PRIVATE_URLS: '1' });
+    expect(getEnv()).toMatchObject({ SEED_DEMO: false, WEBHOOK_ALLOW_PRIVATE_URLS: true });
+  });
+});
