@@ -19,7 +19,10 @@ afterEach(() => {
 describe('getEnv', () => {
   it('has working defaults', () => {
     withEnv({ PORT: undefined, DATA_DIR: undefined, DATABASE_URL: undefined, OPS_TOKEN: undefined, SEED_DEMO: undefined, WEB_CONCURRENCY: undefined });
-    expect(getEnv()).toMatchObject({ PORT: 3000, DATA_DIR: './.data', DATABASE_URL: undefined, OPS_TOKEN: undefined, SEED_DEMO: true, WEB_CONCURRENCY: 1 });
+    const env = getEnv();
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './.data', SEED_DEMO: true, WEB_CONCURRENCY: 1, WEBHOOK_ALLOW_PRIVATE_URLS: false });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.OPS_TOKEN).toBeUndefined();
   });
 
   it('names every bad variable at once', () => {
