@@ -18,4 +18,3 @@ INSERT INTO dispatch_status_entries (dispatch_id, status, captured_at, ref_id, r
   SELECT id, s.status, created_at, s.ref_id, s.ref_type
   FROM dispatches CROSS JOIN (VALUES ('new', 'bulk', 'vendor'), ('assigned', 'ops', 'admin')) AS s(status, ref_id, ref_type)
   WHERE account_id = 'acc_bulk';
-ANALYZE;
