@@ -12,19 +12,21 @@ export interface Actor {
 
 const DRIVER_SELECT = { id: true, name: true, phone: true, fleetId: true } satisfies Prisma.DriverSelect;
 
-/** Locks a dispatch row for the rest of the transaction; null when it does not exist (for this account). */
+/**
+ * Locks a dispatch row for the rest of the transaction; null when it does not exist (or, given
+ * an account, belongs to another). Looked up by primary key alone, for the reason given in
+ * read-records.ts; the account is compared here.
+ */
 export async function lockDispatch(
   tx: Prisma.TransactionClient,
   where: { id: string; accountId?: string },
 ): Promise<{ id: string; accountId: string; state: string; assignedDriverId: string | null } | null> {
-  const rows = where.accountId
-    ? await tx.$queryRaw<{ id: string; accountId: string; state: string; assignedDriverId: string | null }[]>`
-        SELECT id, account_id AS "accountId", state, assigned_driver_id AS "assignedDriverId"
-        FROM dispatches WHERE id = ${where.id} AND account_id = ${where.accountId} FOR UPDATE`
-    : await tx.$queryRaw<{ id: string; accountId: string; state: string; assignedDriverId: string | null }[]>`
-        SELECT id, account_id AS "accountId", state, assigned_driver_id AS "assignedDriverId"
-        FROM dispatches WHERE id = ${where.id} FOR UPDATE`;
-  return rows[0] ?? null;
+  const rows = await tx.$queryRaw<{ id: string; accountId: string; state: string; assignedDriverId: string | null }[]>`
+    SELECT id, account_id AS "accountId", state, assigned_driver_id AS "assignedDriverId"
+    FROM dispatches WHERE id = ${where.id} FOR UPDATE`;
+  const row = rows[0];
+  if (!row || (where.accountId !== undefined && row.accountId !== where.accountId)) return null;
+  return row;
 }
 
 /**

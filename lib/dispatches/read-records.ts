@@ -8,11 +8,17 @@ import type { Cursor } from '@/lib/dispatches/cursor';
 
 type Tx = Prisma.TransactionClient | ReturnType<typeof db>;
 
-/** One dispatch's record as JSON text, or null. */
+/**
+ * One dispatch's record as JSON text, or null when it does not exist or belongs to another
+ * account. The WHERE names only the primary key on purpose: with `AND account_id = …` the
+ * planner took the (account_id, vendor_oid) index for accounts newer than its statistics and
+ * scanned every dispatch of the account (measured: 2.6 ms for 10,000 instead of 0.1 ms).
+ */
 export async function readRecordJson(where: { id: string; accountId: string | null }, tx: Tx = db()): Promise<string | null> {
-  const rows = await tx.$queryRaw<{ record: string }[]>`
-    SELECT dispatch_record(d)::text AS record FROM dispatches d
-    WHERE d.id = ${where.id} ${where.accountId === null ? Prisma.empty : Prisma.sql`AND d.account_id = ${where.accountId}`}`;
+  const rows = await tx.$queryRaw<{ record: string | null }[]>`
+    SELECT CASE WHEN ${where.accountId}::text IS NULL OR d.account_id = ${where.accountId}::text
+                THEN dispatch_record(d)::text END AS record
+    FROM dispatches d WHERE d.id = ${where.id}`;
   return rows[0]?.record ?? null;
 }
 
