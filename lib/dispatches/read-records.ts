@@ -15,11 +15,15 @@ type Tx = Prisma.TransactionClient | ReturnType<typeof db>;
  * scanned every dispatch of the account (measured: 2.6 ms for 10,000 instead of 0.1 ms).
  */
 export async function readRecordJson(where: { id: string; accountId: string | null }, tx: Tx = db()): Promise<string | null> {
-  const rows = await tx.$queryRaw<{ record: string | null }[]>`
+  const rows = await tx.$queryRaw<{ record: string | null }[]>(recordByIdQuery(where));
+  return rows[0]?.record ?? null;
+}
+
+export function recordByIdQuery(where: { id: string; accountId: string | null }): Prisma.Sql {
+  return Prisma.sql`
     SELECT CASE WHEN ${where.accountId}::text IS NULL OR d.account_id = ${where.accountId}::text
                 THEN dispatch_record(d)::text END AS record
     FROM dispatches d WHERE d.id = ${where.id}`;
-  return rows[0]?.record ?? null;
 }
 
 export interface RecordPage {
