@@ -9,7 +9,7 @@ import type { Caller } from '@/lib/auth/authenticate-api-key';
 // reconnecting) the cache is bypassed and emptied, so nothing missed can be served stale.
 // Entries also expire after TTL_MS as a backstop.
 
-export const AUTH_CHANGES_CHANNEL = 'auth_changes';
+const AUTH_CHANGES_CHANNEL = 'auth_changes';
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
@@ -87,7 +87,7 @@ export function rememberCaller(hash: string, caller: Caller, generation: number)
 }
 
 /** Forgets everything, including the subscription (the database client was closed). */
-export function resetCallerCache(): void {
+function resetCallerCache(): void {
   holder.__dispatchCallerCache = undefined;
 }
 
