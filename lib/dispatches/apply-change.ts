@@ -1,4 +1,5 @@
 import type { Prisma } from '@/lib/generated/prisma/client';
+import { ApiError } from '@/lib/http/errors';
 import { newId } from '@/lib/ids/new-id';
 import { buildEventPayload, type EventType } from '@/lib/dispatches/events';
 import { readRecordJson } from '@/lib/dispatches/read-records';
@@ -12,20 +13,29 @@ export interface Actor {
 
 const DRIVER_SELECT = { id: true, name: true, phone: true, fleetId: true } satisfies Prisma.DriverSelect;
 
+export function dispatchNotFound(id: string): ApiError {
+  return new ApiError('not_found', `No dispatch with id "${id}"`);
+}
+
+/** The actor of an operator action: as given, else admin/ops. */
+export function opsActor(input: { ref_type?: RefType; ref_id?: string }): Actor {
+  return { refType: input.ref_type ?? 'admin', refId: input.ref_id ?? 'ops' };
+}
+
 /**
- * Locks a dispatch row for the rest of the transaction; null when it does not exist (or, given
- * an account, belongs to another). Looked up by primary key alone, for the reason given in
+ * Locks a dispatch row for the rest of the transaction; 404 when it does not exist (or, given an
+ * account, belongs to another). Looked up by primary key alone, for the reason given in
  * read-records.ts; the account is compared here.
  */
 export async function lockDispatch(
   tx: Prisma.TransactionClient,
-  where: { id: string; accountId?: string },
-): Promise<{ id: string; accountId: string; state: string; assignedDriverId: string | null } | null> {
+  where: { id: string; accountId: string | null },
+): Promise<{ id: string; accountId: string; state: string; assignedDriverId: string | null }> {
   const rows = await tx.$queryRaw<{ id: string; accountId: string; state: string; assignedDriverId: string | null }[]>`
     SELECT id, account_id AS "accountId", state, assigned_driver_id AS "assignedDriverId"
     FROM dispatches WHERE id = ${where.id} FOR UPDATE`;
   const row = rows[0];
-  if (!row || (where.accountId !== undefined && row.accountId !== where.accountId)) return null;
+  if (!row || (where.accountId !== null && row.accountId !== where.accountId)) throw dispatchNotFound(where.id);
   return row;
 }
 

@@ -12,8 +12,7 @@ export async function assignDriver(options: {
   actor: Actor;
 }): Promise<DispatchRecord> {
   return db().$transaction(async (tx) => {
-    const current = await lockDispatch(tx, { id: options.id, accountId: options.accountId ?? undefined });
-    if (!current) throw new ApiError('not_found', `No dispatch with id "${options.id}"`);
+    const current = await lockDispatch(tx, { id: options.id, accountId: options.accountId });
     if (!isLifecycleStatus(current.state) || !canRecordStatus(current.state, 'assigned')) {
       throw new ApiError('invalid_transition', `Cannot assign a driver while the dispatch is "${current.state}"`);
     }

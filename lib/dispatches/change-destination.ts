@@ -11,8 +11,7 @@ export async function changeDestination(options: {
   destination: Address;
 }): Promise<DispatchRecord> {
   return db().$transaction(async (tx) => {
-    const current = await lockDispatch(tx, { id: options.id, accountId: options.accountId ?? undefined });
-    if (!current) throw new ApiError('not_found', `No dispatch with id "${options.id}"`);
+    const current = await lockDispatch(tx, { id: options.id, accountId: options.accountId });
     if (isLifecycleStatus(current.state) && DESTINATION_LOCKED_IN.includes(current.state)) {
       throw new ApiError('invalid_state', `The destination cannot change once the dispatch is ${current.state}`);
     }

@@ -21,8 +21,7 @@ export async function changeStatus(options: {
     throw new ApiError('invalid_request', 'status: "assigned" needs a driver; use the assign operation with a driver_id');
   }
   return db().$transaction(async (tx) => {
-    const current = await lockDispatch(tx, { id: options.id, accountId: options.accountId ?? undefined });
-    if (!current) throw new ApiError('not_found', `No dispatch with id "${options.id}"`);
+    const current = await lockDispatch(tx, { id: options.id, accountId: options.accountId });
     if (!isLifecycleStatus(current.state) || !canRecordStatus(current.state, status)) {
       const allowed = isLifecycleStatus(current.state) ? nextStatuses(current.state) : [];
       throw new ApiError(

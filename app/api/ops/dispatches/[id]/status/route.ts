@@ -2,6 +2,7 @@ import { changeStatus } from '@/lib/dispatches/change-status';
 import { ChangeStatusBodySchema } from '@/lib/dispatches/schemas';
 import { parseInput } from '@/lib/http/parse-input';
 import { opsRoute } from '@/lib/http/route';
+import { opsActor } from '@/lib/dispatches/apply-change';
 
 // POST /api/ops/dispatches/{id}/status — record the next status if the transition table allows it
 export const POST = opsRoute<{ id: string }>({ body: true }, async ({ params, body }) => {
@@ -10,7 +11,7 @@ export const POST = opsRoute<{ id: string }>({ body: true }, async ({ params, bo
     id: params.id,
     accountId: null,
     status: input.status,
-    actor: { refType: input.ref_type ?? 'admin', refId: input.ref_id ?? 'ops' },
+    actor: opsActor(input),
   });
   return { status: 200, body: { data: dispatch } };
 });
