@@ -2,9 +2,9 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import { ApiError } from '@/lib/http/errors';
 import { newId } from '@/lib/ids/new-id';
 import { buildEventPayload, type EventType } from '@/lib/dispatches/events';
-import { readRecordJson } from '@/lib/dispatches/read-records';
-import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import type { DispatchRecord, StatusEntry } from '@/lib/dispatches/schemas';
 import type { RefType, Status } from '@/lib/dispatches/statuses';
+import { formatTimestamp } from '@/lib/dispatches/timestamp';
 
 export interface Actor {
   refType: RefType;
@@ -22,6 +22,19 @@ export function opsActor(input: { ref_type?: RefType; ref_id?: string }): Actor 
   return { refType: input.ref_type ?? 'admin', refId: input.ref_id ?? 'ops' };
 }
 
+/** One entry of a record's status history, in the record's key order. */
+export function statusEntry(status: Status, at: Date, actor: Actor): StatusEntry {
+  return { status, status_captured_time: formatTimestamp(at), ref_id: actor.refId, ref_type: actor.refType };
+}
+
+export interface LockedDispatch {
+  id: string;
+  accountId: string;
+  state: string;
+  assignedDriverId: string | null;
+  statusHistory: StatusEntry[];
+}
+
 /**
  * Locks a dispatch row for the rest of the transaction; 404 when it does not exist (or, given an
  * account, belongs to another). Looked up by primary key alone, for the reason given in
@@ -30,9 +43,9 @@ export function opsActor(input: { ref_type?: RefType; ref_id?: string }): Actor 
 export async function lockDispatch(
   tx: Prisma.TransactionClient,
   where: { id: string; accountId: string | null },
-): Promise<{ id: string; accountId: string; state: string; assignedDriverId: string | null }> {
-  const rows = await tx.$queryRaw<{ id: string; accountId: string; state: string; assignedDriverId: string | null }[]>`
-    SELECT id, account_id AS "accountId", state, assigned_driver_id AS "assignedDriverId"
+): Promise<LockedDispatch> {
+  const rows = await tx.$queryRaw<LockedDispatch[]>`
+    SELECT id, account_id AS "accountId", state, assigned_driver_id AS "assignedDriverId", status_history AS "statusHistory"
     FROM dispatches WHERE id = ${where.id} FOR UPDATE`;
   const row = rows[0];
   if (!row || (where.accountId !== null && row.accountId !== where.accountId)) throw dispatchNotFound(where.id);
@@ -41,12 +54,13 @@ export async function lockDispatch(
 
 /**
  * Writes one change of a locked dispatch with its history entry and its outbox events, in the
- * caller's transaction: no change without its events, no event without its change.
+ * caller's transaction: no change without its events, no event without its change. The
+ * database renders the new record (trigger `dispatches_render_record`); the events carry it.
  */
 export async function applyChange(
   tx: Prisma.TransactionClient,
+  current: LockedDispatch,
   change: {
-    dispatchId: string;
     data: Prisma.DispatchUpdateInput;
     status?: { status: Status; actor: Actor };
     events: EventType[];
@@ -54,31 +68,24 @@ export async function applyChange(
 ): Promise<DispatchRecord> {
   const now = new Date();
   const updated = await tx.dispatch.update({
-    where: { id: change.dispatchId },
+    where: { id: current.id },
     data: {
       ...change.data,
       modifiedAt: now,
       eventSeq: { increment: change.events.length },
       ...(change.status && {
-        statusEntries: {
-          create: {
-            status: change.status.status,
-            capturedAt: now,
-            refType: change.status.actor.refType,
-            refId: change.status.actor.refId,
-          },
-        },
+        statusHistory: [...current.statusHistory, statusEntry(change.status.status, now, change.status.actor)],
       }),
     },
-    select: { accountId: true, eventSeq: true, assignedDriver: { select: DRIVER_SELECT } },
+    select: { accountId: true, eventSeq: true, record: true, assignedDriver: { select: DRIVER_SELECT } },
   });
-  const record = JSON.parse((await readRecordJson({ id: change.dispatchId, accountId: null }, tx))!) as DispatchRecord;
+  const record = updated.record as unknown as DispatchRecord;
   const firstSequence = updated.eventSeq - change.events.length + 1;
   await tx.dispatchEvent.createMany({
     data: change.events.map((type, index) => ({
       id: newId('evt'),
       accountId: updated.accountId,
-      dispatchId: change.dispatchId,
+      dispatchId: current.id,
       type,
       sequence: firstSequence + index,
       payload: buildEventPayload(type, record, updated.assignedDriver) as Prisma.InputJsonValue,

@@ -21,8 +21,7 @@ export async function assignDriver(options: {
     }
     const driver = await tx.driver.findUnique({ where: { id: options.driverId }, select: { isActive: true } });
     if (!driver?.isActive) throw new ApiError('invalid_request', `driver_id: no active driver with id "${options.driverId}"`);
-    return applyChange(tx, {
-      dispatchId: current.id,
+    return applyChange(tx, current, {
       data: { state: 'assigned', assignedDriver: { connect: { id: options.driverId } } },
       status: { status: 'assigned', actor: options.actor },
       events: ['dispatch.status_updated', 'dispatch.driver_assigned'],

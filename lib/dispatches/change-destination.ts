@@ -15,8 +15,7 @@ export async function changeDestination(options: {
     if (isLifecycleStatus(current.state) && DESTINATION_LOCKED_IN.includes(current.state)) {
       throw new ApiError('invalid_state', `The destination cannot change once the dispatch is ${current.state}`);
     }
-    return applyChange(tx, {
-      dispatchId: current.id,
+    return applyChange(tx, current, {
       data: { destination: options.destination },
       events: ['dispatch.destination_updated'],
     });

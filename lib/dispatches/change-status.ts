@@ -29,8 +29,7 @@ export async function changeStatus(options: {
         `Cannot record "${status}" while the dispatch is "${current.state}"; allowed: ${allowed.length ? allowed.join(', ') : 'none'}`,
       );
     }
-    return applyChange(tx, {
-      dispatchId: current.id,
+    return applyChange(tx, current, {
       data: isLifecycleStatus(status) ? { state: status } : {},
       status: { status, actor: options.actor },
       events: ['dispatch.status_updated'],

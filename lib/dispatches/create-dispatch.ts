@@ -2,7 +2,7 @@ import { db } from '@/lib/db/client';
 import { uniqueViolationFields } from '@/lib/db/unique-violation';
 import { ApiError } from '@/lib/http/errors';
 import { newId, newReadableCode, newSortableId } from '@/lib/ids/new-id';
-import type { Actor } from '@/lib/dispatches/apply-change';
+import { statusEntry, type Actor } from '@/lib/dispatches/apply-change';
 import { buildEventPayload } from '@/lib/dispatches/events';
 import type { CreateDispatchBody, DispatchRecord } from '@/lib/dispatches/schemas';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
@@ -27,9 +27,9 @@ export async function createDispatch(options: {
     const now = new Date();
     const id = newSortableId('dsp');
     const rId = newReadableCode();
-    // The event carries the record as reads render it (`dispatch_record` in SQL). Built here
-    // instead of read back, to keep creation one statement; the integration test
-    // "writes the history entry and the outbox event…" holds the two to the same shape.
+    // The event carries the record as the database renders it (`dispatch_record`, stored by a
+    // trigger). Built here instead of read back, to keep creation one statement; the integration
+    // test "writes the history entry and the outbox event…" holds the two to the same shape.
     const record: DispatchRecord = {
       id,
       created_at: formatTimestamp(now),
@@ -47,7 +47,7 @@ export async function createDispatch(options: {
       vendor_bid: input.vendor_bid,
       media_url: null,
       vendor_payload: input.vendor_payload ?? null,
-      status: [{ status: 'new', status_captured_time: formatTimestamp(now), ref_type: actor.refType, ref_id: actor.refId }],
+      status: [statusEntry('new', now, actor)],
     };
     try {
       const ts = now.toISOString();
@@ -59,18 +59,16 @@ export async function createDispatch(options: {
         WITH dispatch AS (
           INSERT INTO dispatches (id, r_id, account_id, state, pickup, destination, user_metadata, vendor_logo_url,
                                   vendor_id, vendor_name, vendor_oid, vendor_sid, vendor_bid, vendor_payload,
-                                  customer_phone, event_seq, created_at, modified_at)
-          VALUES (${id}, ${rId}, ${accountId}, 'new', ${json(input.pickup)}::jsonb, ${json(input.destination)}::jsonb,
-                  ${json(input.user_metadata)}::jsonb, ${input.vendor_logo_url ?? null}, ${input.vendor_id},
-                  ${json(input.vendor_name)}::jsonb, ${input.vendor_oid}, ${input.vendor_sid ?? null}, ${input.vendor_bid},
-                  ${json(input.vendor_payload)}::jsonb, ${input.user_metadata.phone}, 1, ${ts}::timestamptz, ${ts}::timestamptz)
+                                  customer_phone, event_seq, status_history, created_at, modified_at)
+          VALUES (${id}, ${rId}, ${accountId}, 'new', ${json(input.pickup)}::json, ${json(input.destination)}::json,
+                  ${json(input.user_metadata)}::json, ${input.vendor_logo_url ?? null}, ${input.vendor_id},
+                  ${json(input.vendor_name)}::json, ${input.vendor_oid}, ${input.vendor_sid ?? null}, ${input.vendor_bid},
+                  ${json(input.vendor_payload)}::json, ${input.user_metadata.phone}, 1, ${JSON.stringify(record.status)}::json,
+                  ${ts}::timestamptz, ${ts}::timestamptz)
           RETURNING id
-        ), entry AS (
-          INSERT INTO dispatch_status_entries (dispatch_id, status, captured_at, ref_id, ref_type)
-          SELECT id, 'new', ${ts}::timestamptz, ${actor.refId}, ${actor.refType} FROM dispatch
         )
         INSERT INTO dispatch_events (id, account_id, dispatch_id, type, sequence, payload, created_at)
-        SELECT ${newId('evt')}, ${accountId}, id, 'dispatch.status_updated', 1, ${JSON.stringify(payload)}::jsonb, ${ts}::timestamptz
+        SELECT ${newId('evt')}, ${accountId}, id, 'dispatch.status_updated', 1, ${JSON.stringify(payload)}::json, ${ts}::timestamptz
         FROM dispatch`;
       return record;
     } catch (error) {

@@ -2,9 +2,9 @@ import { db } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { Cursor } from '@/lib/dispatches/cursor';
 
-// Dispatch records are rendered to JSON by the database function `dispatch_record` (see its
-// migration): one definition of the record's shape for every read, and the rows never pass
-// through per-field processing in the server.
+// Dispatch records are rendered to JSON by the database function `dispatch_record` when a
+// dispatch is written, and stored in `dispatches.record` (migration `…_stored_records`): one
+// definition of the record's shape, and reads only pass stored text through.
 
 type Tx = Prisma.TransactionClient | ReturnType<typeof db>;
 
@@ -22,7 +22,7 @@ export async function readRecordJson(where: { id: string; accountId: string | nu
 export function recordByIdQuery(where: { id: string; accountId: string | null }): Prisma.Sql {
   return Prisma.sql`
     SELECT CASE WHEN ${where.accountId}::text IS NULL OR d.account_id = ${where.accountId}::text
-                THEN dispatch_record(d)::text END AS record
+                THEN d.record::text END AS record
     FROM dispatches d WHERE d.id = ${where.id}`;
 }
 
@@ -39,7 +39,7 @@ export async function readRecordPage(options: { conditions: Prisma.Sql[]; cursor
   if (options.cursor) conditions.push(Prisma.sql`(d.created_at, d.id) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id})`);
   const rows = await db().$queryRaw<{ json: string; rows: bigint | number; last_id: string | null; last_created_at: Date | null }[]>`
     WITH page AS (
-      SELECT d.id, d.created_at, dispatch_record(d) AS record
+      SELECT d.id, d.created_at, d.record
       FROM dispatches d
       WHERE ${Prisma.join(conditions, ' AND ')}
       ORDER BY d.created_at DESC, d.id DESC
@@ -47,7 +47,7 @@ export async function readRecordPage(options: { conditions: Prisma.Sql[]; cursor
     ), numbered AS (
       SELECT *, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM page
     )
-    SELECT coalesce(json_agg(record ORDER BY n) FILTER (WHERE n <= ${options.limit}), '[]')::text AS json,
+    SELECT '[' || coalesce(string_agg(record::text, ',' ORDER BY n) FILTER (WHERE n <= ${options.limit}), '') || ']' AS json,
            count(*) AS rows,
            (array_agg(id ORDER BY n DESC) FILTER (WHERE n <= ${options.limit}))[1] AS last_id,
            (array_agg(created_at ORDER BY n DESC) FILTER (WHERE n <= ${options.limit}))[1] AS last_created_at

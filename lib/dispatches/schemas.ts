@@ -78,6 +78,8 @@ export const StatusEntrySchema = z
   })
   .meta({ id: 'StatusEntry' });
 
+export type StatusEntry = z.infer<typeof StatusEntrySchema>;
+
 export const DispatchRecordSchema = z
   .object({
     id: z.string().meta({ example: 'dsp_mi9x2k3f0000a1b2c3d4e' }),

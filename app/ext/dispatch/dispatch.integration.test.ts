@@ -15,7 +15,10 @@ beforeAll(async () => {
 async function countRows(accountId: string) {
   const [dispatches, entries, events] = await Promise.all([
     db().dispatch.count({ where: { accountId } }),
-    db().dispatchStatusEntry.count({ where: { dispatch: { accountId } } }),
+    db()
+      .$queryRaw<{ entries: number }[]>`
+        SELECT coalesce(sum(json_array_length(status_history)), 0)::int AS entries FROM dispatches WHERE account_id = ${accountId}`
+      .then((rows) => rows[0]!.entries),
     db().dispatchEvent.count({ where: { accountId } }),
   ]);
   return { dispatches, entries, events };
@@ -53,6 +56,13 @@ describe('POST /ext/dispatch', () => {
     expect(record.status).toEqual([
       { status: 'new', status_captured_time: record.created_at, ref_id: body.vendor_id, ref_type: 'vendor' },
     ]);
+    // The spec's field order, for the record and for each history entry.
+    expect(Object.keys(record)).toEqual([
+      'id', 'created_at', 'modified_at', 'r_id', 'assigned_driver_id', 'pickup', 'destination', 'user_metadata',
+      'vendor_logo_url', 'vendor_id', 'vendor_name', 'vendor_oid', 'vendor_sid', 'vendor_bid', 'media_url',
+      'vendor_payload', 'status',
+    ]);
+    expect(Object.keys(record.status[0])).toEqual(['status', 'status_captured_time', 'ref_id', 'ref_type']);
   });
 
   it('writes the history entry and the outbox event in the same transaction as the dispatch', async () => {
@@ -62,6 +72,7 @@ describe('POST /ext/dispatch', () => {
     expect(events[0]).toMatchObject({ type: 'dispatch.status_updated', sequence: 1 });
     const read = await call('GET', `/ext/dispatch/${created.body.data.id}`, { apiKey: account.api_key });
     expect(events[0]!.payload).toEqual({ ...read.body.data, fleet_id: null });
+    expect(Object.keys(events[0]!.payload as object)).toEqual([...Object.keys(read.body.data), 'fleet_id']);
   });
 
   it('accepts a request without Content-Type (spec 1.3.0) and stores only the required fields when that is all it gets', async () => {
