@@ -32,6 +32,29 @@ const EnvSchema = z
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** Seed a demo account on an empty embedded database at start. */
   SEED_DEMO: booleanFlag(true),
+  /** Run the webhook delivery worker inside the server process (`npm run worker` runs it alone). */
+  WEBHOOK_WORKER: booleanFlag(true),
+  /** Deliveries one worker process has in flight at once. */
+  WEBHOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
+  /** How long a receiver has to answer one delivery attempt. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Delay before the first retry; each further retry waits twice as long (with ±10 % jitter). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(10_000),
+  /** Attempts per delivery before it is marked failed (15 ≈ two days at the default base). */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(15),
+  /** An endpoint with no successful delivery for this long while attempts fail is disabled. */
+  WEBHOOK_DISABLE_AFTER_MS: z.coerce.number().int().min(1).default(86_400_000),
+  /** How long a worker owns a leased delivery; a crashed worker's leases expire after it. */
+  WEBHOOK_LEASE_MS: z.coerce.number().int().min(100).optional(),
+  /** After a secret rotation, deliveries are also signed with the old secret for this long. */
+  WEBHOOK_SECRET_OVERLAP_MS: z.coerce.number().int().min(0).default(86_400_000),
+  /** Longest a worker waits between looks for due deliveries (new ones wake it at once). */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  })
+  .transform((env) => ({ ...env, WEBHOOK_LEASE_MS: env.WEBHOOK_LEASE_MS ?? env.WEBHOOK_TIMEOUT_MS + 30_000 }))
+  .refine((env) => env.WEBHOOK_LEASE_MS > env.WEBHOOK_TIMEOUT_MS, {
+    path: ['WEBHOOK_LEASE_MS'],
+    message: 'must be longer than WEBHOOK_TIMEOUT_MS (a lease must outlive the attempt it covers)',
   })
   .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL, {
     path: ['WEB_CONCURRENCY'],

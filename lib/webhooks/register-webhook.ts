@@ -2,14 +2,18 @@ import { db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { newId } from '@/lib/ids/new-id';
+import { replayPending } from '@/lib/webhooks/endpoints';
 import { postWebhook } from '@/lib/webhooks/post-webhook';
-import { webhookHeaders } from '@/lib/webhooks/signing';
+import { signingSecrets, webhookHeaders } from '@/lib/webhooks/signing';
+import { wakeWorkers } from '@/lib/webhooks/wake-workers';
 
 export const PING_TIMEOUT_MS = 5_000;
 
 /**
  * Registers the account's webhook URL after a signed `webhook.ping` POST to it answers HTTP 200.
- * The new URL replaces the account's previous one; anything but a 200 is a 400 with the reason.
+ * The new URL replaces the account's previous one and takes over its pending deliveries (nothing
+ * queued is lost by changing the URL); registering a disabled URL again enables it and replays
+ * what is pending. Anything but a 200 is a 400 with the reason.
  */
 export async function registerWebhook(options: {
   accountId: string;
@@ -18,18 +22,19 @@ export async function registerWebhook(options: {
   timeoutMs?: number;
 }): Promise<{ id: string; url: string }> {
   const { accountId, url } = options;
-  const account = await db().account.findUniqueOrThrow({ where: { id: accountId }, select: { webhookSecret: true } });
-  const pingId = newId('evt');
-  const body = JSON.stringify({
-    type: 'webhook.ping',
-    id: pingId,
-    timestamp: new Date().toISOString(),
-    payload: { message: 'Dispatch webhook registration check' },
+  const account = await db().account.findUniqueOrThrow({
+    where: { id: accountId },
+    select: { webhookSecret: true, previousWebhookSecret: true, previousSecretExpiresAt: true },
   });
+  const pingId = newId('evt');
+  const [{ body }] = (await db().$queryRaw<{ body: string }[]>`
+    SELECT webhook_body('webhook.ping', ${pingId}, now(), NULL, ${JSON.stringify({ message: 'Dispatch webhook registration check' })}::json) AS body`) as [
+    { body: string },
+  ];
   const result = await postWebhook({
     url,
     body,
-    headers: webhookHeaders({ secret: account.webhookSecret, id: pingId, body }),
+    headers: webhookHeaders({ secrets: signingSecrets(account), id: pingId, body }),
     timeoutMs: options.timeoutMs ?? PING_TIMEOUT_MS,
     allowPrivate: options.allowPrivate ?? getEnv().WEBHOOK_ALLOW_PRIVATE_URLS,
   });
@@ -38,15 +43,25 @@ export async function registerWebhook(options: {
     throw new ApiError('webhook_unreachable', `webhook: the URL did not answer the registration ping with HTTP 200: ${reason}`);
   }
   return db().$transaction(async (tx) => {
-    await tx.webhookEndpoint.updateMany({
-      where: { accountId, isActive: true, NOT: { url } },
-      data: { isActive: false, disabledAt: new Date(), disabledReason: 'replaced by a newer registration' },
-    });
-    return tx.webhookEndpoint.upsert({
+    const endpoint = await tx.webhookEndpoint.upsert({
       where: { accountId_url: { accountId, url } },
       create: { id: newId('whe'), accountId, url },
-      update: { isActive: true, disabledAt: null, disabledReason: null },
+      update: { isActive: true, disabledAt: null, disabledReason: null, failingSince: null },
       select: { id: true, url: true },
     });
+    const replaced = await tx.webhookEndpoint.updateManyAndReturn({
+      where: { accountId, isActive: true, NOT: { id: endpoint.id } },
+      data: { isActive: false, disabledAt: new Date(), disabledReason: 'replaced by a newer registration' },
+      select: { id: true },
+    });
+    if (replaced.length > 0) {
+      await tx.webhookDelivery.updateMany({
+        where: { endpointId: { in: replaced.map((row) => row.id) }, status: 'pending' },
+        data: { endpointId: endpoint.id },
+      });
+    }
+    await replayPending(tx, endpoint.id);
+    await wakeWorkers(tx);
+    return endpoint;
   });
 }

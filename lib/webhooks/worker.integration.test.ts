@@ -1,0 +1,252 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db/client';
+import { assignDriver } from '@/lib/dispatches/assign-driver';
+import { changeDestination } from '@/lib/dispatches/change-destination';
+import { changeStatus } from '@/lib/dispatches/change-status';
+import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
+import { dispatchBody, newAccount, newDriver } from '@/lib/testing/fixtures';
+import { startWebhookReceiver, waitFor, type WebhookReceiver } from '@/lib/testing/webhook-receiver';
+import { getDelivery, redeliver } from '@/lib/webhooks/deliveries';
+import { currentEndpoint, enableEndpoint, rotateWebhookSecret } from '@/lib/webhooks/endpoints';
+import { registerWebhook } from '@/lib/webhooks/register-webhook';
+import { DeliveryWorker, type WorkerOptions } from '@/lib/webhooks/worker';
+
+let receiver: WebhookReceiver;
+const workers: DeliveryWorker[] = [];
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+  receiver.answer = () => ({ status: 200 });
+});
+
+afterAll(async () => {
+  await receiver.close();
+});
+
+async function startWorker(options: Partial<WorkerOptions> = {}): Promise<DeliveryWorker> {
+  const worker = new DeliveryWorker({ retryBaseMs: 100, pollMs: 50, timeoutMs: 1_000, leaseMs: 5_000, allowPrivate: true, ...options });
+  workers.push(worker);
+  await worker.start();
+  return worker;
+}
+
+/** An account whose webhook goes to the receiver at `path`. */
+async function accountWithWebhook(path: string) {
+  const account = await newAccount();
+  await registerWebhook({ accountId: account.id, url: `${receiver.url}/${path}`, allowPrivate: true });
+  return account;
+}
+
+const forPath = (path: string) => receiver.received.filter((request) => request.path === `/hooks/${path}` && !request.body.includes('"webhook.ping"'));
+
+async function deliveriesOf(accountId: string) {
+  return db().webhookDelivery.findMany({ where: { accountId }, orderBy: [{ createdAt: 'asc' }, { sequence: 'asc' }] });
+}
+
+describe('webhook delivery', () => {
+  it('delivers every event of a dispatch, signed (standardwebhooks verifies), in order, with the record of that moment', async () => {
+    const account = await accountWithWebhook('lifecycle');
+    const driver = await newDriver('fleet-9');
+    const created = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const actor = { refType: 'admin' as const, refId: 'ops' };
+    await assignDriver({ id: created.id, accountId: null, driverId: driver.id, actor });
+    await changeStatus({ id: created.id, accountId: null, status: 'accepted', actor });
+    await changeStatus({ id: created.id, accountId: null, status: 'near_pickup', actor });
+    await changeDestination({ id: created.id, accountId: account.id, destination: { lat: 24.8, lng: 46.7 } });
+    await startWorker();
+    await waitFor(() => forPath('lifecycle').length === 6, 10_000, 'six deliveries');
+
+    const events = forPath('lifecycle').map((request) => ({ request, event: receiver.verified(account.webhook_secret).find((e) => e.id === request.headers['webhook-id'])! }));
+    expect(events.map(({ event }) => [event.type, event.sequence, event.payload.status.at(-1).status])).toEqual([
+      ['dispatch.status_updated', 1, 'new'],
+      ['dispatch.status_updated', 2, 'assigned'],
+      ['dispatch.driver_assigned', 3, 'assigned'],
+      ['dispatch.status_updated', 4, 'accepted'],
+      ['dispatch.status_updated', 5, 'near_pickup'],
+      ['dispatch.destination_updated', 6, 'near_pickup'],
+    ]);
+    for (const { request, event } of events) {
+      expect(Object.keys(JSON.parse(request.body))).toEqual(['type', 'id', 'timestamp', 'sequence', 'payload']);
+      expect(event.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(event.payload.assigned_driver_id).toBe(event.sequence === 1 ? null : driver.id);
+    }
+    const driverEvent = events[2]!.event;
+    expect(driverEvent.payload.driver).toEqual({ id: driver.id, name: driver.name, phone: driver.phone, fleet_id: 'fleet-9' });
+    expect(driverEvent.payload.fleet_id).toBe('fleet-9');
+    // The last event's payload is the record as GET returns it now, plus fleet_id.
+    const record = JSON.parse(await getDispatchJson({ id: created.id, accountId: account.id }));
+    expect(events[5]!.event.payload).toEqual({ ...record, fleet_id: 'fleet-9' });
+
+    const rows = await deliveriesOf(account.id);
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual(Array(6).fill(['succeeded', 1]));
+  });
+
+  it('retries a failing receiver with doubling back-off and records every attempt', async () => {
+    const account = await accountWithWebhook('flaky');
+    let calls = 0;
+    receiver.answer = (request) => (request.path === '/hooks/flaky' && ++calls <= 3 ? { status: 503 } : { status: 200 });
+    const created = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await startWorker({ retryBaseMs: 200 });
+    await waitFor(async () => (await deliveriesOf(account.id))[0]?.status === 'succeeded', 10_000, 'success after retries');
+
+    const [delivery] = await deliveriesOf(account.id);
+    const detail = await getDelivery({ accountId: account.id, id: delivery!.id });
+    expect(detail).toMatchObject({ status: 'succeeded', attempt_count: 4, dispatch_id: created.id, sequence: 1, last_status_code: 200 });
+    expect(detail.attempts.map((attempt) => [attempt.number, attempt.status_code, attempt.error])).toEqual([
+      [1, 503, 'HTTP 503'],
+      [2, 503, 'HTTP 503'],
+      [3, 503, 'HTTP 503'],
+      [4, 200, null],
+    ]);
+    const times = forPath('flaky').map((request) => request.receivedAt);
+    const gaps = times.slice(1).map((time, index) => time - times[index]!);
+    // 200, 400, 800 ms ± 10 % jitter, plus the worker's wake-up latency.
+    [200, 400, 800].forEach((expected, index) => {
+      expect(gaps[index]).toBeGreaterThanOrEqual(expected * 0.9 - 5);
+      expect(gaps[index]).toBeLessThan(expected * 1.1 + 150);
+    });
+  });
+
+  it('marks a delivery failed after the last attempt, and a redelivery starts a new series', async () => {
+    const account = await accountWithWebhook('down');
+    receiver.answer = (request) => (request.path === '/hooks/down' ? { status: 500 } : { status: 200 });
+    await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await startWorker({ maxAttempts: 3, retryBaseMs: 20 });
+    await waitFor(async () => (await deliveriesOf(account.id))[0]?.status === 'failed', 10_000, 'failure');
+    const [failed] = await deliveriesOf(account.id);
+    expect(failed).toMatchObject({ attempts: 3, lastStatusCode: 500, lastError: 'HTTP 500' });
+
+    receiver.answer = () => ({ status: 200 });
+    const reopened = await redeliver({ accountId: account.id, id: failed!.id });
+    expect(reopened.status).toBe('pending');
+    await waitFor(async () => (await deliveriesOf(account.id))[0]?.status === 'succeeded', 10_000, 'redelivery');
+    expect((await getDelivery({ accountId: account.id, id: failed!.id })).attempts.map((a) => a.status_code)).toEqual([500, 500, 500, 200]);
+    await expect(redeliver({ accountId: (await newAccount()).id, id: failed!.id })).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it("holds a dispatch's later events while an earlier one is pending, without holding other dispatches", async () => {
+    const account = await accountWithWebhook('ordered');
+    const actor = { refType: 'admin' as const, refId: 'ops' };
+    const first = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const second = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    for (const status of ['cancelled'] as const) {
+      await changeStatus({ id: first.id, accountId: null, status, actor });
+      await changeStatus({ id: second.id, accountId: null, status, actor });
+    }
+    // The first dispatch's first event fails twice; its second event must not overtake it.
+    let failures = 0;
+    receiver.answer = (request) => {
+      const body = JSON.parse(request.body);
+      return body.payload?.id === first.id && body.sequence === 1 && ++failures <= 2 ? { status: 500 } : { status: 200 };
+    };
+    await startWorker({ retryBaseMs: 150 });
+    await waitFor(async () => (await deliveriesOf(account.id)).every((row) => row.status === 'succeeded'), 10_000, 'all delivered');
+
+    const order = forPath('ordered').map((request) => JSON.parse(request.body) as { sequence: number; payload: { id: string } });
+    const sequencesOf = (id: string) => order.filter((event) => event.payload.id === id).map((event) => event.sequence);
+    expect(sequencesOf(first.id)).toEqual([1, 1, 1, 2]);
+    expect(sequencesOf(second.id)).toEqual([1, 2]);
+    // The second dispatch was not held back by the first one's retries.
+    const lastOfSecond = order.findLastIndex((event) => event.payload.id === second.id);
+    const lastOfFirst = order.findLastIndex((event) => event.payload.id === first.id);
+    expect(lastOfSecond).toBeLessThan(lastOfFirst);
+  });
+
+  it('records timeouts and refused connections as failed attempts', async () => {
+    const account = await accountWithWebhook('hang');
+    receiver.answer = (request) => (request.path === '/hooks/hang' ? 'hang' : { status: 200 });
+    await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await startWorker({ timeoutMs: 300, maxAttempts: 1 });
+    await waitFor(async () => (await deliveriesOf(account.id))[0]?.status === 'failed', 10_000, 'timeout');
+    const [timedOut] = await deliveriesOf(account.id);
+    expect(timedOut!.lastError).toMatch(/no response within 300 ms/);
+    expect(timedOut!.lastStatusCode).toBeNull();
+
+    const closed = await accountWithWebhook('closed');
+    await db().webhookEndpoint.updateMany({ where: { accountId: closed.id }, data: { url: 'http://127.0.0.1:1/hooks' } });
+    await createDispatch({ accountId: closed.id, input: dispatchBody() });
+    await waitFor(async () => (await deliveriesOf(closed.id))[0]?.status === 'failed', 10_000, 'refused');
+    expect((await deliveriesOf(closed.id))[0]!.lastError).toMatch(/ECONNREFUSED/);
+  });
+
+  it('refuses private and loopback targets on every attempt unless allowed (SSRF)', async () => {
+    const account = await accountWithWebhook('ssrf');
+    await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const before = forPath('ssrf').length;
+    await startWorker({ allowPrivate: false, maxAttempts: 1 });
+    await waitFor(async () => (await deliveriesOf(account.id))[0]?.status === 'failed', 10_000, 'refusal');
+    expect((await deliveriesOf(account.id))[0]!.lastError).toMatch(/private or loopback/);
+    expect(forPath('ssrf').length).toBe(before);
+
+    // A host name that resolves to loopback is refused too: the resolved address is checked.
+    await db().webhookEndpoint.updateMany({ where: { accountId: account.id }, data: { url: receiver.url.replace('127.0.0.1', 'localhost') + '/ssrf' } });
+    await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await waitFor(async () => (await deliveriesOf(account.id)).every((row) => row.status === 'failed'), 10_000, 'refusal by name');
+    expect((await deliveriesOf(account.id))[1]!.lastError).toMatch(/resolves only to private or loopback addresses/);
+    expect(forPath('ssrf').length).toBe(before);
+  });
+
+  it('disables an endpoint that keeps failing, keeps its deliveries pending, and replays them when enabled', async () => {
+    const account = await accountWithWebhook('dying');
+    receiver.answer = (request) => (request.path === '/hooks/dying' ? { status: 500 } : { status: 200 });
+    await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await startWorker({ retryBaseMs: 50, disableAfterMs: 300 });
+    await waitFor(async () => (await currentEndpoint({ accountId: account.id })).status === 'disabled', 10_000, 'disable');
+
+    const disabled = await currentEndpoint({ accountId: account.id });
+    expect(disabled.disabled_reason).toMatch(/^No successful delivery since .* UTC; last error: HTTP 500$/);
+    // While disabled nothing is sent, and new events wait.
+    await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const sent = forPath('dying').length;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(forPath('dying').length).toBe(sent);
+    expect((await currentEndpoint({ accountId: account.id })).pending_deliveries).toBe(2);
+
+    receiver.answer = () => ({ status: 200 });
+    const enabled = await enableEndpoint({ accountId: account.id });
+    expect(enabled).toMatchObject({ status: 'active', disabled_reason: null, failing_since: null });
+    await waitFor(async () => (await deliveriesOf(account.id)).every((row) => row.status === 'succeeded'), 10_000, 'replay');
+    expect((await currentEndpoint({ accountId: account.id })).pending_deliveries).toBe(0);
+  });
+
+  it('signs with the old and the new secret during a rotation', async () => {
+    const account = await accountWithWebhook('rotation');
+    const rotated = await rotateWebhookSecret({ accountId: account.id });
+    expect(rotated.webhook_secret).toMatch(/^whsec_/);
+    await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await startWorker();
+    await waitFor(() => forPath('rotation').length === 1, 10_000, 'delivery');
+    const request = forPath('rotation')[0]!;
+    expect(String(request.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    receiver.received.splice(0, receiver.received.length, request);
+    expect(receiver.verified(rotated.webhook_secret)).toHaveLength(1);
+    expect(receiver.verified(account.webhook_secret)).toHaveLength(1);
+  });
+
+  it('moves pending deliveries to a newly registered URL; events before any registration are not queued', async () => {
+    const account = await newAccount();
+    await createDispatch({ accountId: account.id, input: dispatchBody() });
+    expect(await deliveriesOf(account.id)).toHaveLength(0);
+
+    await registerWebhook({ accountId: account.id, url: `${receiver.url}/old`, allowPrivate: true });
+    await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await registerWebhook({ accountId: account.id, url: `${receiver.url}/new`, allowPrivate: true });
+    await startWorker();
+    await waitFor(() => forPath('new').length === 1, 10_000, 'delivery to the new URL');
+    expect(forPath('old')).toHaveLength(0);
+  });
+
+  it('writes no delivery for a refused change (no event without its change)', async () => {
+    const account = await accountWithWebhook('refused');
+    const created = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await expect(changeStatus({ id: created.id, accountId: null, status: 'delivered', actor: { refType: 'admin', refId: 'ops' } })).rejects.toMatchObject({
+      code: 'invalid_transition',
+    });
+    expect(await deliveriesOf(account.id)).toHaveLength(1);
+  });
+});
