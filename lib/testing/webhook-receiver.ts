@@ -19,7 +19,8 @@ export interface WebhookReceiver {
   received: ReceivedWebhook[];
   /** Decides the answer to each request; 200 unless replaced. */
   answer: (request: ReceivedWebhook) => Answer;
-  /** The bodies of requests that verify with `secret`, parsed. */
+  /** The bodies of requests that verify with `secret`, parsed (payloads are loosely typed in tests). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   verified(secret: string): { type: string; id: string; timestamp: string; sequence: number | null; payload: any }[];
   close(): Promise<void>;
 }
