@@ -1,8 +1,22 @@
-// Opens the database when the server starts instead of on the first request (PGlite takes
-// seconds to open; the first request would pay for it).
+// Runs once when the server starts: opens the database now instead of on the first request
+// (PGlite takes seconds to open; the first request would pay for it) and starts the webhook
+// delivery worker in this process unless WEBHOOK_WORKER=false (separate `npm run worker`
+// processes then deliver). On SIGTERM/SIGINT, scripts/serve.ts runs the shutdown hooks: the
+// worker finishes or releases its in-flight deliveries, then the database closes.
 // NEXT_RUNTIME is set (and inlined) by Next itself; it is not configuration, so lib/env.ts does not own it.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { db } = await import('@/lib/db/client');
+  const [{ closeDb, db }, { getEnv }, { onShutdown }, { DeliveryWorker }] = await Promise.all([
+    import('@/lib/db/client'),
+    import('@/lib/env'),
+    import('@/lib/shutdown'),
+    import('@/lib/webhooks/worker'),
+  ]);
   await db().$queryRaw`SELECT 1`;
+  const worker = getEnv().WEBHOOK_WORKER ? new DeliveryWorker() : null;
+  await worker?.start();
+  onShutdown(async () => {
+    await worker?.stop();
+    await closeDb();
+  });
 }

@@ -5,6 +5,7 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import next from 'next';
 import { EnvError, getEnv } from '@/lib/env';
+import { runShutdownHooks } from '@/lib/shutdown';
 
 async function serveOne(port: number) {
   const app = next({ dev: false, dir: process.cwd(), port });
@@ -13,9 +14,20 @@ async function serveOne(port: number) {
   const server = http.createServer((request, response) => void handle(request, response));
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   await new Promise<void>((resolve) => server.listen(port, resolve));
-  const stop = () => server.close(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  let isStopping = false;
+  const stop = async () => {
+    if (isStopping) return;
+    isStopping = true;
+    // Stop accepting, let requests in progress finish, let the webhook worker finish or
+    // release its deliveries, close the database; exit even if a client keeps a socket open.
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), getEnv().WEBHOOK_TIMEOUT_MS + 5_000).unref();
+    await Promise.all([closed, runShutdownHooks()]);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
   return server;
 }
 

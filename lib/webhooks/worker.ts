@@ -232,8 +232,8 @@ export class DeliveryWorker {
     const disableBefore = new Date(now.getTime() - this.options.disableAfterMs);
     const rows = await db().$queryRaw<{ disabledReason: string | null }[]>`
       WITH attempt AS (
-        INSERT INTO webhook_attempts (delivery_id, number, started_at, status_code, latency_ms, response_snippet, error)
-        VALUES (${delivery.id}, ${number}, ${startedAt}, ${result.statusCode}, ${result.latencyMs}, ${result.responseSnippet}, ${error})
+        INSERT INTO webhook_attempts (delivery_id, number, started_at, status_code, latency_ms, response_snippet, error, worker_id)
+        VALUES (${delivery.id}, ${number}, ${startedAt}, ${result.statusCode}, ${result.latencyMs}, ${result.responseSnippet}, ${error}, ${this.id})
       ), delivery AS (
         UPDATE webhook_deliveries
         SET attempts = ${number}, status = ${outcome.status}, next_attempt_at = ${nextAttemptAt},

@@ -41,6 +41,7 @@ CREATE TABLE "webhook_attempts" (
     "latency_ms" INTEGER NOT NULL,
     "response_snippet" TEXT NOT NULL,
     "error" TEXT,
+    "worker_id" TEXT NOT NULL,
 
     CONSTRAINT "webhook_attempts_pkey" PRIMARY KEY ("id")
 );

@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db, dbKind } from '@/lib/db/client';
+import { changeStatus } from '@/lib/dispatches/change-status';
+import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { dispatchBody, newAccount } from '@/lib/testing/fixtures';
+import { startWebhookReceiver, waitFor, type WebhookReceiver } from '@/lib/testing/webhook-receiver';
+import { registerWebhook } from '@/lib/webhooks/register-webhook';
+
+// Two `npm run worker` processes against one PostgreSQL: every event is delivered, none is
+// ever in flight twice at once, and each dispatch's events arrive in order.
+
+const children: ChildProcess[] = [];
+let receiver: WebhookReceiver;
+
+function startWorkerProcess(): Promise<{ child: ChildProcess; id: string }> {
+  const child = spawn(process.execPath, ['--experimental-wasm-modules', '--no-warnings', '--import', 'tsx', 'scripts/worker.ts'], {
+    env: {
+      ...process.env,
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_RETRY_BASE_MS: '50',
+      WEBHOOK_POLL_MS: '50',
+      WEBHOOK_WORKER_CONCURRENCY: '8',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/Webhook worker (\S+) delivering/);
+      if (match) resolve({ child, id: match[1]! });
+    });
+    child.on('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
+  });
+}
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await receiver.close();
+});
+
+describe('webhook workers in separate processes', () => {
+  it('two workers on one PostgreSQL deliver everything, never the same event twice at once, in order per dispatch', async (context) => {
+    if (dbKind() !== 'postgres') return context.skip();
+    const account = await newAccount();
+    await registerWebhook({ accountId: account.id, url: `${receiver.url}/pair`, allowPrivate: true });
+
+    // Receiver: slow enough that both workers have deliveries in flight; one in ten fails once.
+    const inFlight = new Map<string, number>();
+    const overlaps: string[] = [];
+    const failedOnce = new Set<string>();
+    let served = 0;
+    receiver.answer = (request) => {
+      const id = String(request.headers['webhook-id']);
+      const now = (inFlight.get(id) ?? 0) + 1;
+      inFlight.set(id, now);
+      if (now > 1) overlaps.push(id);
+      setTimeout(() => inFlight.set(id, (inFlight.get(id) ?? 1) - 1), 30);
+      if (++served % 10 === 0 && !failedOnce.has(id)) {
+        failedOnce.add(id);
+        return { status: 500, delayMs: 30 };
+      }
+      return { status: 200, delayMs: 30 };
+    };
+
+    const [first, second] = await Promise.all([startWorkerProcess(), startWorkerProcess()]);
+    const actor = { refType: 'admin' as const, refId: 'ops' };
+    const dispatches = await Promise.all(Array.from({ length: 60 }, () => createDispatch({ accountId: account.id, input: dispatchBody() })));
+    await Promise.all(dispatches.map((dispatch) => changeStatus({ id: dispatch.id, accountId: null, status: 'cancelled', actor })));
+    const expected = dispatches.length * 2;
+
+    await waitFor(
+      async () => (await db().webhookDelivery.count({ where: { accountId: account.id, status: 'succeeded' } })) === expected,
+      60_000,
+      `${expected} deliveries`,
+    );
+    const events = receiver.received
+      .filter((request) => request.path === '/hooks/pair' && !request.body.includes('"webhook.ping"'))
+      .map((request) => ({ id: String(request.headers['webhook-id']), ...(JSON.parse(request.body) as { sequence: number; payload: { id: string } }) }));
+    expect(new Set(events.map((event) => event.id)).size).toBe(expected);
+    expect(overlaps).toEqual([]);
+    for (const dispatch of dispatches) {
+      const sequences = events.filter((event) => event.payload.id === dispatch.id).map((event) => event.sequence);
+      expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
+    }
+    // Both processes took part.
+    const workers = await db().$queryRaw<{ workerId: string }[]>`
+      SELECT DISTINCT a.worker_id AS "workerId" FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+      WHERE d.account_id = ${account.id}`;
+    expect(workers.map((row) => row.workerId).sort()).toEqual([first.id, second.id].sort());
+  }, 90_000);
+});
