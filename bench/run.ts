@@ -3,13 +3,13 @@
 // connections: the no-database route (/api/ping, the framework's own ceiling), create, get,
 // driver listing (against :rows bulk-loaded dispatches) and estimate; on PGlite also create at
 // 50 connections. Writes bench/results/latest.md and prints the same table.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createPostgresDatabase, machine, query, startServer as startProductionServer, stopProcess } from '@/bench/support';
 import { openPGlite } from '@/lib/db/pglite';
 import { applyMigrations } from '@/lib/db/migrate';
 import { hashApiKey } from '@/lib/auth/api-key';
@@ -22,7 +22,6 @@ const DURATION = Number(args.get('duration') ?? 10);
 const WARMUP_SECONDS = 3;
 const ROWS = Number(args.get('rows') ?? 1_000_000);
 const PORT = Number(args.get('port') ?? 3200);
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const OPS_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
 const BULK_KEY = 'dsp_live_benchbenchbenchbenchbenchbenchbenchbench';
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -46,51 +45,26 @@ function bulkSql(): string {
     .replaceAll(":'key_hash'", `'${hashApiKey(BULK_KEY)}'`);
 }
 
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function dbUrl(name: string) {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 async function prepare(kind: string): Promise<{ env: Record<string, string>; explain: () => Promise<string>; cleanup: () => Promise<void> }> {
   const started = Date.now();
   if (kind === 'postgres') {
-    const name = `dispatch_bench_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
-    const url = dbUrl(name);
+    const { url, drop } = await createPostgresDatabase('dispatch_bench');
     await applyMigrations({ databaseUrl: url });
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(bulkSql());
+    await query(url, bulkSql());
     // Vacuum now, or autovacuum does it during the measurements (it did: get dropped by half).
-    await client.query('VACUUM (ANALYZE)');
-    await client.end();
+    await query(url, 'VACUUM (ANALYZE)');
     console.log(`[${kind}] migrated and loaded ${ROWS} dispatches in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return {
       env: { DATABASE_URL: url, DATA_DIR: os.tmpdir() },
       explain: async () => {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        const plan = await c.query(
+        const plan = await query(
+          url,
           `EXPLAIN ANALYZE SELECT id FROM dispatches WHERE account_id = 'acc_bulk' AND assigned_driver_id = 'drv_bulk_7'
            ORDER BY created_at DESC, id DESC LIMIT 51`,
         );
-        await c.end();
         return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
       },
-      cleanup: async () => {
-        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      },
+      cleanup: drop,
     };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-bench-'));
@@ -108,30 +82,9 @@ async function prepare(kind: string): Promise<{ env: Record<string, string>; exp
   };
 }
 
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  // The same server `npm start` runs (scripts/serve.ts), one process unless WEB_CONCURRENCY says more.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    env: { ...process.env, ...env, PORT: String(PORT), OPS_TOKEN, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SEED_DEMO: 'false' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  server.kill('SIGKILL');
-  throw new Error('the server did not become healthy');
-}
-
-async function stopServer(server: ChildProcess) {
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
+function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  // Webhook delivery is measured by bench/webhooks.ts; no endpoint is registered here anyway.
+  return startProductionServer({ ...env, PORT: String(PORT), OPS_TOKEN, WEBHOOK_WORKER: 'false' });
 }
 
 async function json(method: string, url: string, body: unknown, headers: Record<string, string>) {
@@ -235,7 +188,7 @@ async function benchDatabase(kind: string): Promise<{ rows: Row[]; plan: string 
       try {
         rows.push(...(await runScenarios(processes === 1 ? kind : `${kind} ×${processes} processes`, kind)));
       } finally {
-        await stopServer(server);
+        await stopProcess(server);
       }
     }
     return { rows, plan: await prepared.explain() };
@@ -267,11 +220,10 @@ async function main() {
     rows.push(...result.rows);
     if (kind === 'postgres') plan = result.plan;
   }
-  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const report = [
     `# Benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
-    `Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}.`,
+    `Machine: ${machine()}.`,
     `Command: \`npm run bench -- --duration ${DURATION} --rows ${ROWS}\`; autocannon and the server share the machine; every scenario warmed ${WARMUP_SECONDS} s, then measured ${DURATION} s.`,
     '',
     table(rows),

@@ -14,6 +14,13 @@ const ROUTES: [method: string, path: string, statuses: string[]][] = [
   ['get', '/ext/dispatches/d/{driver_id}', ['200', '400', '401', '500']],
   ['post', '/ext/estimate', ['200', '400', '401', '413', '500']],
   ['post', '/ext/webhook', ['204', '400', '401', '409', '413', '422', '500']],
+  ['get', '/ext/webhook', ['200', '401', '404', '500']],
+  ['post', '/ext/webhook/enable', ['200', '400', '401', '404', '409', '422', '500']],
+  ['post', '/ext/webhook/test', ['202', '400', '401', '409', '422', '500']],
+  ['post', '/ext/webhook/secret/rotate', ['200', '400', '401', '409', '422', '500']],
+  ['get', '/ext/webhook/deliveries', ['200', '400', '401', '500']],
+  ['get', '/ext/webhook/deliveries/{id}', ['200', '401', '404', '500']],
+  ['post', '/ext/webhook/deliveries/{id}/redeliver', ['202', '400', '401', '404', '409', '422', '500']],
   ['get', '/ext/statuses', ['200']],
   ['get', '/ext/openapi.json', ['200']],
   ['get', '/api/health', ['200']],
@@ -21,6 +28,8 @@ const ROUTES: [method: string, path: string, statuses: string[]][] = [
   ['post', '/api/ops/drivers', ['201', '400', '401', '403', '500']],
   ['post', '/api/ops/dispatches/{id}/assign', ['200', '400', '401', '403', '404', '409', '500']],
   ['post', '/api/ops/dispatches/{id}/status', ['200', '400', '401', '403', '404', '409', '500']],
+  ['post', '/api/ops/accounts/{id}/webhook/enable', ['200', '401', '403', '404', '500']],
+  ['get', '/api/ops/webhook-deliveries/{id}', ['200', '401', '403', '404', '500']],
 ];
 
 interface Operation {
@@ -125,11 +134,42 @@ describe('buildOpenApiDocument', () => {
     expect(operation('get', '/ext/dispatch/{id}').security).toBeUndefined();
   });
 
-  it('offers Idempotency-Key on the two idempotent POSTs only', () => {
+  it('offers Idempotency-Key on the vendor POSTs that change something, and nowhere else', () => {
     const withKey = operations()
       .filter(([, , op]) => op.parameters?.some((parameter) => '$ref' in parameter && parameter.$ref.endsWith('/IdempotencyKey')))
       .map(([method, path]) => `${method} ${path}`);
-    expect(withKey.sort()).toEqual(['post /ext/dispatch', 'post /ext/webhook']);
+    expect(withKey.sort()).toEqual([
+      'post /ext/dispatch',
+      'post /ext/webhook',
+      'post /ext/webhook/deliveries/{id}/redeliver',
+      'post /ext/webhook/enable',
+      'post /ext/webhook/secret/rotate',
+      'post /ext/webhook/test',
+    ]);
+  });
+
+  it('registers the webhook schemas and tags the webhook routes Webhooks', () => {
+    const schemas = Object.keys(buildOpenApiDocument().components?.schemas ?? {});
+    expect(schemas).toEqual(
+      expect.arrayContaining(['WebhookEndpoint', 'WebhookDelivery', 'WebhookDeliveryDetail', 'WebhookAttempt', 'WebhookDeliveryList', 'RotatedSecret']),
+    );
+    for (const [method, path, op] of operations()) {
+      if (path.startsWith('/ext/webhook')) expect(op.tags, `${method} ${path}`).toEqual(['Webhooks']);
+    }
+  });
+
+  it('describes the webhook events and the delivery rules with the configured numbers', () => {
+    const description = buildOpenApiDocument().info.description ?? '';
+    for (const type of ['dispatch.status_updated', 'dispatch.driver_assigned', 'dispatch.destination_updated', 'webhook.ping']) {
+      expect(description).toContain(`\`${type}\``);
+    }
+    for (const header of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) expect(description).toContain(`\`${header}\``);
+    // The defaults: 15 attempts 10 s apart, doubling, span 10 s · (2^14 − 1) ≈ 45.5 h.
+    expect(description).toContain('first retry after 10 s');
+    expect(description).toContain('After 15 attempts (`WEBHOOK_MAX_ATTEMPTS`, ≈ 45.5 h after the first)');
+    expect(description).toContain('no successful delivery for 24 h');
+    expect(description).toContain('within 10 s (`WEBHOOK_TIMEOUT_MS`)');
+    expect(description).toMatch(/Deduplicate by `webhook-id`/);
   });
 
   it('serializes to JSON and back unchanged', () => {

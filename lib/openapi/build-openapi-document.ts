@@ -25,11 +25,23 @@ import { CreateDriverBodySchema, DriverSchema } from '@/lib/drivers/schemas';
 import { COURIER_APPROACH_MIN } from '@/lib/estimates/estimate-delivery';
 import { AVERAGE_SPEED_KMH, ROAD_FACTOR } from '@/lib/estimates/route-estimator';
 import { EstimateBodySchema, EstimateResponseSchema } from '@/lib/estimates/schemas';
+import { getEnv } from '@/lib/env';
 import { ERROR_STATUS, ErrorBodySchema, type ErrorCode } from '@/lib/http/errors';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS } from '@/lib/http/idempotency';
 import { MAX_BODY_BYTES } from '@/lib/http/read-json-body';
 import { PING_TIMEOUT_MS } from '@/lib/webhooks/register-webhook';
-import { RegisterWebhookBodySchema } from '@/lib/webhooks/schemas';
+import {
+  DELIVERY_STATUSES,
+  DeliveryListQuerySchema,
+  RegisterWebhookBodySchema,
+  RotatedSecretResponseSchema,
+  WEBHOOK_EVENT_TYPES,
+  WebhookDeliveryDetailResponseSchema,
+  WebhookDeliveryListResponseSchema,
+  WebhookDeliveryResponseSchema,
+  WebhookEndpointResponseSchema,
+} from '@/lib/webhooks/schemas';
+import { retryDelayMs } from '@/lib/webhooks/retry-schedule';
 
 // The OpenAPI 3.1 document of every route, built from the zod schemas the handlers validate with,
 // so the docs cannot drift from the code. Built on first request, not at import: it walks every
@@ -82,7 +94,7 @@ const ERROR_DOCS: Record<ErrorCode, { meaning: string; example: string }> = {
     example: 'No dispatch with id "dsp_0mwr98c0p00008fw982zke"',
   },
   invalid_state: {
-    meaning: 'The dispatch is in a state that does not allow this change',
+    meaning: 'The resource is in a state that does not allow this (a delivered dispatch’s destination, or no webhook registered yet)',
     example: 'The destination cannot change once the dispatch is delivered',
   },
   invalid_transition: {
@@ -117,6 +129,24 @@ const BODY_ERRORS: ErrorCode[] = ['invalid_json', 'invalid_request', 'payload_to
 const IDEMPOTENCY_ERRORS: ErrorCode[] = ['invalid_request', 'idempotency_in_progress', 'idempotency_key_reused'];
 const VENDOR_ERRORS: ErrorCode[] = ['unauthorized', 'internal_error'];
 const OPS_ERRORS: ErrorCode[] = ['unauthorized', 'ops_api_disabled', 'internal_error'];
+/** Codes raised before the handler runs (or by the idempotency layer itself): never stored and replayed. */
+const NEVER_REPLAYED = new Set<ErrorCode>([
+  'unauthorized',
+  'ops_api_disabled',
+  'invalid_json',
+  'payload_too_large',
+  'idempotency_in_progress',
+  'idempotency_key_reused',
+  'internal_error',
+]);
+
+/** What each event means, for the Webhooks section. Record<type>: a new event type cannot go undocumented. */
+const EVENT_DOCS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
+  'dispatch.status_updated': 'a status was recorded (also the dispatch’s creation, as `new`)',
+  'dispatch.driver_assigned': 'a driver was assigned or reassigned; `payload.driver` is that driver',
+  'dispatch.destination_updated': 'the destination changed',
+  'webhook.ping': 'the registration check and `POST /ext/webhook/test`; `payload` is `{ "message": "…" }`, `sequence` is `null`',
+};
 
 function formatBytes(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
@@ -126,6 +156,13 @@ function formatDuration(ms: number): string {
   if (ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
   if (ms % 1000 === 0) return `${ms / 1000} s`;
   return `${ms} ms`;
+}
+
+/** A long span rounded for reading, e.g. `45.5 h`. */
+function formatApproxDuration(ms: number): string {
+  if (ms >= 7_200_000) return `${Number((ms / 3_600_000).toFixed(1))} h`;
+  if (ms >= 120_000) return `${Math.round(ms / 60_000)} min`;
+  return formatDuration(Math.round(ms));
 }
 
 function list(values: readonly string[]): string {
@@ -186,7 +223,7 @@ function errorResponses(
     const lines = group.map((code) => `- \`${code}\`: ${options.notes?.[code] ?? ERROR_DOCS[code].meaning}`);
     // Only replies produced by the handler itself (4xx after authentication and body parsing)
     // are stored and replayed under an Idempotency-Key.
-    const canBeReplayed = options.idempotent && status === 400;
+    const canBeReplayed = options.idempotent && group.some((code) => !NEVER_REPLAYED.has(code));
     // Every ERROR_STATUS value is a 4xx or 5xx.
     responses[`${status}` as `${4 | 5}${string}`] = {
       description: lines.join('\n'),
@@ -245,10 +282,10 @@ function describePaging(): string {
   const limit = z.toJSONSchema(PageQuerySchema.shape.limit, { io: 'input' });
   return [
     'List endpoints answer `{ "data": [...], "next_cursor": "…" | null }`, newest first (by `created_at`, then `id`).',
-    `- \`limit\`: ${String(limit.minimum)}–${String(limit.maximum)} dispatches per page, default ${String(limit.default)}.`,
+    `- \`limit\`: ${String(limit.minimum)}–${String(limit.maximum)} items per page, default ${String(limit.default)}.`,
     '- `cursor`: opaque; pass the previous page’s `next_cursor` unchanged, with the same filters. Do not build or parse it.',
     '- `next_cursor` is `null` on the last page.',
-    '- Dispatches created while you page do not shift the pages: nothing is skipped or repeated (new ones appear on a fresh first page).',
+    '- Items created while you page do not shift the pages: nothing is skipped or repeated (new ones appear on a fresh first page).',
   ].join('\n');
 }
 
@@ -278,10 +315,10 @@ function describeApi(): string {
     describeErrors(),
     '',
     '## Idempotency',
-    '`POST /ext/dispatch` and `POST /ext/webhook` accept an optional `Idempotency-Key` header (1–255 visible ASCII characters; a UUID works).',
-    `The first request with a key runs and its answer is stored for ${formatDuration(IDEMPOTENCY_TTL_MS)} per account; repeating the key with the same JSON body returns the stored answer with \`idempotent-replayed: true\`.`,
-    'A client error from the operation itself (such as `duplicate_vendor_oid` or `webhook_unreachable`) is stored too: after fixing the cause, use a new key. `5xx` answers are not stored: retry with the same key.',
-    'The same key with a different body is `422 idempotency_key_reused`; while the first request is still running, `409 idempotency_in_progress` with `retry-after`.',
+    '`POST /ext/dispatch`, `POST /ext/webhook` and the webhook actions (`/ext/webhook/enable`, `/ext/webhook/test`, `/ext/webhook/secret/rotate`, `/ext/webhook/deliveries/{id}/redeliver`) accept an optional `Idempotency-Key` header (1–255 visible ASCII characters; a UUID works).',
+    `The first request with a key runs and its answer is stored for ${formatDuration(IDEMPOTENCY_TTL_MS)} per account; repeating the key with the same path and JSON body returns the stored answer with \`idempotent-replayed: true\`.`,
+    'A client error from the operation itself (such as `duplicate_vendor_oid`, `webhook_unreachable` or `invalid_state`) is stored too: after fixing the cause, use a new key. `5xx` answers are not stored: retry with the same key.',
+    'The same key with a different path or body is `422 idempotency_key_reused`; while the first request is still running, `409 idempotency_in_progress` with `retry-after`.',
     '',
     '## Timestamps',
     'All timestamps (`created_at`, `modified_at`, `status_captured_time`) are UTC strings `YYYY-MM-DD HH:MM:SS.mmm`, such as `2024-03-22 14:05:09.123`: no `T`, no zone suffix.',
@@ -306,13 +343,57 @@ function describeApi(): string {
     describeTransitions(),
     '',
     '## Webhooks',
-    '`POST /ext/webhook` registers one URL per account; a new registration replaces the previous URL.',
+    describeWebhooks(),
+  ].join('\n');
+}
+
+/** The total span of a delivery's retries, without jitter: base · (2^(attempts−1) − 1). */
+function retrySpanMs(maxAttempts: number, retryBaseMs: number): number {
+  let total = 0;
+  for (let retry = 1; retry < maxAttempts; retry++) total += retryDelayMs(retry, retryBaseMs, () => 0.5);
+  return total;
+}
+
+/**
+ * Registration, the events, signing and the delivery rules. The numbers are this server's
+ * configuration (lib/env.ts), so the document states what the running service does.
+ */
+function describeWebhooks(): string {
+  const env = getEnv();
+  const events = WEBHOOK_EVENT_TYPES.map((type) => `  - \`${type}\`: ${EVENT_DOCS[type]}`);
+  const retries =
+    env.WEBHOOK_MAX_ATTEMPTS > 1
+      ? `A failed attempt is retried with exponential back-off: the first retry after ${formatDuration(env.WEBHOOK_RETRY_BASE_MS)} (\`WEBHOOK_RETRY_BASE_MS\`), each further one twice as long, ±10 % jitter. After ${env.WEBHOOK_MAX_ATTEMPTS} attempts (\`WEBHOOK_MAX_ATTEMPTS\`, ≈ ${formatApproxDuration(retrySpanMs(env.WEBHOOK_MAX_ATTEMPTS, env.WEBHOOK_RETRY_BASE_MS))} after the first) the delivery is \`failed\`.`
+      : 'A failed attempt is not retried (`WEBHOOK_MAX_ATTEMPTS` is 1): the delivery is `failed`.';
+  return [
+    '`POST /ext/webhook` registers one URL per account; a new registration replaces the previous URL and takes over its pending deliveries.',
     'Before registering, the service sends the URL a signed ping following [Standard Webhooks](https://www.standardwebhooks.com/):',
     '',
-    '- `POST` with a JSON body `{ "type": "webhook.ping", "id": "evt_…", "timestamp": "<ISO 8601>", "payload": { "message": "…" } }`',
+    '- `POST` with a JSON body `{ "type": "webhook.ping", "id": "evt_…", "timestamp": "<ISO 8601>", "sequence": null, "payload": { "message": "…" } }`',
     '- headers `webhook-id` (the body’s `id`), `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">`, keyed by the base64 part of your account’s `whsec_…` webhook secret; any Standard Webhooks library verifies it.',
     `- The URL must answer **HTTP 200** (not another 2xx) within ${formatDuration(PING_TIMEOUT_MS)}; redirects are not followed. Anything else is \`400 webhook_unreachable\` with the reason.`,
     '- URLs resolving to private, loopback, link-local or otherwise non-public addresses are refused, unless the server runs with `WEBHOOK_ALLOW_PRIVATE_URLS=true` (development).',
+    '',
+    '### Events',
+    'While a URL is registered, every change to a dispatch of your account is `POST`ed to it with the JSON body `{ "type", "id", "timestamp", "sequence", "payload" }` (changes made before the first registration are not sent):',
+    '',
+    '- `type`:',
+    ...events,
+    '- `id`: the event id (`evt_…`), also sent as the `webhook-id` header; the same on every attempt of the event.',
+    '- `timestamp`: when the event happened, ISO 8601 in UTC (`2024-03-22T14:05:09.123Z`; unlike the API’s own timestamps).',
+    '- `sequence`: the event’s number within its dispatch (1, 2, 3, …); higher is newer.',
+    '- `payload`: the dispatch as `GET /ext/dispatch/{id}` returned it at that moment, plus `fleet_id` of the assigned driver.',
+    '',
+    `Each attempt is signed like the ping: \`webhook-id\`, \`webhook-timestamp\` and \`webhook-signature\`. After \`POST /ext/webhook/secret/rotate\`, for ${formatDuration(env.WEBHOOK_SECRET_OVERLAP_MS)} \`webhook-signature\` carries two space-separated signatures (\`v1,<new> v1,<old>\`): a receiver holding either secret verifies it, so it can switch without a gap.`,
+    '',
+    '### Delivery',
+    '- **At least once**: an event can arrive more than once (an answer lost on the way, a redelivery). Deduplicate by `webhook-id`.',
+    `- Any **2xx** within ${formatDuration(env.WEBHOOK_TIMEOUT_MS)} (\`WEBHOOK_TIMEOUT_MS\`) is a success. Any other status, no answer in time, a connection error or a redirect (not followed) is a failed attempt.`,
+    `- ${retries} \`POST /ext/webhook/deliveries/{id}/redeliver\` starts a new series.`,
+    '- **Order per dispatch**: an event is not sent while an earlier event of the same dispatch is still pending; other dispatches do not wait. Once an event has `failed`, later ones go ahead, so a redelivered event can arrive after newer ones: compare `sequence`.',
+    `- **Disabling**: an endpoint with no successful delivery for ${formatDuration(env.WEBHOOK_DISABLE_AFTER_MS)} while its attempts fail (\`WEBHOOK_DISABLE_AFTER_MS\`) is disabled; \`GET /ext/webhook\` shows \`status: disabled\` and the \`disabled_reason\`. Nothing is sent while it is disabled: its deliveries wait as \`pending\`, and \`POST /ext/webhook/enable\` (or registering the URL again) replays them all with a fresh series of attempts.`,
+    '- The target address is checked again on every attempt, not only at registration: private and loopback addresses are refused there too (unless `WEBHOOK_ALLOW_PRIVATE_URLS`).',
+    '- `GET /ext/webhook/deliveries` shows every delivery with its attempts (status code, latency, the start of the response); `POST /ext/webhook/test` sends a `webhook.ping` through the same pipeline.',
   ].join('\n');
 }
 
@@ -325,7 +406,21 @@ function buildPaths(): ZodOpenApiObject['paths'] {
   const driverIdPath = z.object({
     driver_id: z.string().meta({ description: 'The driver id', example: 'drv_9Lm2Qx7TzVb4Nc8Rk3PwYa' }),
   });
+  const deliveryIdPath = z.object({
+    id: z.string().meta({ description: 'The delivery id (`whd_…`)', example: 'whd_3f1c2a9e5b7d4e8fa0c6b2d1e9f7a3c5' }),
+  });
+  const accountIdPath = z.object({
+    id: z.string().meta({ description: 'The account id', example: 'acc_7Hq2Lm9XzPb4Nc8Rk3WvTa' }),
+  });
   const pageLimit = PageQuerySchema.shape.limit.meta({ description: 'Dispatches per page' });
+  const deliveryListQuery = DeliveryListQuerySchema.extend({
+    limit: PageQuerySchema.shape.limit.meta({ description: 'Deliveries per page' }),
+    event_type: DeliveryListQuerySchema.shape.event_type.meta({ description: 'Only events of this type' }),
+    status: DeliveryListQuerySchema.shape.status.meta({
+      description: '`pending` (waiting to be sent or retried), `succeeded` or `failed` (every attempt of its series failed)',
+    }),
+    dispatch_id: DeliveryListQuerySchema.shape.dispatch_id.meta({ description: 'Only events of this dispatch' }),
+  });
   const pageQuery = PageQuerySchema.extend({ limit: pageLimit });
   const listQuery = DispatchListQuerySchema.extend({ limit: pageLimit });
   const lifecycleResponse = z.object({ data: LifecycleSchema });
@@ -453,6 +548,19 @@ function buildPaths(): ZodOpenApiObject['paths'] {
       },
     },
     '/ext/webhook': {
+      get: {
+        operationId: 'getWebhook',
+        tags: [TAGS.webhooks],
+        summary: 'Get the webhook endpoint',
+        description:
+          'Your registered URL and its health: whether it is `disabled` and why, when the last delivery succeeded and failed, and how many deliveries are pending.',
+        responses: {
+          '200': jsonResponse('The endpoint.', WebhookEndpointResponseSchema),
+          ...errorResponses(['not_found', ...VENDOR_ERRORS], {
+            notes: { not_found: 'No webhook is registered yet' },
+          }),
+        },
+      },
       post: {
         operationId: 'registerWebhook',
         tags: [TAGS.webhooks],
@@ -471,6 +579,126 @@ function buildPaths(): ZodOpenApiObject['paths'] {
               invalid_request: '`webhook` is not an http(s) URL of at most 2048 characters, or the `Idempotency-Key` header is invalid',
               webhook_unreachable:
                 'The ping failed: no answer within the timeout, a status other than 200, a redirect, or a private/loopback address; `error_desc` says which',
+            },
+          }),
+        },
+      },
+    },
+    '/ext/webhook/enable': {
+      post: {
+        operationId: 'enableWebhook',
+        tags: [TAGS.webhooks],
+        summary: 'Enable the webhook endpoint again',
+        description: [
+          'Enables the endpoint after it was disabled for failing continuously (see **Webhooks**), and replays every pending delivery now, with a fresh series of attempts, in order per dispatch.',
+          'Fix the receiver first: if it still fails, it is disabled again after the same period. On an endpoint that is not disabled, pending deliveries are tried now.',
+        ].join('\n\n'),
+        parameters: [IDEMPOTENCY_KEY_PARAM],
+        responses: {
+          '200': jsonResponse('The endpoint, `active` again.', WebhookEndpointResponseSchema, { idempotent: true }),
+          ...errorResponses(['not_found', ...IDEMPOTENCY_ERRORS, ...VENDOR_ERRORS], {
+            idempotent: true,
+            notes: {
+              invalid_request: 'The `Idempotency-Key` header is invalid',
+              not_found: 'No webhook is registered yet',
+            },
+          }),
+        },
+      },
+    },
+    '/ext/webhook/test': {
+      post: {
+        operationId: 'sendWebhookTestEvent',
+        tags: [TAGS.webhooks],
+        summary: 'Send a test event',
+        description:
+          'Queues a signed `webhook.ping` to your registered URL, delivered, retried and recorded like any event (it is not held behind any dispatch’s events). Follow it with `GET /ext/webhook/deliveries/{id}`.',
+        parameters: [IDEMPOTENCY_KEY_PARAM],
+        responses: {
+          '202': jsonResponse('Queued; `status` is `pending`.', WebhookDeliveryResponseSchema, { idempotent: true }),
+          ...errorResponses(['invalid_state', ...IDEMPOTENCY_ERRORS, ...VENDOR_ERRORS], {
+            idempotent: true,
+            notes: {
+              invalid_request: 'The `Idempotency-Key` header is invalid',
+              invalid_state: 'No webhook is registered yet: register one with `POST /ext/webhook`',
+            },
+          }),
+        },
+      },
+    },
+    '/ext/webhook/secret/rotate': {
+      post: {
+        operationId: 'rotateWebhookSecret',
+        tags: [TAGS.webhooks],
+        summary: 'Rotate the signing secret',
+        description: [
+          'Replaces your account’s `whsec_…` webhook secret and returns the new one; it is shown only in this response.',
+          'Until `previous_secret_expires_at` every delivery is signed with both secrets (two signatures in `webhook-signature`), so your receiver can switch to the new secret without rejecting anything. Rotating again within that time drops the oldest secret at once.',
+          'To retry safely after a timeout, send an `Idempotency-Key`: a retry then returns the same secret instead of rotating again.',
+        ].join('\n\n'),
+        parameters: [IDEMPOTENCY_KEY_PARAM],
+        responses: {
+          '200': jsonResponse('The new secret.', RotatedSecretResponseSchema, { idempotent: true }),
+          ...errorResponses([...IDEMPOTENCY_ERRORS, ...VENDOR_ERRORS], {
+            idempotent: true,
+            notes: { invalid_request: 'The `Idempotency-Key` header is invalid' },
+          }),
+        },
+      },
+    },
+    '/ext/webhook/deliveries': {
+      get: {
+        operationId: 'listWebhookDeliveries',
+        tags: [TAGS.webhooks],
+        summary: 'List webhook deliveries',
+        description: [
+          'Your account’s deliveries (one per event and endpoint), newest first, one page at a time (see **Paging**).',
+          `Filters combine with AND: \`event_type\` (${list(WEBHOOK_EVENT_TYPES)}), \`status\` (${list(DELIVERY_STATUSES)}) and \`dispatch_id\` match exactly.`,
+        ].join('\n\n'),
+        requestParams: { query: deliveryListQuery },
+        responses: {
+          '200': jsonResponse('A page of deliveries.', WebhookDeliveryListResponseSchema),
+          ...errorResponses(['invalid_request', ...VENDOR_ERRORS], {
+            notes: { invalid_request: 'A query parameter is invalid, or `cursor` is not one this API returned' },
+          }),
+        },
+      },
+    },
+    '/ext/webhook/deliveries/{id}': {
+      get: {
+        operationId: 'getWebhookDelivery',
+        tags: [TAGS.webhooks],
+        summary: 'Get a webhook delivery',
+        description:
+          'One delivery of your account with the exact body sent and every attempt, oldest first: when it started, the HTTP status (or why none arrived), the latency and the first 1,024 bytes of the answer.',
+        requestParams: { path: deliveryIdPath },
+        responses: {
+          '200': jsonResponse('The delivery.', WebhookDeliveryDetailResponseSchema),
+          ...errorResponses(['not_found', ...VENDOR_ERRORS], {
+            notes: { not_found: 'No delivery with this id in your account' },
+          }),
+        },
+      },
+    },
+    '/ext/webhook/deliveries/{id}/redeliver': {
+      post: {
+        operationId: 'redeliverWebhook',
+        tags: [TAGS.webhooks],
+        summary: 'Redeliver a webhook',
+        description: [
+          'Sends the delivery again, with the same body and `webhook-id`, to your currently registered URL.',
+          'A finished delivery (`succeeded` or `failed`) becomes `pending` with a new series of attempts (retried like a new one); a `pending` one is tried now instead of after its back-off. It still waits behind earlier pending events of its dispatch, and is not sent while the endpoint is disabled.',
+        ].join('\n\n'),
+        parameters: [IDEMPOTENCY_KEY_PARAM],
+        requestParams: { path: deliveryIdPath },
+        responses: {
+          '202': jsonResponse('Queued; `status` is `pending`.', WebhookDeliveryResponseSchema, { idempotent: true }),
+          ...errorResponses(['not_found', 'invalid_state', ...IDEMPOTENCY_ERRORS, ...VENDOR_ERRORS], {
+            idempotent: true,
+            notes: {
+              invalid_request: 'The `Idempotency-Key` header is invalid',
+              not_found: 'No delivery with this id in your account',
+              invalid_state: 'No webhook is registered: register one with `POST /ext/webhook`',
             },
           }),
         },
@@ -587,6 +815,35 @@ function buildPaths(): ZodOpenApiObject['paths'] {
         },
       }),
     },
+    '/api/ops/accounts/{id}/webhook/enable': {
+      post: ops({
+        operationId: 'opsEnableWebhook',
+        summary: 'Enable an account’s webhook endpoint again',
+        description:
+          'Same as the vendor’s `POST /ext/webhook/enable` for any account: enables its disabled endpoint and replays every pending delivery now with a fresh series of attempts.',
+        requestParams: { path: accountIdPath },
+        responses: {
+          '200': jsonResponse('The endpoint, `active` again.', WebhookEndpointResponseSchema),
+          ...errorResponses(['not_found', ...OPS_ERRORS], {
+            notes: { not_found: 'No such account, or the account has no webhook registered' },
+          }),
+        },
+      }),
+    },
+    '/api/ops/webhook-deliveries/{id}': {
+      get: ops({
+        operationId: 'opsGetWebhookDelivery',
+        summary: 'Get any account’s webhook delivery',
+        description: 'One delivery of any account with the exact body sent and every attempt, as `GET /ext/webhook/deliveries/{id}` shows it.',
+        requestParams: { path: deliveryIdPath },
+        responses: {
+          '200': jsonResponse('The delivery.', WebhookDeliveryDetailResponseSchema),
+          ...errorResponses(['not_found', ...OPS_ERRORS], {
+            notes: { not_found: 'No delivery with this id' },
+          }),
+        },
+      }),
+    },
   };
 }
 
@@ -603,7 +860,11 @@ function buildDocument(): OpenApiDocument {
     tags: [
       { name: TAGS.dispatches, description: 'Create, read and change dispatches' },
       { name: TAGS.estimates, description: 'Delivery times and prices' },
-      { name: TAGS.webhooks, description: 'Where the service sends your callbacks' },
+      {
+        name: TAGS.webhooks,
+        description:
+          'Where the service sends your callbacks, and what became of each one. Signed (Standard Webhooks), at least once (deduplicate by `webhook-id`), retried with back-off, in order per dispatch; see **Webhooks** above for the events and the delivery rules.',
+      },
       { name: TAGS.service, description: 'Public endpoints: status table, this document, health' },
       { name: TAGS.ops, description: 'For the service operator, not vendors: `Authorization: Bearer <OPS_TOKEN>`' },
     ],

@@ -5,12 +5,20 @@ import * as dispatchesRoute from '@/app/ext/dispatches/route';
 import * as driverDispatchesRoute from '@/app/ext/dispatches/d/[driver_id]/route';
 import * as estimateRoute from '@/app/ext/estimate/route';
 import * as webhookRoute from '@/app/ext/webhook/route';
+import * as webhookEnableRoute from '@/app/ext/webhook/enable/route';
+import * as webhookTestRoute from '@/app/ext/webhook/test/route';
+import * as webhookSecretRotateRoute from '@/app/ext/webhook/secret/rotate/route';
+import * as webhookDeliveriesRoute from '@/app/ext/webhook/deliveries/route';
+import * as webhookDeliveryRoute from '@/app/ext/webhook/deliveries/[id]/route';
+import * as webhookRedeliverRoute from '@/app/ext/webhook/deliveries/[id]/redeliver/route';
 import * as statusesRoute from '@/app/ext/statuses/route';
 import * as healthRoute from '@/app/api/health/route';
 import * as opsAccountsRoute from '@/app/api/ops/accounts/route';
 import * as opsDriversRoute from '@/app/api/ops/drivers/route';
 import * as opsAssignRoute from '@/app/api/ops/dispatches/[id]/assign/route';
 import * as opsStatusRoute from '@/app/api/ops/dispatches/[id]/status/route';
+import * as opsWebhookEnableRoute from '@/app/api/ops/accounts/[id]/webhook/enable/route';
+import * as opsWebhookDeliveryRoute from '@/app/api/ops/webhook-deliveries/[id]/route';
 import { OPS_TOKEN } from '@/lib/testing/ops-token';
 
 // Calls the real route handlers the way Next's router would: same Request, same params promise.
@@ -25,12 +33,20 @@ const ROUTES: [RegExp, string[], Record<string, unknown>][] = [
   [/^\/ext\/dispatches\/d\/([^/]+)$/, ['driver_id'], driverDispatchesRoute],
   [/^\/ext\/estimate$/, [], estimateRoute],
   [/^\/ext\/webhook$/, [], webhookRoute],
+  [/^\/ext\/webhook\/enable$/, [], webhookEnableRoute],
+  [/^\/ext\/webhook\/test$/, [], webhookTestRoute],
+  [/^\/ext\/webhook\/secret\/rotate$/, [], webhookSecretRotateRoute],
+  [/^\/ext\/webhook\/deliveries$/, [], webhookDeliveriesRoute],
+  [/^\/ext\/webhook\/deliveries\/([^/]+)$/, ['id'], webhookDeliveryRoute],
+  [/^\/ext\/webhook\/deliveries\/([^/]+)\/redeliver$/, ['id'], webhookRedeliverRoute],
   [/^\/ext\/statuses$/, [], statusesRoute],
   [/^\/api\/health$/, [], healthRoute],
   [/^\/api\/ops\/accounts$/, [], opsAccountsRoute],
   [/^\/api\/ops\/drivers$/, [], opsDriversRoute],
   [/^\/api\/ops\/dispatches\/([^/]+)\/assign$/, ['id'], opsAssignRoute],
   [/^\/api\/ops\/dispatches\/([^/]+)\/status$/, ['id'], opsStatusRoute],
+  [/^\/api\/ops\/accounts\/([^/]+)\/webhook\/enable$/, ['id'], opsWebhookEnableRoute],
+  [/^\/api\/ops\/webhook-deliveries\/([^/]+)$/, ['id'], opsWebhookDeliveryRoute],
 ];
 
 // Tests read response bodies loosely, like a client would; the schemas are checked elsewhere.

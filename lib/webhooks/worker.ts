@@ -118,16 +118,14 @@ export class DeliveryWorker {
     while (this.isRunning) {
       this.isWoken = false;
       const free = this.options.concurrency - this.inFlight.size;
-      let leased = 0;
       try {
-        if (free > 0) {
-          const batch = await this.lease(free);
-          leased = batch.length;
-          for (const delivery of batch) this.track(this.deliver(delivery));
-        }
-        if (leased > 0 && leased === free) continue;
+        const batch = free > 0 ? await this.lease(free) : [];
+        for (const delivery of batch) this.track(this.deliver(delivery));
+        if (batch.length > 0 && batch.length === free) continue;
         if (this.isWoken) continue;
-        await this.sleep(free > 0 ? await this.msUntilNextDue() : this.options.pollMs);
+        // Something in flight or held back by its dispatch's order: a completion wakes us.
+        // Nothing at all: sleep until the next retry is due (new events wake us at once).
+        await this.sleep(batch.length > 0 || this.inFlight.size > 0 ? this.options.pollMs : await this.msUntilNextDue());
       } catch (error) {
         // The database is unreachable or restarting: log, wait, try again.
         logEvent('warn', 'webhook worker cycle failed', { worker: this.id, error: errorMessage(error) });
@@ -140,7 +138,8 @@ export class DeliveryWorker {
     this.inFlight.add(work);
     void work.finally(() => {
       this.inFlight.delete(work);
-      this.wake();
+      // Lease again once half the slots are free: one lease per batch, not per delivery.
+      if (this.inFlight.size <= this.options.concurrency / 2) this.wake();
     });
   }
 
@@ -159,16 +158,13 @@ export class DeliveryWorker {
     });
   }
 
-  /** Time until the earliest eligible delivery is due, capped by the poll interval. */
+  /** Time until the next retry is due, capped by the poll interval. */
   private async msUntilNextDue(): Promise<number> {
-    const rows = await db().$queryRawUnsafe<{ ms: number | null }[]>(`
-      SELECT (extract(epoch FROM min(c.next_attempt_at) - now()) * 1000)::float8 AS ms
-      FROM webhook_deliveries c JOIN webhook_endpoints e ON e.id = c.endpoint_id
-      WHERE ${ELIGIBLE}`);
+    const rows = await db().$queryRaw<{ ms: number | null }[]>`
+      SELECT (extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float8 AS ms
+      FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at > now()`;
     const ms = rows[0]?.ms;
-    // Due now but not leased (another worker holds the row lock): look again shortly.
-    if (ms !== null && ms !== undefined) return Math.min(Math.max(ms, 20), this.options.pollMs);
-    return this.options.pollMs;
+    return ms === null || ms === undefined ? this.options.pollMs : Math.min(ms, this.options.pollMs);
   }
 
   private lease(limit: number): Promise<LeasedDelivery[]> {
@@ -180,7 +176,7 @@ export class DeliveryWorker {
         JOIN webhook_endpoints e ON e.id = c.endpoint_id
         JOIN accounts a ON a.id = c.account_id
         WHERE c.next_attempt_at <= now() AND ${ELIGIBLE}
-        ORDER BY c.next_attempt_at, c.id
+        ORDER BY c.next_attempt_at
         LIMIT $1
         FOR UPDATE OF c SKIP LOCKED
       )

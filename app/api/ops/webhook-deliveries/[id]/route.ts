@@ -1,0 +1,7 @@
+import { opsRoute } from '@/lib/http/route';
+import { getDelivery } from '@/lib/webhooks/deliveries';
+
+// GET /api/ops/webhook-deliveries/{id} — any account's delivery, with its body and every attempt
+export const GET = opsRoute<{ id: string }>({}, async ({ params }) => {
+  return { status: 200, body: { data: await getDelivery({ accountId: null, id: params.id }) } };
+});

@@ -1,0 +1,518 @@
+import { randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { db } from '@/lib/db/client';
+import { assignDriver } from '@/lib/dispatches/assign-driver';
+import { changeDestination } from '@/lib/dispatches/change-destination';
+import { changeStatus } from '@/lib/dispatches/change-status';
+import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { call } from '@/lib/testing/api';
+import { dispatchBody, newAccount, newDriver } from '@/lib/testing/fixtures';
+import { startWebhookReceiver, waitFor, type ReceivedWebhook, type WebhookReceiver } from '@/lib/testing/webhook-receiver';
+import { sendTestEvent, TEST_EVENT_PAYLOAD } from '@/lib/webhooks/deliveries';
+import { registerWebhook } from '@/lib/webhooks/register-webhook';
+import {
+  RotatedSecretResponseSchema,
+  WebhookDeliveryDetailResponseSchema,
+  WebhookDeliveryListResponseSchema,
+  WebhookDeliveryResponseSchema,
+  WebhookEndpointResponseSchema,
+} from '@/lib/webhooks/schemas';
+import { DeliveryWorker, type WorkerOptions } from '@/lib/webhooks/worker';
+
+type WebhookDeliveryList = z.infer<typeof WebhookDeliveryListResponseSchema>;
+
+const WORKER_OPTIONS: Partial<WorkerOptions> = { retryBaseMs: 100, pollMs: 50, timeoutMs: 1_000, leaseMs: 5_000, allowPrivate: true };
+const ACTOR = { refType: 'admin', refId: 'test' } as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let receiver: WebhookReceiver;
+const workers: DeliveryWorker[] = [];
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+  receiver.answer = () => ({ status: 200 });
+});
+
+afterAll(async () => {
+  await receiver.close();
+});
+
+async function startWorker(options: Partial<WorkerOptions> = {}): Promise<DeliveryWorker> {
+  const worker = new DeliveryWorker({ ...WORKER_OPTIONS, ...options });
+  workers.push(worker);
+  await worker.start();
+  return worker;
+}
+
+/** Delivers everything due now (one event per dispatch at a time) until nothing is left. */
+async function deliverAll(): Promise<void> {
+  const worker = new DeliveryWorker(WORKER_OPTIONS);
+  while ((await worker.runOnce()) > 0);
+}
+
+/** An account whose webhook goes to the receiver at `path`. */
+async function accountWithWebhook(path: string) {
+  const account = await newAccount();
+  await registerWebhook({ accountId: account.id, url: `${receiver.url}/${path}`, allowPrivate: true });
+  return account;
+}
+
+/** Every request the receiver got for one event (by `webhook-id`). */
+const receivedFor = (eventId: string) => receiver.received.filter((request) => request.headers['webhook-id'] === eventId);
+
+/** Dispatch events received at `path` (not the registration ping). */
+const eventsAt = (path: string) => receiver.received.filter((request) => request.path === `/hooks/${path}` && !request.body.includes('"webhook.ping"'));
+
+function verify(request: ReceivedWebhook, secret: string) {
+  return new Webhook(secret).verify(request.body, {
+    'webhook-id': String(request.headers['webhook-id']),
+    'webhook-timestamp': String(request.headers['webhook-timestamp']),
+    'webhook-signature': String(request.headers['webhook-signature']),
+  }) as { type: string; id: string; timestamp: string; sequence: number | null; payload: unknown };
+}
+
+async function deliveryDetail(apiKey: string, id: string) {
+  const response = await call('GET', `/ext/webhook/deliveries/${id}`, { apiKey });
+  expect(response.status).toBe(200);
+  return response.body.data;
+}
+
+describe('authentication', () => {
+  it.each([
+    ['GET', '/ext/webhook'],
+    ['POST', '/ext/webhook/enable'],
+    ['POST', '/ext/webhook/test'],
+    ['POST', '/ext/webhook/secret/rotate'],
+    ['GET', '/ext/webhook/deliveries'],
+    ['GET', '/ext/webhook/deliveries/whd_anything'],
+    ['POST', '/ext/webhook/deliveries/whd_anything/redeliver'],
+  ])('answers %s %s with 401 without a key or with a wrong one', async (method, path) => {
+    const missing = await call(method, path);
+    expect(missing.status).toBe(401);
+    expect(missing.body.error).toBe('unauthorized');
+    expect((await call(method, path, { apiKey: 'dsp_live_not-a-real-key' })).status).toBe(401);
+  });
+
+  it.each([
+    ['POST', '/api/ops/accounts/acc_anything/webhook/enable'],
+    ['GET', '/api/ops/webhook-deliveries/whd_anything'],
+  ])('answers %s %s with 401 without the operator token or with a vendor key instead', async (method, path) => {
+    const account = await newAccount();
+    expect((await call(method, path)).status).toBe(401);
+    const withKey = await call(method, path, { headers: { authorization: `Bearer ${account.api_key}` } });
+    expect(withKey.status).toBe(401);
+    expect(withKey.body.error).toBe('unauthorized');
+  });
+});
+
+describe('GET /ext/webhook', () => {
+  it('answers 404 while no webhook is registered', async () => {
+    const account = await newAccount();
+    const response = await call('GET', '/ext/webhook', { apiKey: account.api_key });
+    expect(response.status).toBe(404);
+    expect(response.body.error).toBe('not_found');
+  });
+
+  it('shows the registered endpoint and its health', async () => {
+    const account = await accountWithWebhook('health');
+    await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const response = await call('GET', '/ext/webhook', { apiKey: account.api_key });
+    expect(response.status).toBe(200);
+    expect(WebhookEndpointResponseSchema.parse(response.body)).toEqual(response.body);
+    expect(response.body.data).toMatchObject({
+      id: expect.stringMatching(/^whe_/),
+      url: `${receiver.url}/health`,
+      status: 'active',
+      disabled_at: null,
+      disabled_reason: null,
+      failing_since: null,
+      last_success_at: null,
+      pending_deliveries: 1,
+    });
+
+    await deliverAll();
+    const after = (await call('GET', '/ext/webhook', { apiKey: account.api_key })).body.data;
+    expect(after.pending_deliveries).toBe(0);
+    expect(after.last_success_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+  });
+});
+
+describe('POST /ext/webhook/test', () => {
+  it('answers 409 invalid_state while no webhook is registered', async () => {
+    const account = await newAccount();
+    const response = await call('POST', '/ext/webhook/test', { apiKey: account.api_key });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toBe('invalid_state');
+    expect(await db().webhookDelivery.count({ where: { accountId: account.id } })).toBe(0);
+  });
+
+  it('queues a signed webhook.ping that a worker delivers and the receiver verifies', async () => {
+    const account = await accountWithWebhook('ping');
+    const response = await call('POST', '/ext/webhook/test', { apiKey: account.api_key });
+    expect(response.status).toBe(202);
+    expect(WebhookDeliveryResponseSchema.parse(response.body)).toEqual(response.body);
+    const queued = response.body.data;
+    expect(queued).toMatchObject({
+      id: expect.stringMatching(/^whd_/),
+      event_id: expect.stringMatching(/^evt_/),
+      event_type: 'webhook.ping',
+      dispatch_id: null,
+      sequence: null,
+      url: `${receiver.url}/ping`,
+      status: 'pending',
+      attempt_count: 0,
+      completed_at: null,
+    });
+
+    await startWorker();
+    await waitFor(() => receivedFor(queued.event_id).length === 1, 10_000, 'the test event');
+    const request = receivedFor(queued.event_id)[0]!;
+    expect(Object.keys(JSON.parse(request.body))).toEqual(['type', 'id', 'timestamp', 'sequence', 'payload']);
+    expect(verify(request, account.webhook_secret)).toEqual({
+      type: 'webhook.ping',
+      id: queued.event_id,
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      sequence: null,
+      payload: TEST_EVENT_PAYLOAD,
+    });
+
+    await waitFor(async () => (await deliveryDetail(account.api_key, queued.id)).status === 'succeeded', 10_000, 'success recorded');
+    const detail = await deliveryDetail(account.api_key, queued.id);
+    expect(detail.body).toBe(request.body);
+    expect(detail.attempts).toEqual([
+      { number: 1, started_at: expect.any(String), status_code: 200, latency_ms: expect.any(Number), response_snippet: 'ok', error: null },
+    ]);
+  });
+
+  it('queues one ping for a repeated Idempotency-Key and replays the answer', async () => {
+    const account = await accountWithWebhook('ping-once');
+    const headers = { 'idempotency-key': randomUUID() };
+    const first = await call('POST', '/ext/webhook/test', { apiKey: account.api_key, headers });
+    const again = await call('POST', '/ext/webhook/test', { apiKey: account.api_key, headers });
+    expect(again.status).toBe(202);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await db().webhookDelivery.count({ where: { accountId: account.id, eventType: 'webhook.ping' } })).toBe(1);
+  });
+});
+
+describe('POST /ext/webhook/secret/rotate', () => {
+  it('returns a new secret; deliveries carry signatures with the new and the old one until the overlap ends', async () => {
+    const account = await accountWithWebhook('rotate');
+    const before = Date.now();
+    const response = await call('POST', '/ext/webhook/secret/rotate', { apiKey: account.api_key });
+    expect(response.status).toBe(200);
+    expect(RotatedSecretResponseSchema.parse(response.body)).toEqual(response.body);
+    const { webhook_secret, previous_secret_expires_at } = response.body.data;
+    expect(webhook_secret).toMatch(/^whsec_/);
+    expect(webhook_secret).not.toBe(account.webhook_secret);
+    expect(previous_secret_expires_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/);
+    const expiresAt = Date.parse(`${previous_secret_expires_at.replace(' ', 'T')}Z`);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + DAY_MS - 1);
+    expect(expiresAt).toBeLessThan(Date.now() + DAY_MS + 1_000);
+
+    const ping = (await call('POST', '/ext/webhook/test', { apiKey: account.api_key })).body.data;
+    await deliverAll();
+    const request = receivedFor(ping.event_id)[0]!;
+    expect(String(request.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verify(request, webhook_secret).id).toBe(ping.event_id);
+    expect(verify(request, account.webhook_secret).id).toBe(ping.event_id);
+  });
+
+  it('rotates once for a repeated Idempotency-Key: the retry gets the same secret and the old one keeps signing', async () => {
+    const account = await accountWithWebhook('rotate-once');
+    const headers = { 'idempotency-key': randomUUID() };
+    const first = await call('POST', '/ext/webhook/secret/rotate', { apiKey: account.api_key, headers });
+    const again = await call('POST', '/ext/webhook/secret/rotate', { apiKey: account.api_key, headers });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.data.webhook_secret).toBe(first.body.data.webhook_secret);
+    const stored = await db().account.findUniqueOrThrow({ where: { id: account.id } });
+    expect([stored.webhookSecret, stored.previousWebhookSecret]).toEqual([first.body.data.webhook_secret, account.webhook_secret]);
+  });
+});
+
+describe('GET /ext/webhook/deliveries and GET /ext/webhook/deliveries/{id}', () => {
+  let account: Awaited<ReturnType<typeof newAccount>>;
+  let other: Awaited<ReturnType<typeof newAccount>>;
+  let first: { id: string };
+  let second: { id: string };
+  let otherDispatch: { id: string };
+
+  beforeAll(async () => {
+    account = await accountWithWebhook('list');
+    const driver = await newDriver();
+    // Four events of the first dispatch, delivered; two of the second and a ping, pending.
+    first = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await assignDriver({ id: first.id, accountId: null, driverId: driver.id, actor: ACTOR });
+    await changeDestination({ id: first.id, accountId: account.id, destination: { lat: 24.8, lng: 46.7 } });
+    await deliverAll();
+    second = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await changeStatus({ id: second.id, accountId: null, status: 'cancelled', actor: ACTOR });
+    await sendTestEvent({ accountId: account.id });
+    other = await accountWithWebhook('list-other');
+    otherDispatch = await createDispatch({ accountId: other.id, input: dispatchBody() });
+  });
+
+  async function list(query = ''): Promise<WebhookDeliveryList> {
+    const response = await call('GET', `/ext/webhook/deliveries${query}`, { apiKey: account.api_key });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body;
+  }
+
+  it('lists only the caller’s deliveries, newest first, with next_cursor null on the last page', async () => {
+    const response = await call('GET', '/ext/webhook/deliveries', { apiKey: account.api_key });
+    expect(response.status).toBe(200);
+    expect(WebhookDeliveryListResponseSchema.parse(response.body)).toEqual(response.body);
+    const { data, next_cursor }: WebhookDeliveryList = response.body;
+    expect(data).toHaveLength(7);
+    expect(next_cursor).toBeNull();
+    expect(new Set(data.map((delivery) => delivery.dispatch_id))).toEqual(new Set([first.id, second.id, null]));
+    const created = data.map((delivery) => delivery.created_at);
+    expect(created).toEqual([...created].sort().reverse());
+  });
+
+  it('filters by event_type, status and dispatch_id, combined with AND', async () => {
+    const driverEvents = await list('?event_type=dispatch.driver_assigned');
+    expect(driverEvents.data.map((delivery) => [delivery.dispatch_id, delivery.sequence])).toEqual([[first.id, 3]]);
+    expect((await list('?event_type=webhook.ping')).data.map((delivery) => delivery.dispatch_id)).toEqual([null]);
+
+    const ofFirst = await list(`?dispatch_id=${first.id}`);
+    expect(ofFirst.data.map((delivery) => delivery.sequence).sort()).toEqual([1, 2, 3, 4]);
+
+    const succeeded = await list('?status=succeeded');
+    expect(succeeded.data).toHaveLength(4);
+    expect(succeeded.data.every((delivery) => delivery.dispatch_id === first.id)).toBe(true);
+    expect((await list('?status=pending')).data).toHaveLength(3);
+    expect((await list('?status=failed')).data).toEqual([]);
+
+    const pendingOfSecond = await list(`?status=pending&dispatch_id=${second.id}&event_type=dispatch.status_updated`);
+    expect(pendingOfSecond.data.map((delivery) => delivery.sequence).sort()).toEqual([1, 2]);
+    expect((await list(`?status=succeeded&dispatch_id=${second.id}`)).data).toEqual([]);
+  });
+
+  it('does not show another account’s deliveries, even by dispatch_id', async () => {
+    expect((await list(`?dispatch_id=${otherDispatch.id}`)).data).toEqual([]);
+    expect((await list('?dispatch_id=dsp_unknown')).data).toEqual([]);
+  });
+
+  it('pages with next_cursor without skipping or repeating, filters included', async () => {
+    const all = (await list()).data.map((delivery) => delivery.id);
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await list(`?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(page.data.length).toBeLessThanOrEqual(2);
+      paged.push(...page.data.map((delivery) => delivery.id));
+      cursor = page.next_cursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(4);
+    expect(paged).toEqual(all);
+
+    const firstPage = await list(`?dispatch_id=${first.id}&limit=3`);
+    expect(firstPage.next_cursor).not.toBeNull();
+    const rest = await list(`?dispatch_id=${first.id}&limit=3&cursor=${encodeURIComponent(firstPage.next_cursor!)}`);
+    expect(rest.next_cursor).toBeNull();
+    const ofFirst = (await list(`?dispatch_id=${first.id}`)).data.map((delivery) => delivery.id);
+    expect([...firstPage.data, ...rest.data].map((delivery) => delivery.id)).toEqual(ofFirst);
+    expect(ofFirst).toHaveLength(4);
+  });
+
+  it.each([
+    ['?status=bogus', /^status: /],
+    ['?limit=0', /^limit: must be at least 1/],
+    ['?limit=201', /^limit: must be at most 200/],
+    ['?limit=ten', /^limit: /],
+    ['?event_type=dispatch.created', /^event_type: /],
+    ['?cursor=not-a-cursor', /^cursor: /],
+  ])('refuses %s with 400 invalid_request naming the parameter', async (query, message) => {
+    const response = await call('GET', `/ext/webhook/deliveries${query}`, { apiKey: account.api_key });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('invalid_request');
+    expect(response.body.error_desc).toMatch(message);
+  });
+
+  it('shows one delivery with the exact body sent and every attempt', async () => {
+    const [delivered] = (await list(`?event_type=dispatch.driver_assigned`)).data;
+    const response = await call('GET', `/ext/webhook/deliveries/${delivered!.id}`, { apiKey: account.api_key });
+    expect(response.status).toBe(200);
+    expect(WebhookDeliveryDetailResponseSchema.parse(response.body)).toEqual(response.body);
+    const detail = response.body.data;
+    expect(detail).toMatchObject({ id: delivered!.id, status: 'succeeded', attempt_count: 1, last_status_code: 200, last_error: null });
+    const [request] = receivedFor(detail.event_id);
+    expect(detail.body).toBe(request!.body);
+    expect(JSON.parse(detail.body)).toMatchObject({ type: 'dispatch.driver_assigned', id: detail.event_id, sequence: 3 });
+    expect(detail.attempts).toHaveLength(1);
+    expect(detail.attempts[0]).toMatchObject({ number: 1, status_code: 200, error: null });
+  });
+
+  it('answers 404 for another account’s delivery and for an unknown id', async () => {
+    const [theirs] = (await call('GET', '/ext/webhook/deliveries', { apiKey: other.api_key })).body.data;
+    for (const id of [theirs.id, 'whd_missing']) {
+      const response = await call('GET', `/ext/webhook/deliveries/${id}`, { apiKey: account.api_key });
+      expect(response.status).toBe(404);
+      expect(response.body.error).toBe('not_found');
+    }
+  });
+});
+
+describe('POST /ext/webhook/deliveries/{id}/redeliver', () => {
+  it('sends a failed delivery again as a new series: a worker delivers it with the same webhook-id', async () => {
+    const account = await accountWithWebhook('down');
+    receiver.answer = (request) => (request.path === '/hooks/down' ? { status: 500 } : { status: 200 });
+    await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await startWorker({ maxAttempts: 2, retryBaseMs: 20 });
+    const failedList = async () => (await call('GET', '/ext/webhook/deliveries?status=failed', { apiKey: account.api_key })).body.data;
+    await waitFor(async () => (await failedList()).length === 1, 10_000, 'the delivery to fail');
+    const [failed] = await failedList();
+    expect(failed).toMatchObject({ status: 'failed', attempt_count: 2, last_status_code: 500, last_error: 'HTTP 500', next_attempt_at: null });
+    expect(failed.completed_at).not.toBeNull();
+
+    receiver.answer = () => ({ status: 200 });
+    const response = await call('POST', `/ext/webhook/deliveries/${failed.id}/redeliver`, { apiKey: account.api_key });
+    expect(response.status).toBe(202);
+    expect(WebhookDeliveryResponseSchema.parse(response.body)).toEqual(response.body);
+    expect(response.body.data).toMatchObject({ id: failed.id, event_id: failed.event_id, status: 'pending', attempt_count: 2, completed_at: null });
+    expect(response.body.data.next_attempt_at).not.toBeNull();
+
+    await waitFor(async () => (await deliveryDetail(account.api_key, failed.id)).status === 'succeeded', 10_000, 'the redelivery');
+    const detail = await deliveryDetail(account.api_key, failed.id);
+    expect(detail.attempts.map((attempt: { number: number; status_code: number }) => [attempt.number, attempt.status_code])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 200],
+    ]);
+    const sent = receivedFor(failed.event_id);
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((request) => request.body)).size).toBe(1);
+  });
+
+  it('tries a pending delivery now instead of after its back-off', async () => {
+    const account = await accountWithWebhook('slow-retry');
+    receiver.answer = (request) => (request.path === '/hooks/slow-retry' ? { status: 503 } : { status: 200 });
+    await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await startWorker({ retryBaseMs: 600_000 });
+    await waitFor(() => eventsAt('slow-retry').length === 1, 10_000, 'the first attempt');
+    const [pending] = (await call('GET', '/ext/webhook/deliveries?status=pending', { apiKey: account.api_key })).body.data;
+    await waitFor(async () => (await deliveryDetail(account.api_key, pending.id)).attempt_count === 1, 10_000, 'the attempt recorded');
+
+    receiver.answer = () => ({ status: 200 });
+    const response = await call('POST', `/ext/webhook/deliveries/${pending.id}/redeliver`, { apiKey: account.api_key });
+    expect(response.status).toBe(202);
+    await waitFor(async () => (await deliveryDetail(account.api_key, pending.id)).status === 'succeeded', 10_000, 'the early retry');
+    expect(eventsAt('slow-retry')).toHaveLength(2);
+  });
+
+  it('answers 404 for another account’s delivery and for an unknown id, and changes nothing', async () => {
+    const account = await accountWithWebhook('redeliver-owner');
+    const intruder = await accountWithWebhook('redeliver-intruder');
+    const ping = await sendTestEvent({ accountId: account.id });
+    await deliverAll();
+    for (const id of [ping.id, 'whd_missing']) {
+      const response = await call('POST', `/ext/webhook/deliveries/${id}/redeliver`, { apiKey: intruder.api_key });
+      expect(response.status).toBe(404);
+      expect(response.body.error).toBe('not_found');
+    }
+    expect(await deliveryDetail(account.api_key, ping.id)).toMatchObject({ status: 'succeeded', attempt_count: 1 });
+  });
+
+  it('answers 409 invalid_state when the account has no webhook registered any more', async () => {
+    const account = await accountWithWebhook('gone');
+    const ping = await sendTestEvent({ accountId: account.id });
+    await deliverAll();
+    // No API unregisters a webhook yet; the endpoint is switched off directly to reach the state.
+    await db().webhookEndpoint.updateMany({ where: { accountId: account.id }, data: { isActive: false } });
+    const response = await call('POST', `/ext/webhook/deliveries/${ping.id}/redeliver`, { apiKey: account.api_key });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toBe('invalid_state');
+    expect(await deliveryDetail(account.api_key, ping.id)).toMatchObject({ status: 'succeeded', attempt_count: 1 });
+    expect((await call('POST', '/ext/webhook/test', { apiKey: account.api_key })).status).toBe(409);
+  });
+});
+
+describe('POST /ext/webhook/enable', () => {
+  /** What the worker does after WEBHOOK_DISABLE_AFTER_MS of failures (worker.integration.test.ts), set directly. */
+  async function disable(accountId: string) {
+    const endpoint = await db().webhookEndpoint.findFirstOrThrow({ where: { accountId, isActive: true } });
+    await db().webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: {
+        disabledAt: new Date(),
+        disabledReason: 'No successful delivery since 2026-01-01 00:00:00 UTC; last error: HTTP 500',
+        failingSince: new Date(Date.now() - DAY_MS),
+      },
+    });
+  }
+
+  it('answers 404 while no webhook is registered', async () => {
+    const account = await newAccount();
+    const response = await call('POST', '/ext/webhook/enable', { apiKey: account.api_key });
+    expect(response.status).toBe(404);
+    expect(response.body.error).toBe('not_found');
+  });
+
+  it('enables a disabled endpoint and replays the deliveries that waited', async () => {
+    const account = await accountWithWebhook('disabled');
+    await disable(account.id);
+    await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const disabled = (await call('GET', '/ext/webhook', { apiKey: account.api_key })).body.data;
+    expect(disabled).toMatchObject({
+      status: 'disabled',
+      disabled_at: expect.any(String),
+      disabled_reason: expect.stringMatching(/^No successful delivery since/),
+      pending_deliveries: 1,
+    });
+
+    await startWorker();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(eventsAt('disabled')).toHaveLength(0);
+
+    const response = await call('POST', '/ext/webhook/enable', { apiKey: account.api_key });
+    expect(response.status).toBe(200);
+    expect(WebhookEndpointResponseSchema.parse(response.body)).toEqual(response.body);
+    expect(response.body.data).toMatchObject({ status: 'active', disabled_at: null, disabled_reason: null, failing_since: null });
+    await waitFor(() => eventsAt('disabled').length === 1, 10_000, 'the replay');
+    await waitFor(async () => (await call('GET', '/ext/webhook', { apiKey: account.api_key })).body.data.pending_deliveries === 0, 10_000, 'nothing pending');
+  });
+
+  describe('operator API', () => {
+    it('POST /api/ops/accounts/{id}/webhook/enable enables any account’s endpoint', async () => {
+      const account = await accountWithWebhook('ops-enable');
+      await disable(account.id);
+      const response = await call('POST', `/api/ops/accounts/${account.id}/webhook/enable`, { ops: true });
+      expect(response.status).toBe(200);
+      expect(WebhookEndpointResponseSchema.parse(response.body)).toEqual(response.body);
+      expect(response.body.data).toMatchObject({ url: `${receiver.url}/ops-enable`, status: 'active', disabled_reason: null });
+      expect((await call('GET', '/ext/webhook', { apiKey: account.api_key })).body.data.status).toBe('active');
+    });
+
+    it('answers 404 for an account without a webhook and for an unknown account', async () => {
+      const account = await newAccount();
+      for (const id of [account.id, 'acc_missing']) {
+        const response = await call('POST', `/api/ops/accounts/${id}/webhook/enable`, { ops: true });
+        expect(response.status).toBe(404);
+        expect(response.body.error).toBe('not_found');
+      }
+    });
+
+    it('GET /api/ops/webhook-deliveries/{id} shows any account’s delivery; 404 for an unknown id', async () => {
+      const account = await accountWithWebhook('ops-detail');
+      const ping = await sendTestEvent({ accountId: account.id });
+      const response = await call('GET', `/api/ops/webhook-deliveries/${ping.id}`, { ops: true });
+      expect(response.status).toBe(200);
+      expect(WebhookDeliveryDetailResponseSchema.parse(response.body)).toEqual(response.body);
+      expect(response.body.data).toMatchObject({ id: ping.id, event_type: 'webhook.ping', status: 'pending', attempts: [] });
+      const missing = await call('GET', '/api/ops/webhook-deliveries/whd_missing', { ops: true });
+      expect(missing.status).toBe(404);
+      expect(missing.body.error).toBe('not_found');
+    });
+  });
+});

@@ -1,0 +1,7 @@
+import { apiKeyRoute } from '@/lib/http/route';
+import { redeliver } from '@/lib/webhooks/deliveries';
+
+// POST /ext/webhook/deliveries/{id}/redeliver — send a delivery again to the current endpoint
+export const POST = apiKeyRoute<{ id: string }>({ idempotent: true }, async ({ caller, params }) => {
+  return { status: 202, body: { data: await redeliver({ accountId: caller.accountId, id: params.id }) } };
+});

@@ -1,0 +1,7 @@
+import { apiKeyRoute } from '@/lib/http/route';
+import { getDelivery } from '@/lib/webhooks/deliveries';
+
+// GET /ext/webhook/deliveries/{id} — one delivery of the caller's account, with its body and every attempt
+export const GET = apiKeyRoute<{ id: string }>({}, async ({ caller, params }) => {
+  return { status: 200, body: { data: await getDelivery({ accountId: caller.accountId, id: params.id }) } };
+});

@@ -1,0 +1,10 @@
+import { parseInput, queryObject } from '@/lib/http/parse-input';
+import { apiKeyRoute } from '@/lib/http/route';
+import { listDeliveries } from '@/lib/webhooks/deliveries';
+import { DeliveryListQuerySchema } from '@/lib/webhooks/schemas';
+
+// GET /ext/webhook/deliveries — the caller's webhook deliveries, newest first, filtered and paged
+export const GET = apiKeyRoute({}, async ({ caller, request }) => {
+  const query = parseInput(DeliveryListQuerySchema, queryObject(request.url));
+  return { status: 200, body: await listDeliveries({ accountId: caller.accountId, query }) };
+});

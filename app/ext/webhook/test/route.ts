@@ -1,0 +1,7 @@
+import { apiKeyRoute } from '@/lib/http/route';
+import { sendTestEvent } from '@/lib/webhooks/deliveries';
+
+// POST /ext/webhook/test — queue a signed webhook.ping to the endpoint, delivered like any event
+export const POST = apiKeyRoute({ idempotent: true }, async ({ caller }) => {
+  return { status: 202, body: { data: await sendTestEvent({ accountId: caller.accountId }) } };
+});

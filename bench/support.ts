@@ -1,0 +1,65 @@
+// What both benchmarks need: throwaway PostgreSQL databases, the production server as a child
+// process, and a description of the machine.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+
+export const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function query(url: string, sql: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(sql, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty PostgreSQL database; `drop` removes it. */
+export async function createPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await query(ADMIN_URL, `CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: async () => void (await query(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
+}
+
+/** Runs a project script (scripts/serve.ts, scripts/worker.ts) in production mode. */
+export function runScript(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--experimental-wasm-modules', '--no-warnings', '--import', 'tsx', script], {
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SEED_DEMO: 'false', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** The same server `npm start` runs (scripts/serve.ts), once it answers its health check. */
+export async function startServer(env: Record<string, string> & { PORT: string }): Promise<ChildProcess> {
+  const server = runScript('scripts/serve.ts', env);
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${env.PORT}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill('SIGKILL');
+  throw new Error('the server did not become healthy');
+}
+
+/** SIGTERM, then SIGKILL if it has not exited within 10 s. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+}

@@ -1,0 +1,229 @@
+// `npm run bench:webhooks [-- --db pglite|postgres|both --rate 50 --seconds 10 --backlog 10000]`
+// Webhook delivery to a local receiver, through the production server:
+// - latency: dispatches are created over the API at `rate` per second for `seconds`; each
+//   event's latency is its receipt time minus the event's own `timestamp` (the moment of the
+//   change), so it covers commit, wake-up, lease, signing and the POST;
+// - throughput: `backlog` events are written while no worker runs, then the workers start and
+//   the receiver counts deliveries per second until the last one arrives.
+// PGlite: the server's own worker. PostgreSQL: the server with WEBHOOK_WORKER=false and two
+// `npm run worker` processes. Writes bench/results/webhooks.md and prints it.
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createPostgresDatabase, machine, query, runScript, startServer, stopProcess } from '@/bench/support';
+import { applyMigrations } from '@/lib/db/migrate';
+import { openPGlite } from '@/lib/db/pglite';
+import { ensureBuild } from '@/scripts/ensure-build';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+const DATABASES = (args.get('db') ?? 'both') === 'both' ? ['pglite', 'postgres'] : [args.get('db')!];
+const RATE = Number(args.get('rate') ?? 50);
+const SECONDS = Number(args.get('seconds') ?? 10);
+const BACKLOG = Number(args.get('backlog') ?? 10_000);
+const PORT = '3210';
+const BASE = `http://127.0.0.1:${PORT}`;
+const OPS_TOKEN = 'bench-webhooks-ops-token-0123456789';
+
+interface Receiver {
+  url: string;
+  /** event id → receipt time (ms) and the event's own timestamp (ms). */
+  received: Map<string, { at: number; eventAt: number }>;
+  close(): void;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const received = new Map<string, { at: number; eventAt: number }>();
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const at = Date.now();
+      const event = JSON.parse(body) as { id: string; type: string; timestamp: string };
+      if (event.type !== 'webhook.ping' && !received.has(event.id)) received.set(event.id, { at, eventAt: Date.parse(event.timestamp) });
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+async function api(method: string, url: string, body: unknown, headers: Record<string, string>) {
+  const response = await fetch(`${BASE}${url}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response.status === 204 ? null : ((await response.json()) as { data: Record<string, string> });
+}
+
+async function waitFor(check: () => boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/** Creates dispatches at RATE per second for SECONDS; returns the latencies of their events. */
+async function measureLatency(receiver: Receiver, apiKey: string): Promise<number[]> {
+  const total = RATE * SECONDS;
+  const ids: string[] = [];
+  const started = Date.now();
+  const requests: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / RATE;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now())));
+    requests.push(
+      api('POST', '/ext/dispatch', order(`lat-${i}`), { 'x-api-key': apiKey }).then((created) => void ids.push(created!.data.id!)),
+    );
+  }
+  await Promise.all(requests);
+  await waitFor(() => receiver.received.size >= total, 60_000, `${total} deliveries`);
+  return [...receiver.received.values()].map((entry) => entry.at - entry.eventAt).sort((a, b) => a - b);
+}
+
+function order(oid: string) {
+  return {
+    pickup: { lat: 24.6953, lng: 46.6851, address_line: 'Olaya St' },
+    destination: { lat: 24.7743, lng: 46.7386, address_line: 'King Abdullah Rd' },
+    user_metadata: { id: 'c1', email: 'c@example.com', phone: '+966500000001' },
+    vendor_id: 'bench',
+    vendor_name: { 'en-us': 'Bench Kitchen' },
+    vendor_oid: oid,
+    vendor_bid: 'b1',
+    vendor_payload: { order_price: 42.5, currency: 'SAR', payment_type: 'CASH', order_details: [{ item_name: { 'en-us': 'Wrap' }, count: 2, price: 21.25 }] },
+  };
+}
+
+/**
+ * BACKLOG events spread evenly over the account's dispatches (about 20 each with the defaults,
+ * so per-dispatch ordering holds each one back as in production), written through the outbox
+ * trigger like any event.
+ */
+function backlogSql(accountId: string): string {
+  return `
+    INSERT INTO dispatch_events (id, account_id, dispatch_id, type, sequence, payload, created_at)
+    SELECT 'evt_backlog_' || d.n || '_' || s, d.account_id, d.id, 'dispatch.status_updated', 1000 + s, d.record, now()
+    FROM (SELECT id, account_id, record, row_number() OVER (ORDER BY id) AS n, count(*) OVER () AS total
+          FROM dispatches WHERE account_id = '${accountId}') d,
+         generate_series(1, ceil(${BACKLOG}::numeric / d.total)::int) s
+    ORDER BY s, d.n
+    LIMIT ${BACKLOG}`;
+}
+
+interface Result {
+  db: string;
+  workers: string;
+  latencies: number[];
+  deliveriesPerSecond: number;
+}
+
+async function benchDatabase(kind: string, receiver: Receiver): Promise<Result> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-bench-webhooks-'));
+  const postgres = kind === 'postgres' ? await createPostgresDatabase('dispatch_bench_webhooks') : null;
+  const env = {
+    PORT,
+    OPS_TOKEN,
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres?.url ?? '',
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_WORKER: postgres ? 'false' : 'true',
+  };
+  const workers: ChildProcess[] = [];
+  const startWorkers = () => {
+    if (postgres) workers.push(runScript('scripts/worker.ts', env), runScript('scripts/worker.ts', env));
+  };
+  const stopWorkers = () => Promise.all(workers.splice(0).map(stopProcess));
+  if (postgres) await applyMigrations({ databaseUrl: postgres.url });
+  else await applyMigrations({ pgliteDir: path.join(dataDir, 'pglite') });
+  let server = await startServer(env);
+  try {
+    startWorkers();
+    const account = await api('POST', '/api/ops/accounts', { name: 'Bench Webhooks' }, { authorization: `Bearer ${OPS_TOKEN}` });
+    const apiKey = account!.data.api_key!;
+    await api('POST', '/ext/webhook', { webhook: receiver.url }, { 'x-api-key': apiKey });
+    // Warm up: JIT, route bundles, connection pools, worker wake-ups.
+    for (let i = 0; i < 50; i++) await api('POST', '/ext/dispatch', order(`warm-${i}`), { 'x-api-key': apiKey });
+    await waitFor(() => receiver.received.size >= 50, 30_000, 'warm-up deliveries');
+    receiver.received.clear();
+
+    const latencies = await measureLatency(receiver, apiKey);
+    receiver.received.clear();
+
+    // Throughput: write the backlog with no worker running, then start the workers.
+    await stopWorkers();
+    if (postgres) {
+      await query(postgres.url, backlogSql(account!.data.id!));
+    } else {
+      await stopProcess(server);
+      const embedded = openPGlite(path.join(dataDir, 'pglite'));
+      await embedded.pglite.exec(backlogSql(account!.data.id!));
+      await embedded.close();
+    }
+    const started = Date.now();
+    if (postgres) startWorkers();
+    else server = await startServer(env);
+    await waitFor(() => receiver.received.size >= BACKLOG, 300_000, `${BACKLOG} backlog deliveries`);
+    const times = [...receiver.received.values()].map((entry) => entry.at);
+    const first = Math.min(...times);
+    const last = Math.max(...times);
+    console.log(`[${kind}] backlog of ${BACKLOG}: first receipt ${first - started} ms after the workers started`);
+    receiver.received.clear();
+    return {
+      db: kind,
+      workers: postgres ? '2 × npm run worker' : 'in the server',
+      latencies,
+      deliveriesPerSecond: Math.round(BACKLOG / ((last - first) / 1000)),
+    };
+  } finally {
+    await stopWorkers();
+    await stopProcess(server);
+    await postgres?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  ensureBuild();
+  const receiver = await startReceiver();
+  const results: Result[] = [];
+  try {
+    for (const kind of DATABASES) results.push(await benchDatabase(kind, receiver));
+  } finally {
+    receiver.close();
+  }
+  const lines = [
+    `# Webhook delivery benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `Machine: ${machine()}.`,
+    `Command: \`npm run bench:webhooks -- --rate ${RATE} --seconds ${SECONDS} --backlog ${BACKLOG}\`; the receiver, the server, the workers and the database share the machine.`,
+    '',
+    `| database | workers | latency p50 ms | p99 ms | max ms | events (at ${RATE}/s) | deliveries/s (backlog of ${BACKLOG.toLocaleString('en')}) |`,
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (result) =>
+        `| ${result.db} | ${result.workers} | ${percentile(result.latencies, 50)} | ${percentile(result.latencies, 99)} | ${result.latencies.at(-1)} | ${result.latencies.length} | ${result.deliveriesPerSecond} |`,
+    ),
+    '',
+  ];
+  const report = lines.join('\n');
+  fs.writeFileSync(path.join(import.meta.dirname, 'results', 'webhooks.md'), report);
+  console.log(`\n${report}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
