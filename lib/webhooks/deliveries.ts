@@ -57,19 +57,27 @@ export async function getDelivery(options: { accountId: string | null; id: strin
  */
 export async function redeliver(options: { accountId: string | null; id: string }): Promise<WebhookDeliveryView> {
   return db().$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ accountId: string; status: string; attempts: number; leasedBy: string | null }[]>`
-      SELECT account_id AS "accountId", status, attempts, leased_by AS "leasedBy"
+    const [row] = await tx.$queryRaw<{ accountId: string; status: string; attempts: number; dispatchId: string | null; sequence: number | null }[]>`
+      SELECT account_id AS "accountId", status, attempts, dispatch_id AS "dispatchId", sequence
       FROM webhook_deliveries WHERE id = ${options.id} FOR UPDATE`;
     if (!row || (options.accountId !== null && row.accountId !== options.accountId)) throw deliveryNotFound(options.id);
     const endpoint = await tx.webhookEndpoint.findFirst({ where: { accountId: row.accountId, isActive: true }, select: { id: true } });
     if (!endpoint) throw new ApiError('invalid_state', 'No webhook is registered: register one with POST /ext/webhook first');
+    // Reopened behind a pending earlier event of its dispatch, it is held like a new one.
+    let held = false;
+    if (row.status !== 'pending' && row.dispatchId !== null) {
+      await tx.$executeRaw`SELECT webhook_order_lock(${endpoint.id}, ${row.dispatchId})`;
+      held = await tx.webhookDelivery
+        .count({ where: { endpointId: endpoint.id, dispatchId: row.dispatchId, status: 'pending', sequence: { lt: row.sequence ?? 0 } } })
+        .then((count) => count > 0);
+    }
     const now = new Date();
     const updated = await tx.webhookDelivery.update({
       where: { id: options.id },
       data:
         row.status === 'pending'
           ? { endpointId: endpoint.id, nextAttemptAt: now }
-          : { endpointId: endpoint.id, status: 'pending', seriesStart: row.attempts, nextAttemptAt: now, completedAt: null },
+          : { endpointId: endpoint.id, status: 'pending', held, seriesStart: row.attempts, nextAttemptAt: now, completedAt: null },
       select: DELIVERY_SELECT,
     });
     await wakeWorkers(tx);

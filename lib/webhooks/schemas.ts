@@ -57,8 +57,11 @@ export const WebhookDeliverySchema = z
     sequence: z.number().int().nullable().meta({ description: 'Per-dispatch event order' }),
     url: z.string().meta({ description: 'The endpoint it goes to' }),
     status: z.enum(DELIVERY_STATUSES),
+    held: z.boolean().meta({
+      description: 'Pending behind an earlier pending event of the same dispatch: it is sent once that one succeeds or fails',
+    }),
     attempt_count: z.number().int(),
-    next_attempt_at: timestamp('When it is tried next (pending only)'),
+    next_attempt_at: timestamp('When it is tried next (pending and not held only)'),
     last_status_code: z.number().int().nullable(),
     last_error: z.string().nullable(),
     created_at: z.string(),

@@ -82,6 +82,8 @@ describe('webhook delivery', () => {
     const record = JSON.parse(await getDispatchJson({ id: created.id, accountId: account.id }));
     expect(events[5]!.event.payload).toEqual({ ...record, fleet_id: 'fleet-9' });
 
+    // The receiver sees the last request before the worker records its answer.
+    await waitFor(async () => (await deliveriesOf(account.id)).every((row) => row.status === 'succeeded'), 5_000, 'recorded');
     const rows = await deliveriesOf(account.id);
     expect(rows.map((row) => [row.status, row.attempts])).toEqual(Array(6).fill(['succeeded', 1]));
   });
@@ -155,6 +157,34 @@ describe('webhook delivery', () => {
     const lastOfSecond = order.findLastIndex((event) => event.payload.id === second.id);
     const lastOfFirst = order.findLastIndex((event) => event.payload.id === first.id);
     expect(lastOfSecond).toBeLessThan(lastOfFirst);
+  });
+
+  it('holds an event behind the pending one before it and releases it when that one finishes', async () => {
+    const account = await accountWithWebhook('held');
+    const created = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await changeStatus({ id: created.id, accountId: null, status: 'cancelled', actor: { refType: 'admin', refId: 'ops' } });
+    expect((await deliveriesOf(account.id)).map((row) => [row.sequence, row.held])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    await startWorker();
+    await waitFor(async () => (await deliveriesOf(account.id)).every((row) => row.status === 'succeeded' && !row.held), 5_000, 'release');
+  });
+
+  it('never strands a held event when events are written while their predecessors finish', async () => {
+    const account = await accountWithWebhook('race');
+    receiver.answer = () => ({ status: 200, delayMs: 2 });
+    await startWorker({ concurrency: 8 });
+    const actor = { refType: 'admin' as const, refId: 'ops' };
+    await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const created = await createDispatch({ accountId: account.id, input: dispatchBody() });
+        await changeStatus({ id: created.id, accountId: null, status: 'cancelled', actor });
+      }),
+    );
+    // The stranded-hold safety net runs every 30 s; everything must arrive well before it.
+    await waitFor(async () => (await deliveriesOf(account.id)).every((row) => row.status === 'succeeded'), 5_000, '60 deliveries');
+    expect(await deliveriesOf(account.id)).toHaveLength(60);
   });
 
   it('records timeouts and refused connections as failed attempts', async () => {

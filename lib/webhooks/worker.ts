@@ -44,6 +44,8 @@ export function workerOptions(env: Env = getEnv()): WorkerOptions {
 
 interface LeasedDelivery {
   id: string;
+  endpointId: string;
+  dispatchId: string | null;
   eventId: string;
   body: string;
   attempts: number;
@@ -54,14 +56,20 @@ interface LeasedDelivery {
   previousSecretExpiresAt: Date | null;
 }
 
-/** Whether this delivery may go now: nothing earlier of its dispatch is pending to its endpoint. */
+/**
+ * Whether this delivery may go now. `held` rows wait for an earlier event of their dispatch and
+ * are skipped by the index; the NOT EXISTS keeps the order rule true on its own as well
+ * (a redelivered older event holds back later ones that were already released).
+ */
 const ELIGIBLE = `
-  c.status = 'pending'
+  c.status = 'pending' AND NOT c.held
   AND (c.lease_expires_at IS NULL OR c.lease_expires_at < now())
   AND e.disabled_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p
                   WHERE p.endpoint_id = c.endpoint_id AND p.dispatch_id = c.dispatch_id
                     AND p.status = 'pending' AND p.sequence < c.sequence)`;
+
+const STRANDED_CHECK_MS = 30_000;
 
 export class DeliveryWorker {
   readonly id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -71,6 +79,7 @@ export class DeliveryWorker {
   private loopDone: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private isWoken = false;
+  private lastStrandedCheck = 0;
 
   constructor(options: Partial<WorkerOptions> = {}) {
     this.options = { ...workerOptions(), ...options };
@@ -160,11 +169,27 @@ export class DeliveryWorker {
 
   /** Time until the next retry is due, capped by the poll interval. */
   private async msUntilNextDue(): Promise<number> {
+    await this.releaseStrandedHolds();
     const rows = await db().$queryRaw<{ ms: number | null }[]>`
       SELECT (extract(epoch FROM min(next_attempt_at) - now()) * 1000)::float8 AS ms
-      FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at > now()`;
+      FROM webhook_deliveries WHERE status = 'pending' AND NOT held AND next_attempt_at > now()`;
     const ms = rows[0]?.ms;
     return ms === null || ms === undefined ? this.options.pollMs : Math.min(ms, this.options.pollMs);
+  }
+
+  /**
+   * A safety net, at most every STRANDED_CHECK_MS while idle: releases held deliveries that have
+   * nothing pending before them (none should exist; the release runs in the finishing transaction).
+   */
+  private async releaseStrandedHolds(): Promise<void> {
+    if (Date.now() - this.lastStrandedCheck < STRANDED_CHECK_MS) return;
+    this.lastStrandedCheck = Date.now();
+    await db().$executeRaw`
+      UPDATE webhook_deliveries c SET held = false, next_attempt_at = now()
+      WHERE c.status = 'pending' AND c.held
+        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p
+                        WHERE p.endpoint_id = c.endpoint_id AND p.dispatch_id = c.dispatch_id
+                          AND p.status = 'pending' AND p.sequence < c.sequence)`;
   }
 
   private lease(limit: number): Promise<LeasedDelivery[]> {
@@ -183,7 +208,7 @@ export class DeliveryWorker {
       UPDATE webhook_deliveries d
       SET lease_expires_at = now() + $2 * interval '1 millisecond', leased_by = $3
       FROM due WHERE d.id = due.id
-      RETURNING d.id, d.event_id AS "eventId", d.body, d.attempts, d.series_start AS "seriesStart", due.url,
+      RETURNING d.id, d.endpoint_id AS "endpointId", d.dispatch_id AS "dispatchId", d.event_id AS "eventId", d.body, d.attempts, d.series_start AS "seriesStart", due.url,
                 due.webhook_secret AS "webhookSecret", due.previous_webhook_secret AS "previousWebhookSecret",
                 due.previous_secret_expires_at AS "previousSecretExpiresAt"`,
       limit,
@@ -226,7 +251,7 @@ export class DeliveryWorker {
     const nextAttemptAt = outcome.status === 'pending' ? new Date(now.getTime() + outcome.retryInMs) : now;
     const error = result.error ?? (result.ok ? null : `HTTP ${result.statusCode}`);
     const disableBefore = new Date(now.getTime() - this.options.disableAfterMs);
-    const rows = await db().$queryRaw<{ disabledReason: string | null }[]>`
+    const recordAttempt = db().$queryRaw<{ disabledReason: string | null }[]>`
       WITH attempt AS (
         INSERT INTO webhook_attempts (delivery_id, number, started_at, status_code, latency_ms, response_snippet, error, worker_id)
         VALUES (${delivery.id}, ${number}, ${startedAt}, ${result.statusCode}, ${result.latencyMs}, ${result.responseSnippet}, ${error}, ${this.id})
@@ -255,6 +280,11 @@ export class DeliveryWorker {
         AND (NOT ${result.ok} OR e.failing_since IS NOT NULL OR e.last_success_at IS NULL
              OR e.last_success_at < ${new Date(now.getTime() - 1_000)})
       RETURNING CASE WHEN e.disabled_at = ${now} THEN e.disabled_reason END AS "disabledReason"`;
+    // A finished delivery releases the next event of its dispatch, in the same transaction.
+    const [rows] =
+      outcome.status !== 'pending' && delivery.dispatchId !== null
+        ? await db().$transaction([recordAttempt, db().$executeRaw`SELECT webhook_release_next(${delivery.endpointId}, ${delivery.dispatchId})`])
+        : [await recordAttempt];
     const disabledReason = rows[0]?.disabledReason;
     if (disabledReason) logEvent('warn', 'webhook endpoint disabled', { worker: this.id, delivery: delivery.id, reason: disabledReason });
   }
