@@ -1,5 +1,5 @@
 import { Prisma } from '@/lib/generated/prisma/client';
-import { decodeCursor, encodeCursor } from '@/lib/dispatches/cursor';
+import { decodeCursor, encodeCursor } from '@/lib/http/cursor';
 import { readRecordPage } from '@/lib/dispatches/read-records';
 import type { DispatchListQuery } from '@/lib/dispatches/schemas';
 

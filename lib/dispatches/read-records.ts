@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
-import type { Cursor } from '@/lib/dispatches/cursor';
+import type { Cursor } from '@/lib/http/cursor';
 
 // Dispatch records are rendered to JSON by the database function `dispatch_record` when a
 // dispatch is written, and stored in `dispatches.record` (migration `…_stored_records`): one

@@ -2,7 +2,7 @@ import { db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { newId } from '@/lib/ids/new-id';
-import { replayPending } from '@/lib/webhooks/endpoints';
+import { replayPending } from '@/lib/webhooks/replay-pending';
 import { postWebhook } from '@/lib/webhooks/post-webhook';
 import { signingSecrets, webhookHeaders } from '@/lib/webhooks/signing';
 import { wakeWorkers } from '@/lib/webhooks/wake-workers';

@@ -7,8 +7,11 @@ import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
 import { dispatchBody, newAccount, newDriver } from '@/lib/testing/fixtures';
 import { startWebhookReceiver, waitFor, type WebhookReceiver } from '@/lib/testing/webhook-receiver';
-import { getDelivery, redeliver } from '@/lib/webhooks/deliveries';
-import { currentEndpoint, enableEndpoint, rotateWebhookSecret } from '@/lib/webhooks/endpoints';
+import { getDelivery } from '@/lib/webhooks/get-delivery';
+import { redeliver } from '@/lib/webhooks/redeliver';
+import { getWebhookEndpoint } from '@/lib/webhooks/get-webhook-endpoint';
+import { enableWebhookEndpoint } from '@/lib/webhooks/enable-webhook-endpoint';
+import { rotateWebhookSecret } from '@/lib/webhooks/rotate-webhook-secret';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { DeliveryWorker, type WorkerOptions } from '@/lib/webhooks/worker';
 
@@ -226,22 +229,22 @@ describe('webhook delivery', () => {
     receiver.answer = (request) => (request.path === '/hooks/dying' ? { status: 500 } : { status: 200 });
     await createDispatch({ accountId: account.id, input: dispatchBody() });
     await startWorker({ retryBaseMs: 50, disableAfterMs: 300 });
-    await waitFor(async () => (await currentEndpoint({ accountId: account.id })).status === 'disabled', 10_000, 'disable');
+    await waitFor(async () => (await getWebhookEndpoint({ accountId: account.id })).status === 'disabled', 10_000, 'disable');
 
-    const disabled = await currentEndpoint({ accountId: account.id });
+    const disabled = await getWebhookEndpoint({ accountId: account.id });
     expect(disabled.disabled_reason).toMatch(/^No successful delivery since .* UTC; last error: HTTP 500$/);
     // While disabled nothing is sent, and new events wait.
     await createDispatch({ accountId: account.id, input: dispatchBody() });
     const sent = forPath('dying').length;
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(forPath('dying').length).toBe(sent);
-    expect((await currentEndpoint({ accountId: account.id })).pending_deliveries).toBe(2);
+    expect((await getWebhookEndpoint({ accountId: account.id })).pending_deliveries).toBe(2);
 
     receiver.answer = () => ({ status: 200 });
-    const enabled = await enableEndpoint({ accountId: account.id });
+    const enabled = await enableWebhookEndpoint({ accountId: account.id });
     expect(enabled).toMatchObject({ status: 'active', disabled_reason: null, failing_since: null });
     await waitFor(async () => (await deliveriesOf(account.id)).every((row) => row.status === 'succeeded'), 10_000, 'replay');
-    expect((await currentEndpoint({ accountId: account.id })).pending_deliveries).toBe(0);
+    expect((await getWebhookEndpoint({ accountId: account.id })).pending_deliveries).toBe(0);
   });
 
   it('signs with the old and the new secret during a rotation', async () => {

@@ -10,7 +10,8 @@ import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { call } from '@/lib/testing/api';
 import { dispatchBody, newAccount, newDriver } from '@/lib/testing/fixtures';
 import { startWebhookReceiver, waitFor, type ReceivedWebhook, type WebhookReceiver } from '@/lib/testing/webhook-receiver';
-import { sendTestEvent, TEST_EVENT_PAYLOAD } from '@/lib/webhooks/deliveries';
+import { sendTestEvent } from '@/lib/webhooks/send-test-event';
+import { TEST_EVENT_PAYLOAD } from '@/lib/webhooks/send-test-event';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import {
   RotatedSecretResponseSchema,

@@ -1,12 +1,12 @@
 import { parseInput } from '@/lib/http/parse-input';
 import { apiKeyRoute } from '@/lib/http/route';
-import { currentEndpoint } from '@/lib/webhooks/endpoints';
+import { getWebhookEndpoint } from '@/lib/webhooks/get-webhook-endpoint';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { RegisterWebhookBodySchema } from '@/lib/webhooks/schemas';
 
 // GET /ext/webhook — the registered endpoint and its health (disabled? why? how much is pending?)
 export const GET = apiKeyRoute({}, async ({ caller }) => {
-  return { status: 200, body: { data: await currentEndpoint({ accountId: caller.accountId }) } };
+  return { status: 200, body: { data: await getWebhookEndpoint({ accountId: caller.accountId }) } };
 });
 
 // POST /ext/webhook — register the URL that receives the account's callbacks (after a 200 ping)

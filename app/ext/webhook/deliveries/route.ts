@@ -1,6 +1,6 @@
 import { parseInput, queryObject } from '@/lib/http/parse-input';
 import { apiKeyRoute } from '@/lib/http/route';
-import { listDeliveries } from '@/lib/webhooks/deliveries';
+import { listDeliveries } from '@/lib/webhooks/list-deliveries';
 import { DeliveryListQuerySchema } from '@/lib/webhooks/schemas';
 
 // GET /ext/webhook/deliveries — the caller's webhook deliveries, newest first, filtered and paged

@@ -1,7 +1,7 @@
 import { apiKeyRoute } from '@/lib/http/route';
-import { enableEndpoint } from '@/lib/webhooks/endpoints';
+import { enableWebhookEndpoint } from '@/lib/webhooks/enable-webhook-endpoint';
 
 // POST /ext/webhook/enable — enable the endpoint again after it was disabled; replays what is pending
 export const POST = apiKeyRoute({ idempotent: true }, async ({ caller }) => {
-  return { status: 200, body: { data: await enableEndpoint({ accountId: caller.accountId }) } };
+  return { status: 200, body: { data: await enableWebhookEndpoint({ accountId: caller.accountId }) } };
 });

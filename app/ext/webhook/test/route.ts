@@ -1,5 +1,5 @@
 import { apiKeyRoute } from '@/lib/http/route';
-import { sendTestEvent } from '@/lib/webhooks/deliveries';
+import { sendTestEvent } from '@/lib/webhooks/send-test-event';
 
 // POST /ext/webhook/test — queue a signed webhook.ping to the endpoint, delivered like any event
 export const POST = apiKeyRoute({ idempotent: true }, async ({ caller }) => {

@@ -1,5 +1,5 @@
 import { opsRoute } from '@/lib/http/route';
-import { getDelivery } from '@/lib/webhooks/deliveries';
+import { getDelivery } from '@/lib/webhooks/get-delivery';
 
 // GET /api/ops/webhook-deliveries/{id} — any account's delivery, with its body and every attempt
 export const GET = opsRoute<{ id: string }>({}, async ({ params }) => {

@@ -1,5 +1,5 @@
 import { apiKeyRoute } from '@/lib/http/route';
-import { getDelivery } from '@/lib/webhooks/deliveries';
+import { getDelivery } from '@/lib/webhooks/get-delivery';
 
 // GET /ext/webhook/deliveries/{id} — one delivery of the caller's account, with its body and every attempt
 export const GET = apiKeyRoute<{ id: string }>({}, async ({ caller, params }) => {

@@ -1,5 +1,5 @@
 import { apiKeyRoute } from '@/lib/http/route';
-import { rotateWebhookSecret } from '@/lib/webhooks/endpoints';
+import { rotateWebhookSecret } from '@/lib/webhooks/rotate-webhook-secret';
 
 // POST /ext/webhook/secret/rotate — replace the signing secret; the old one keeps signing during the overlap
 export const POST = apiKeyRoute({ idempotent: true }, async ({ caller }) => {

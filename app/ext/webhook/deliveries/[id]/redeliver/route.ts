@@ -1,5 +1,5 @@
 import { apiKeyRoute } from '@/lib/http/route';
-import { redeliver } from '@/lib/webhooks/deliveries';
+import { redeliver } from '@/lib/webhooks/redeliver';
 
 // POST /ext/webhook/deliveries/{id}/redeliver — send a delivery again to the current endpoint
 export const POST = apiKeyRoute<{ id: string }>({ idempotent: true }, async ({ caller, params }) => {

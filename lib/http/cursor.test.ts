@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '@/lib/dispatches/cursor';
+import { decodeCursor, encodeCursor } from '@/lib/http/cursor';
 
 describe('cursor', () => {
   it('round-trips the position', () => {
