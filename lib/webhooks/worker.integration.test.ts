@@ -274,6 +274,17 @@ describe('webhook delivery', () => {
     expect(forPath('old')).toHaveLength(0);
   });
 
+  it('on stop, lets the attempt in flight finish and record, and leaves nothing leased', async () => {
+    const account = await accountWithWebhook('stopping');
+    receiver.answer = () => ({ status: 200, delayMs: 300 });
+    await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const worker = await startWorker();
+    await waitFor(() => forPath('stopping').length === 1, 5_000, 'the attempt to start');
+    await worker.stop();
+    const [row] = await deliveriesOf(account.id);
+    expect(row).toMatchObject({ status: 'succeeded', attempts: 1, leasedBy: null, leaseExpiresAt: null });
+  });
+
   it('writes no delivery for a refused change (no event without its change)', async () => {
     const account = await accountWithWebhook('refused');
     const created = await createDispatch({ accountId: account.id, input: dispatchBody() });
