@@ -12,9 +12,20 @@ function lockPath(dataDir: string): string {
 function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A killed process whose parent died too can linger as a zombie until it is reaped: it holds
+  // no files any more, so its lock is stale (seen after kill -9 of `npm start`).
+  return !isZombie(pid);
+}
+
+function isZombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return /^\d+ \(.*\) [ZX] /s.test(stat);
+  } catch {
+    return false; // no /proc (macOS): trust kill(pid, 0)
   }
 }
 
