@@ -50,6 +50,8 @@ const EnvSchema = z
   WEBHOOK_SECRET_OVERLAP_MS: z.coerce.number().int().min(0).default(86_400_000),
   /** Longest a worker waits between looks for due deliveries (new ones wake it at once). */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  /** Finished webhook deliveries (and their attempts) are kept this many days, then deleted. */
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   })
   .transform((env) => ({ ...env, WEBHOOK_LEASE_MS: env.WEBHOOK_LEASE_MS ?? env.WEBHOOK_TIMEOUT_MS + 30_000 }))
   .refine((env) => env.WEBHOOK_LEASE_MS > env.WEBHOOK_TIMEOUT_MS, {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { db, dbKind } from '@/lib/db/client';
 import { subscribe } from '@/lib/db/notifications';
 import { getEnv, type Env } from '@/lib/env';
+import { purgeExpired } from '@/lib/housekeeping/purge-expired';
 import { postWebhook, type PostResult } from '@/lib/webhooks/post-webhook';
 import { outcomeOfAttempt } from '@/lib/webhooks/retry-schedule';
 import { signingSecrets, webhookHeaders } from '@/lib/webhooks/signing';
@@ -27,6 +28,7 @@ export interface WorkerOptions {
   leaseMs: number;
   pollMs: number;
   allowPrivate: boolean;
+  retentionMs: number;
 }
 
 export function workerOptions(env: Env = getEnv()): WorkerOptions {
@@ -39,6 +41,7 @@ export function workerOptions(env: Env = getEnv()): WorkerOptions {
     leaseMs: env.WEBHOOK_LEASE_MS,
     pollMs: env.WEBHOOK_POLL_MS,
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS,
+    retentionMs: env.WEBHOOK_RETENTION_DAYS * 86_400_000,
   };
 }
 
@@ -70,6 +73,7 @@ const ELIGIBLE = `
                     AND p.status = 'pending' AND p.sequence < c.sequence)`;
 
 const STRANDED_CHECK_MS = 30_000;
+const PURGE_EVERY_MS = 3_600_000;
 
 export class DeliveryWorker {
   readonly id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -80,6 +84,7 @@ export class DeliveryWorker {
   private wakeUp: (() => void) | null = null;
   private isWoken = false;
   private lastStrandedCheck = 0;
+  private lastPurge = 0;
 
   constructor(options: Partial<WorkerOptions> = {}) {
     this.options = { ...workerOptions(), ...options };
@@ -126,6 +131,7 @@ export class DeliveryWorker {
   private async loop(): Promise<void> {
     while (this.isRunning) {
       this.isWoken = false;
+      this.purgeHourly();
       const free = this.options.concurrency - this.inFlight.size;
       try {
         const batch = free > 0 ? await this.lease(free) : [];
@@ -141,6 +147,18 @@ export class DeliveryWorker {
         await this.sleep(this.options.pollMs);
       }
     }
+  }
+
+  /** Deletes expired rows once an hour, beside the delivery work (lib/housekeeping). */
+  private purgeHourly(): void {
+    if (Date.now() - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = Date.now();
+    this.track(
+      purgeExpired({ deliveryRetentionMs: this.options.retentionMs }).then(
+        () => undefined,
+        (error: unknown) => logEvent('warn', 'purge of expired rows failed', { worker: this.id, error: errorMessage(error) }),
+      ),
+    );
   }
 
   private track(work: Promise<void>): void {

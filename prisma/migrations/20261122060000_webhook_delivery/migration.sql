@@ -60,6 +60,9 @@ CREATE INDEX "webhook_deliveries_account_id_created_at_id_idx" ON "webhook_deliv
 CREATE INDEX "webhook_deliveries_account_id_dispatch_id_created_at_id_idx" ON "webhook_deliveries"("account_id", "dispatch_id", "created_at" DESC, "id" DESC);
 
 -- CreateIndex
+CREATE INDEX "webhook_deliveries_completed_at_idx" ON "webhook_deliveries"("completed_at");
+
+-- CreateIndex
 CREATE INDEX "webhook_attempts_delivery_id_number_idx" ON "webhook_attempts"("delivery_id", "number");
 
 -- AddForeignKey

@@ -1,0 +1,32 @@
+import { db } from '@/lib/db/client';
+import { IDEMPOTENCY_TTL_MS } from '@/lib/http/idempotency';
+
+// Rows that only grow: finished webhook deliveries (their attempts go with them) and expired
+// Idempotency-Key replays. Deleted in batches, so that no run holds locks for long; a pending
+// delivery is never deleted, however old.
+
+const BATCH = 5_000;
+
+export async function purgeExpired(options: { now?: Date; deliveryRetentionMs: number }): Promise<{ deliveries: number; idempotencyKeys: number }> {
+  const now = options.now ?? new Date();
+  const deliveriesBefore = new Date(now.getTime() - options.deliveryRetentionMs);
+  const keysBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
+  let deliveries = 0;
+  let idempotencyKeys = 0;
+  for (;;) {
+    const deleted = await db().$executeRaw`
+      DELETE FROM webhook_deliveries WHERE id IN (
+        SELECT id FROM webhook_deliveries
+        WHERE completed_at < ${deliveriesBefore} AND status <> 'pending' LIMIT ${BATCH})`;
+    deliveries += deleted;
+    if (deleted < BATCH) break;
+  }
+  for (;;) {
+    const deleted = await db().$executeRaw`
+      DELETE FROM idempotency_keys WHERE (account_id, key) IN (
+        SELECT account_id, key FROM idempotency_keys WHERE created_at < ${keysBefore} LIMIT ${BATCH})`;
+    idempotencyKeys += deleted;
+    if (deleted < BATCH) break;
+  }
+  return { deliveries, idempotencyKeys };
+}
