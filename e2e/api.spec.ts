@@ -1,18 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { E2E_OPS_TOKEN } from '../playwright.config';
+import { order } from './orders';
 
 // The same API, served by `next start` through Next's own router (the integration tests call
 // the route handlers directly).
 
-const order = (vendorOid: string) => ({
-  pickup: { lat: 24.6953, lng: 46.6851, address_line: 'Olaya St' },
-  destination: { lat: 24.7743, lng: 46.7386 },
-  user_metadata: { id: 'c1', email: 'c1@example.com', phone: '+966500000001' },
-  vendor_id: 'v1',
-  vendor_name: { 'en-us': 'E2E Kitchen' },
-  vendor_oid: vendorOid,
-  vendor_bid: 'b1',
-});
 
 test('the server is healthy and the demo account was seeded', async ({ request }) => {
   expect(await (await request.get('/api/health')).json()).toEqual({ status: 'ok' });

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import { order } from './orders';
 
 // `kill -9` of the server (the process that owns the database and runs the webhook worker)
 // while deliveries are in flight: after a restart every event is delivered. Counted by the
@@ -20,15 +21,6 @@ const DISPATCHES = 120;
 const CANCELLED = 40;
 const EVENTS = DISPATCHES + CANCELLED;
 
-const order = (vendorOid: string) => ({
-  pickup: { lat: 24.6953, lng: 46.6851 },
-  destination: { lat: 24.7743, lng: 46.7386 },
-  user_metadata: { id: 'c1', email: 'c1@example.com', phone: '+966500000001' },
-  vendor_id: 'v1',
-  vendor_name: { 'en-us': 'Crash Kitchen' },
-  vendor_oid: vendorOid,
-  vendor_bid: 'b1',
-});
 
 function startServer(env: Record<string, string>, log: string): ChildProcess {
   // Its own process group, so that kill -9 reaches npm start's script and the server it runs.

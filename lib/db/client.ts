@@ -1,10 +1,13 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { getEnv, pgliteDataDir } from '@/lib/env';
-import { PrismaClient } from '@/lib/generated/prisma/client';
+import { PrismaClient, type Prisma } from '@/lib/generated/prisma/client';
 import { openPGlite, type OpenPGlite } from '@/lib/db/pglite';
 
 export type Db = PrismaClient;
+
+/** The client or an interactive transaction: what a query helper can run on. */
+export type Tx = Prisma.TransactionClient | PrismaClient;
 
 interface DbHandle {
   prisma: PrismaClient;

@@ -1,12 +1,10 @@
-import { db } from '@/lib/db/client';
+import { db, type Tx } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { Cursor } from '@/lib/http/cursor';
 
 // Dispatch records are rendered to JSON by the database function `dispatch_record` when a
 // dispatch is written, and stored in `dispatches.record` (migration `…_stored_records`): one
 // definition of the record's shape, and reads only pass stored text through.
-
-type Tx = Prisma.TransactionClient | ReturnType<typeof db>;
 
 /**
  * One dispatch's record as JSON text, or null when it does not exist or belongs to another

@@ -25,28 +25,9 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+/** A receiver that is not listening yet: `listen()` starts it and sets `url`. */
+export function createWebhookReceiver(): WebhookReceiver & { listen(): Promise<void> } {
   const hanging = new Set<http.ServerResponse>();
-  const receiver: WebhookReceiver = {
-    url: '',
-    received: [],
-    answer: () => ({ status: 200 }),
-    verified(secret) {
-      const verifier = new Webhook(secret);
-      return receiver.received.map((request) =>
-        verifier.verify(request.body, {
-          'webhook-id': String(request.headers['webhook-id']),
-          'webhook-timestamp': String(request.headers['webhook-timestamp']),
-          'webhook-signature': String(request.headers['webhook-signature']),
-        }) as ReturnType<WebhookReceiver['verified']>[number],
-      );
-    },
-    close: async () => {
-      for (const response of hanging) response.destroy();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -61,8 +42,36 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       setTimeout(() => response.writeHead(answer.status).end(answer.status < 300 ? 'ok' : 'nope'), answer.delayMs ?? 0);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  const receiver = {
+    url: '',
+    received: [] as ReceivedWebhook[],
+    answer: (() => ({ status: 200 })) as WebhookReceiver['answer'],
+    verified(secret: string) {
+      const verifier = new Webhook(secret);
+      return receiver.received.map((request) =>
+        verifier.verify(request.body, {
+          'webhook-id': String(request.headers['webhook-id']),
+          'webhook-timestamp': String(request.headers['webhook-timestamp']),
+          'webhook-signature': String(request.headers['webhook-signature']),
+        }) as ReturnType<WebhookReceiver['verified']>[number],
+      );
+    },
+    listen: async () => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    },
+    close: async () => {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  return receiver;
+}
+
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const receiver = createWebhookReceiver();
+  await receiver.listen();
   return receiver;
 }
 

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
 import { DELIVERY_SELECT, deliveryView } from '@/lib/webhooks/delivery-views';
+import { nothingToDeliverTo } from '@/lib/webhooks/get-webhook-endpoint';
 import { deliveryNotFound } from '@/lib/webhooks/get-delivery';
 import type { WebhookDeliveryView } from '@/lib/webhooks/schemas';
 import { wakeWorkers } from '@/lib/webhooks/wake-workers';
@@ -19,7 +19,7 @@ export async function redeliver(options: { accountId: string | null; id: string 
       FOR UPDATE`;
     if (!row) throw deliveryNotFound(options.id);
     const endpoint = await tx.webhookEndpoint.findFirst({ where: { accountId: row.accountId, isActive: true }, select: { id: true } });
-    if (!endpoint) throw new ApiError('invalid_state', 'No webhook is registered: register one with POST /ext/webhook first');
+    if (!endpoint) throw nothingToDeliverTo();
     // Reopened behind a pending earlier event of its dispatch, it is held like a new one.
     let held = false;
     if (row.status !== 'pending' && row.dispatchId !== null) {

@@ -1,4 +1,4 @@
-import type { Tx } from '@/lib/webhooks/wake-workers';
+import type { Tx } from '@/lib/db/client';
 
 /** Makes every pending delivery of an endpoint due now, with a fresh series of attempts. */
 export async function replayPending(tx: Tx, endpointId: string): Promise<void> {

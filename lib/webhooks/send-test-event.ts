@@ -1,7 +1,7 @@
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
 import { newId } from '@/lib/ids/new-id';
 import { DELIVERY_SELECT, deliveryView } from '@/lib/webhooks/delivery-views';
+import { nothingToDeliverTo } from '@/lib/webhooks/get-webhook-endpoint';
 import type { WebhookDeliveryView } from '@/lib/webhooks/schemas';
 import { wakeWorkers } from '@/lib/webhooks/wake-workers';
 
@@ -17,7 +17,7 @@ export async function sendTestEvent(options: { accountId: string }): Promise<Web
       SELECT ${id}, e.account_id, e.id, ${eventId}, 'webhook.ping',
              webhook_body('webhook.ping', ${eventId}, now(), NULL, ${JSON.stringify(TEST_EVENT_PAYLOAD)}::json), now(), now()
       FROM webhook_endpoints e WHERE e.account_id = ${options.accountId} AND e.is_active`;
-    if (inserted === 0) throw new ApiError('invalid_state', 'No webhook is registered: register one with POST /ext/webhook first');
+    if (inserted === 0) throw nothingToDeliverTo();
     await wakeWorkers(tx);
     return deliveryView(await tx.webhookDelivery.findUniqueOrThrow({ where: { id }, select: DELIVERY_SELECT }));
   });

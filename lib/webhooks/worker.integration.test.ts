@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { changeDestination } from '@/lib/dispatches/change-destination';
@@ -6,37 +6,16 @@ import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
 import { dispatchBody, newAccount, newDriver } from '@/lib/testing/fixtures';
-import { startWebhookReceiver, waitFor, type WebhookReceiver } from '@/lib/testing/webhook-receiver';
+import { setUpDeliveryHarness } from '@/lib/testing/delivery-harness';
+import { waitFor } from '@/lib/testing/webhook-receiver';
 import { getDelivery } from '@/lib/webhooks/get-delivery';
 import { redeliver } from '@/lib/webhooks/redeliver';
 import { getWebhookEndpoint } from '@/lib/webhooks/get-webhook-endpoint';
 import { enableWebhookEndpoint } from '@/lib/webhooks/enable-webhook-endpoint';
 import { rotateWebhookSecret } from '@/lib/webhooks/rotate-webhook-secret';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
-import { DeliveryWorker, type WorkerOptions } from '@/lib/webhooks/worker';
 
-let receiver: WebhookReceiver;
-const workers: DeliveryWorker[] = [];
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-});
-
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
-  receiver.answer = () => ({ status: 200 });
-});
-
-afterAll(async () => {
-  await receiver.close();
-});
-
-async function startWorker(options: Partial<WorkerOptions> = {}): Promise<DeliveryWorker> {
-  const worker = new DeliveryWorker({ retryBaseMs: 100, pollMs: 50, timeoutMs: 1_000, leaseMs: 5_000, allowPrivate: true, ...options });
-  workers.push(worker);
-  await worker.start();
-  return worker;
-}
+const { receiver, startWorker } = setUpDeliveryHarness();
 
 /** An account whose webhook goes to the receiver at `path`. */
 async function accountWithWebhook(path: string) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { db } from '@/lib/db/client';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
@@ -9,7 +9,8 @@ import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { call } from '@/lib/testing/api';
 import { dispatchBody, newAccount, newDriver } from '@/lib/testing/fixtures';
-import { startWebhookReceiver, waitFor, type ReceivedWebhook, type WebhookReceiver } from '@/lib/testing/webhook-receiver';
+import { TEST_WORKER_OPTIONS, setUpDeliveryHarness } from '@/lib/testing/delivery-harness';
+import { waitFor, type ReceivedWebhook } from '@/lib/testing/webhook-receiver';
 import { sendTestEvent } from '@/lib/webhooks/send-test-event';
 import { TEST_EVENT_PAYLOAD } from '@/lib/webhooks/send-test-event';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
@@ -20,40 +21,18 @@ import {
   WebhookDeliveryResponseSchema,
   WebhookEndpointResponseSchema,
 } from '@/lib/webhooks/schemas';
-import { DeliveryWorker, type WorkerOptions } from '@/lib/webhooks/worker';
+import { DeliveryWorker } from '@/lib/webhooks/worker';
 
 type WebhookDeliveryList = z.infer<typeof WebhookDeliveryListResponseSchema>;
 
-const WORKER_OPTIONS: Partial<WorkerOptions> = { retryBaseMs: 100, pollMs: 50, timeoutMs: 1_000, leaseMs: 5_000, allowPrivate: true };
 const ACTOR = { refType: 'admin', refId: 'test' } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let receiver: WebhookReceiver;
-const workers: DeliveryWorker[] = [];
-
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-});
-
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
-  receiver.answer = () => ({ status: 200 });
-});
-
-afterAll(async () => {
-  await receiver.close();
-});
-
-async function startWorker(options: Partial<WorkerOptions> = {}): Promise<DeliveryWorker> {
-  const worker = new DeliveryWorker({ ...WORKER_OPTIONS, ...options });
-  workers.push(worker);
-  await worker.start();
-  return worker;
-}
+const { receiver, startWorker } = setUpDeliveryHarness();
 
 /** Delivers everything due now (one event per dispatch at a time) until nothing is left. */
 async function deliverAll(): Promise<void> {
-  const worker = new DeliveryWorker(WORKER_OPTIONS);
+  const worker = new DeliveryWorker(TEST_WORKER_OPTIONS);
   while ((await worker.runOnce()) > 0);
 }
 
