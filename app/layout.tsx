@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { getLocale } from '@/lib/i18n/get-locale';
+import { directionOf } from '@/lib/i18n/locale';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -7,9 +9,10 @@ export const metadata: Metadata = {
   description: 'Last-mile delivery dispatch for restaurants',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const locale = await getLocale();
   return (
-    <html lang="en">
+    <html lang={locale} dir={directionOf(locale)}>
       <body>{children}</body>
     </html>
   );

@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createAccount } from '@/lib/accounts/create-account';
+import { createUser } from '@/lib/auth/create-user';
+import { createBranch } from '@/lib/branches/create-branch';
+import { newSecret } from '@/lib/ids/new-id';
 import { db } from '@/lib/db/client';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { changeStatus } from '@/lib/dispatches/change-status';
@@ -15,7 +18,12 @@ export interface DemoCredentials {
   account_id: string;
   api_key: string;
   webhook_secret: string;
+  /** The dashboard sign-in of the demo account's staff. */
+  staff_email: string;
+  staff_password: string;
 }
+
+export const DEMO_STAFF_EMAIL = 'staff@demo-kitchen.example';
 
 const ADMIN = { refType: 'admin', refId: 'seed' } as const;
 
@@ -65,7 +73,19 @@ export async function seedDemo(): Promise<DemoCredentials | null> {
   for (const status of ['accepted', 'picked_up', 'delivered'] as const) {
     await changeStatus({ id: done!.id, accountId: null, status, actor: { refType: 'driver', refId: omar.id } });
   }
-  return { account_id: account.id, api_key: account.api_key, webhook_secret: account.webhook_secret };
+  const staffPassword = newSecret(16);
+  await createUser({ input: { email: DEMO_STAFF_EMAIL, name: 'Demo Staff', password: staffPassword, role: 'staff', accountId: account.id } });
+  await createBranch({
+    accountId: account.id,
+    input: { vendor_bid: 'olaya', name: 'Olaya', pickup: { ref_id: 'olaya', lat: 24.6953, lng: 46.6851, address_line: 'Olaya St 4120, Riyadh' } },
+  });
+  return {
+    account_id: account.id,
+    api_key: account.api_key,
+    webhook_secret: account.webhook_secret,
+    staff_email: DEMO_STAFF_EMAIL,
+    staff_password: staffPassword,
+  };
 }
 
 /** Where the demo's credentials are kept (mode 0600) so later starts can show them again. */

@@ -29,6 +29,9 @@ async function main() {
           `Demo account ${credentials.account_id}${seeded ? ' (just seeded)' : ''}`,
           `  API key:        ${credentials.api_key}`,
           `  Webhook secret: ${credentials.webhook_secret}`,
+          ...(credentials.staff_email
+            ? [`  Dashboard:      http://localhost:${env.PORT}/login  ${credentials.staff_email} / ${credentials.staff_password}`]
+            : []),
           `  (kept in ${path.resolve(env.DATA_DIR, 'demo-credentials.json')})`,
           `  Try: curl -H 'x-api-key: ${credentials.api_key}' http://localhost:${env.PORT}/ext/dispatches`,
           '',

@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/http/errors';
 import { newId, newReadableCode, newSortableId } from '@/lib/ids/new-id';
 import { statusEntry, type Actor } from '@/lib/dispatches/apply-change';
 import { buildEventPayload } from '@/lib/dispatches/events';
+import { phoneTail } from '@/lib/dispatches/phone-tail';
 import type { CreateDispatchBody, DispatchRecord } from '@/lib/dispatches/schemas';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
 
@@ -59,11 +60,12 @@ export async function createDispatch(options: {
         WITH dispatch AS (
           INSERT INTO dispatches (id, r_id, account_id, state, pickup, destination, user_metadata, vendor_logo_url,
                                   vendor_id, vendor_name, vendor_oid, vendor_sid, vendor_bid, vendor_payload,
-                                  customer_phone, event_seq, status_history, created_at, modified_at)
+                                  customer_phone, phone_tail, event_seq, status_history, created_at, modified_at)
           VALUES (${id}, ${rId}, ${accountId}, 'new', ${json(input.pickup)}::json, ${json(input.destination)}::json,
                   ${json(input.user_metadata)}::json, ${input.vendor_logo_url ?? null}, ${input.vendor_id},
                   ${json(input.vendor_name)}::json, ${input.vendor_oid}, ${input.vendor_sid ?? null}, ${input.vendor_bid},
-                  ${json(input.vendor_payload)}::json, ${input.user_metadata.phone}, 1, ${JSON.stringify(record.status)}::json,
+                  ${json(input.vendor_payload)}::json, ${input.user_metadata.phone},
+                  ${phoneTail(input.user_metadata.phone) ?? ''}, 1, ${JSON.stringify(record.status)}::json,
                   ${ts}::timestamptz, ${ts}::timestamptz)
           RETURNING id
         )

@@ -5,9 +5,16 @@ export interface Reply {
   /** A body already rendered as JSON text (records rendered by the database); wins over `body`. */
   json?: string;
   headers?: Record<string, string>;
+  /** A response built by the handler itself (a stream); passed through with the reply headers. */
+  response?: Response;
 }
 
 export function toResponse(reply: Reply, requestId: string): Response {
+  if (reply.response) {
+    reply.response.headers.set('x-request-id', requestId);
+    for (const [name, value] of Object.entries(reply.headers ?? {})) reply.response.headers.set(name, value);
+    return reply.response;
+  }
   const headers = new Headers(reply.headers);
   headers.set('x-request-id', requestId);
   const text = reply.json ?? (reply.body === undefined ? undefined : JSON.stringify(reply.body));

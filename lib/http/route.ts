@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { authenticateApiKey, type Caller } from '@/lib/auth/authenticate-api-key';
 import { authenticateOps } from '@/lib/auth/authenticate-ops';
+import { authenticateSession } from '@/lib/auth/authenticate-session';
+import type { SessionUser } from '@/lib/auth/schemas';
 import { ApiError } from '@/lib/http/errors';
 import { hashRequest, runIdempotent } from '@/lib/http/idempotency';
 import { readJsonBody } from '@/lib/http/read-json-body';
@@ -64,11 +66,17 @@ function errorReply(error: unknown, request: Request, requestId: string): Reply 
   };
 }
 
+function withHeaders(reply: Reply, headers: Record<string, string> | undefined): Reply {
+  return headers ? { ...reply, headers: { ...reply.headers, ...headers } } : reply;
+}
+
 function route<P extends Params, A>(
   options: RouteOptions,
   authenticate: (request: Request) => Promise<A>,
   handler: (args: BaseArgs<P> & { auth: A }) => Promise<Reply>,
   idempotencyScope?: (auth: A) => string,
+  /** Headers every reply to this caller carries (a renewed session cookie). */
+  replyHeaders?: (auth: A) => Record<string, string> | undefined,
 ) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     const requestId = requestIdOf(request);
@@ -79,26 +87,29 @@ function route<P extends Params, A>(
   };
 
   async function serve(request: Request, context: RouteContext, requestId: string): Promise<Response> {
+    let auth: A | undefined;
     try {
-      const auth = await authenticate(request);
+      auth = await authenticate(request);
+      const caller = auth;
       const params = (await context.params) as P;
       const body = options.body ? await readJsonBody(request) : undefined;
-      const run = () => handler({ request, params, requestId, body, auth });
+      const run = () => handler({ request, params, requestId, body, auth: caller });
       const key = request.headers.get('idempotency-key');
       const reply =
         options.idempotent && key !== null && idempotencyScope
           ? await runIdempotent(
               {
-                accountId: idempotencyScope(auth),
+                accountId: idempotencyScope(caller),
                 key,
                 requestHash: hashRequest(request.method, new URL(request.url).pathname, body),
               },
               run,
             )
           : await run();
-      return toResponse(reply, requestId);
+      return toResponse(withHeaders(reply, replyHeaders?.(caller)), requestId);
     } catch (error) {
-      return toResponse(errorReply(error, request, requestId), requestId);
+      const reply = errorReply(error, request, requestId);
+      return toResponse(auth === undefined ? reply : withHeaders(reply, replyHeaders?.(auth)), requestId);
     }
   }
 }
@@ -131,4 +142,31 @@ export function opsRoute<P extends Params = Params>(options: RouteOptions, handl
 /** A route anyone may call (health, OpenAPI document, status table). */
 export function publicRoute<P extends Params = Params>(options: RouteOptions, handler: (args: BaseArgs<P>) => Promise<Reply>) {
   return route<P, null>(options, async () => null, handler);
+}
+
+/** The signed-in staff member of a dashboard request, and their account (the tenant). */
+export interface StaffCaller extends Caller {
+  user: SessionUser;
+}
+
+/**
+ * A dashboard route for staff: session cookie, staff role, same-origin writes. The handler gets
+ * `caller` shaped like the vendor API's, so both surfaces call the same domain functions with
+ * the same tenant scoping.
+ */
+export function staffRoute<P extends Params = Params>(
+  options: RouteOptions,
+  handler: (args: BaseArgs<P> & { caller: StaffCaller }) => Promise<Reply>,
+) {
+  return route<P, { caller: StaffCaller; setCookie?: string }>(
+    options,
+    async (request) => {
+      const { user, tariff, setCookie } = await authenticateSession(request, ['staff']);
+      if (!user.accountId || !tariff) throw new ApiError('forbidden', 'Staff sign-ins belong to an account');
+      return { caller: { accountId: user.accountId, tariff, user }, setCookie };
+    },
+    ({ auth, ...args }) => handler({ ...args, caller: auth.caller }),
+    (auth) => auth.caller.accountId,
+    (auth) => (auth.setCookie ? { 'set-cookie': auth.setCookie } : undefined),
+  );
 }

@@ -113,6 +113,26 @@ const ERROR_DOCS: Record<ErrorCode, { meaning: string; example: string }> = {
     meaning: 'This `Idempotency-Key` was used with a different request',
     example: 'This Idempotency-Key was used with a different request; use a new key',
   },
+  duplicate_branch: {
+    meaning: 'Dashboard only: the account already has a branch with this `vendor_bid`',
+    example: 'vendor_bid: a branch with vendor_bid "olaya" already exists',
+  },
+  invalid_credentials: {
+    meaning: 'Dashboard only: the email or password of a sign-in is incorrect',
+    example: 'The email or password is incorrect',
+  },
+  forbidden: {
+    meaning: 'Dashboard only: the signed-in user’s role cannot do this',
+    example: 'Your role cannot do this',
+  },
+  cross_site_request: {
+    meaning: 'Dashboard only: a cookie-authenticated write did not come from the dashboard’s own origin',
+    example: 'Cross-site request refused: send it from the dashboard itself',
+  },
+  too_many_attempts: {
+    meaning: 'Dashboard only: too many failed sign-ins for this email or address; wait `retry-after` seconds',
+    example: 'Too many failed sign-ins; try again in 15 min',
+  },
   internal_error: {
     meaning: 'Something failed on our side; `error_desc` carries the request id to quote, never internals',
     example: 'Something went wrong on our side; quote request id 0b6c1f7e-1b7a-4a35-9d0e-3a4f0c2b9e11 to support',

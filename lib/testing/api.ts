@@ -1,53 +1,52 @@
-import * as dispatchRoute from '@/app/ext/dispatch/route';
-import * as dispatchByIdRoute from '@/app/ext/dispatch/[id]/route';
-import * as destinationRoute from '@/app/ext/dispatch/[id]/destination/route';
-import * as dispatchesRoute from '@/app/ext/dispatches/route';
-import * as driverDispatchesRoute from '@/app/ext/dispatches/d/[driver_id]/route';
-import * as estimateRoute from '@/app/ext/estimate/route';
-import * as webhookRoute from '@/app/ext/webhook/route';
-import * as webhookEnableRoute from '@/app/ext/webhook/enable/route';
-import * as webhookTestRoute from '@/app/ext/webhook/test/route';
-import * as webhookSecretRotateRoute from '@/app/ext/webhook/secret/rotate/route';
-import * as webhookDeliveriesRoute from '@/app/ext/webhook/deliveries/route';
-import * as webhookDeliveryRoute from '@/app/ext/webhook/deliveries/[id]/route';
-import * as webhookRedeliverRoute from '@/app/ext/webhook/deliveries/[id]/redeliver/route';
-import * as statusesRoute from '@/app/ext/statuses/route';
-import * as healthRoute from '@/app/api/health/route';
-import * as opsAccountsRoute from '@/app/api/ops/accounts/route';
-import * as opsDriversRoute from '@/app/api/ops/drivers/route';
-import * as opsAssignRoute from '@/app/api/ops/dispatches/[id]/assign/route';
-import * as opsStatusRoute from '@/app/api/ops/dispatches/[id]/status/route';
-import * as opsWebhookEnableRoute from '@/app/api/ops/accounts/[id]/webhook/enable/route';
-import * as opsWebhookDeliveryRoute from '@/app/api/ops/webhook-deliveries/[id]/route';
+import fs from 'node:fs';
+import path from 'node:path';
 import { OPS_TOKEN } from '@/lib/testing/ops-token';
 
 // Calls the real route handlers the way Next's router would: same Request, same params promise.
+// The route is found on disk as Next finds it (static segment, else [param], else [...param]),
+// so a new route file needs no registration here.
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
-const ROUTES: [RegExp, string[], Record<string, unknown>][] = [
-  [/^\/ext\/dispatch$/, [], dispatchRoute],
-  [/^\/ext\/dispatch\/([^/]+)$/, ['id'], dispatchByIdRoute],
-  [/^\/ext\/dispatch\/([^/]+)\/destination$/, ['id'], destinationRoute],
-  [/^\/ext\/dispatches$/, [], dispatchesRoute],
-  [/^\/ext\/dispatches\/d\/([^/]+)$/, ['driver_id'], driverDispatchesRoute],
-  [/^\/ext\/estimate$/, [], estimateRoute],
-  [/^\/ext\/webhook$/, [], webhookRoute],
-  [/^\/ext\/webhook\/enable$/, [], webhookEnableRoute],
-  [/^\/ext\/webhook\/test$/, [], webhookTestRoute],
-  [/^\/ext\/webhook\/secret\/rotate$/, [], webhookSecretRotateRoute],
-  [/^\/ext\/webhook\/deliveries$/, [], webhookDeliveriesRoute],
-  [/^\/ext\/webhook\/deliveries\/([^/]+)$/, ['id'], webhookDeliveryRoute],
-  [/^\/ext\/webhook\/deliveries\/([^/]+)\/redeliver$/, ['id'], webhookRedeliverRoute],
-  [/^\/ext\/statuses$/, [], statusesRoute],
-  [/^\/api\/health$/, [], healthRoute],
-  [/^\/api\/ops\/accounts$/, [], opsAccountsRoute],
-  [/^\/api\/ops\/drivers$/, [], opsDriversRoute],
-  [/^\/api\/ops\/dispatches\/([^/]+)\/assign$/, ['id'], opsAssignRoute],
-  [/^\/api\/ops\/dispatches\/([^/]+)\/status$/, ['id'], opsStatusRoute],
-  [/^\/api\/ops\/accounts\/([^/]+)\/webhook\/enable$/, ['id'], opsWebhookEnableRoute],
-  [/^\/api\/ops\/webhook-deliveries\/([^/]+)$/, ['id'], opsWebhookDeliveryRoute],
-];
+const APP_DIR = path.resolve(import.meta.dirname, '../../app');
+
+function findRoute(pathname: string): { file: string; params: Record<string, string | string[]> } | null {
+  const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const walk = (dir: string, index: number, params: Record<string, string | string[]>): ReturnType<typeof findRoute> => {
+    if (index === segments.length) {
+      const file = path.join(dir, 'route.ts');
+      return fs.existsSync(file) ? { file, params } : null;
+    }
+    const segment = segments[index]!;
+    const entries = fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const exact = entries.find((entry) => entry.name === segment);
+    if (exact) {
+      const found = walk(path.join(dir, exact.name), index + 1, params);
+      if (found) return found;
+    }
+    // Route groups, `(staff)`, are folders that add no segment.
+    for (const group of entries.filter((entry) => /^\(.+\)$/.test(entry.name))) {
+      const found = walk(path.join(dir, group.name), index, params);
+      if (found) return found;
+    }
+    for (const entry of entries) {
+      const single = /^\[(\w+)\]$/.exec(entry.name);
+      if (single) {
+        const found = walk(path.join(dir, entry.name), index + 1, { ...params, [single[1]!]: segment });
+        if (found) return found;
+      }
+    }
+    for (const entry of entries) {
+      const rest = /^\[\.\.\.(\w+)\]$/.exec(entry.name);
+      if (rest) {
+        const file = path.join(dir, entry.name, 'route.ts');
+        if (fs.existsSync(file)) return { file, params: { ...params, [rest[1]!]: segments.slice(index) } };
+      }
+    }
+    return null;
+  };
+  return walk(APP_DIR, 0, {});
+}
 
 // Tests read response bodies loosely, like a client would; the schemas are checked elsewhere.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -66,25 +65,28 @@ export interface CallOptions {
   apiKey?: string;
   /** Sends the operator token. */
   ops?: boolean;
+  /** A Cookie header (a dashboard session); also marks the request same-origin. */
+  cookie?: string;
 }
 
 export async function call(method: string, url: string, options: CallOptions = {}): Promise<ApiResponse> {
   const { pathname } = new URL(url, 'http://localhost');
-  for (const [pattern, names, module] of ROUTES) {
-    const match = pathname.match(pattern);
-    if (!match) continue;
-    const handler = module[method] as Handler | undefined;
-    if (!handler) throw new Error(`${method} ${pathname} has no handler`);
-    const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
-    const headers = new Headers(options.headers);
-    if (options.apiKey) headers.set('x-api-key', options.apiKey);
-    if (options.ops) headers.set('authorization', `Bearer ${OPS_TOKEN}`);
-    const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    if (payload !== undefined && !options.raw && !headers.has('content-type')) headers.set('content-type', 'application/json');
-    const request = new Request(new URL(url, 'http://localhost'), { method, headers, body: payload });
-    const response = await handler(request, { params: Promise.resolve(params) });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
-  }
-  throw new Error(`No route for ${pathname}`);
+  const route = findRoute(pathname);
+  if (!route) throw new Error(`No route for ${pathname}`);
+  const module = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>;
+  const handler = module[method] as Handler | undefined;
+  if (!handler) throw new Error(`${method} ${pathname} has no handler`);
+  const headers = new Headers(options.headers);
+  if (options.apiKey) headers.set('x-api-key', options.apiKey);
+  if (options.ops) headers.set('authorization', `Bearer ${OPS_TOKEN}`);
+  if (options.cookie) headers.set('cookie', options.cookie);
+  // A browser on the dashboard's own pages says so (Fetch Metadata); the CSRF check relies on it.
+  if (options.cookie && !headers.has('sec-fetch-site')) headers.set('sec-fetch-site', 'same-origin');
+  const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (payload !== undefined && !options.raw && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  const request = new Request(new URL(url, 'http://localhost'), { method, headers, body: payload });
+  const response = await handler(request, { params: Promise.resolve(route.params) });
+  const text = await response.text();
+  const isJson = response.headers.get('content-type')?.includes('json');
+  return { status: response.status, body: text ? (isJson ? JSON.parse(text) : text) : undefined, headers: response.headers };
 }

@@ -49,3 +49,15 @@ export function dispatchBody(overrides: Partial<CreateDispatchBody> = {}): Creat
     ...overrides,
   };
 }
+
+export const STAFF_PASSWORD = 'correct horse battery staple';
+
+/** A staff sign-in of the account, signed in: `cookie` is the Cookie header of its session. */
+export async function newStaffSession(accountId: string) {
+  const { createUser } = await import('@/lib/auth/create-user');
+  const { signIn } = await import('@/lib/auth/sign-in');
+  const email = `staff-${uniqueSuffix()}@example.com`;
+  const user = await createUser({ input: { email, name: 'Test Staff', password: STAFF_PASSWORD, role: 'staff', accountId } });
+  const { token } = await signIn({ input: { email, password: STAFF_PASSWORD }, ip: '203.0.113.9' });
+  return { user, email, token, cookie: `dispatch_session=${token}` };
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { AppProviders } from '@/components/providers/app-providers';
+import { StaffShell } from '@/components/shell/staff-shell';
+import { requireStaff } from '@/lib/auth/current-user';
+import { getLocale } from '@/lib/i18n/get-locale';
+import { messagesFor } from '@/lib/i18n/messages';
+import { commonMessages } from '@/lib/i18n/messages/common';
+
+// Every page of the restaurant dashboard: signed-in staff only.
+export default async function StaffLayout({ children }: { children: ReactNode }) {
+  const [user, locale] = await Promise.all([requireStaff(), getLocale()]);
+  const t = messagesFor(commonMessages, locale);
+  return (
+    <AppProviders closeLabel={t.close}>
+      <StaffShell user={user} locale={locale} t={t}>
+        {children}
+      </StaffShell>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,10 @@
+import { staffRoute } from '@/lib/http/route';
+import { dispatchChangeStream } from '@/lib/live/event-stream';
+
+export const dynamic = 'force-dynamic';
+
+// GET /api/staff/events — server-sent events: every change to the account's dispatches, live
+export const GET = staffRoute({}, async ({ request, caller }) => ({
+  status: 200,
+  response: dispatchChangeStream({ accountId: caller.accountId, signal: request.signal }),
+}));

@@ -1,0 +1,81 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { SignInBodySchema, type SignInBody } from '@/lib/auth/schemas';
+import { ApiClientError, apiFetch } from '@/lib/client/api-fetch';
+import type { AuthText } from '@/lib/i18n/messages/auth';
+
+/** Where to go after signing in: a path on this site only (never `//evil.example`). */
+function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/dispatches';
+}
+
+export function SignInForm({ t, next, notice }: { t: AuthText; next: string | null; notice?: string }) {
+  const [failure, setFailure] = useState<string | null>(notice ?? null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInBody>({ resolver: zodResolver(SignInBodySchema) });
+
+  const onSubmit = handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      await apiFetch('/api/session', { method: 'POST', body: input });
+      // A full page load, so the dashboard starts with no data cached from a previous sign-in.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+      window.location.assign(safeNext(next));
+    } catch (error) {
+      setFailure(error instanceof ApiClientError ? error.message : String(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="stack">
+      {failure && (
+        <p role="alert" className="alert alert--error" data-testid="sign-in-error">
+          {failure}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor="email">{t.email}</label>
+        <input
+          id="email"
+          type="email"
+          autoComplete="username"
+          className="input"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'email-error' : undefined}
+          {...register('email')}
+        />
+        {errors.email && (
+          <p id="email-error" className="field__error">
+            {errors.email.message}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor="password">{t.password}</label>
+        <input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          className="input"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? 'password-error' : undefined}
+          {...register('password')}
+        />
+        {errors.password && (
+          <p id="password-error" className="field__error">
+            {errors.password.message}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+        {isSubmitting ? t.submitting : t.submit}
+      </button>
+    </form>
+  );
+}

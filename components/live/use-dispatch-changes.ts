@@ -1,0 +1,39 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+
+export interface DispatchChangeEvent {
+  dispatch_id: string;
+  sequence: number;
+  type: string;
+}
+
+/**
+ * Subscribes to the account's dispatch changes (server-sent events from /api/staff/events).
+ * `onChange` gets each change, or `'resync'` after a reconnect, when changes may have been
+ * missed and everything shown should be re-read. Returns whether the stream is live.
+ */
+export function useDispatchChanges(onChange: (change: DispatchChangeEvent | 'resync') => void): boolean {
+  const handler = useRef(onChange);
+  const [isLive, setIsLive] = useState(false);
+  useEffect(() => {
+    handler.current = onChange;
+  });
+  useEffect(() => {
+    const source = new EventSource('/api/staff/events');
+    let hasFailed = false;
+    source.addEventListener('ready', () => {
+      setIsLive(true);
+      if (hasFailed) handler.current('resync');
+      hasFailed = false;
+    });
+    source.addEventListener('change', (event) => handler.current(JSON.parse((event as MessageEvent<string>).data) as DispatchChangeEvent));
+    source.addEventListener('resync', () => handler.current('resync'));
+    source.onerror = () => {
+      hasFailed = true;
+      setIsLive(false);
+    };
+    return () => source.close();
+  }, []);
+  return isLive;
+}

@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { LanguageSwitch } from '@/components/shell/language-switch';
+import { NavLinks } from '@/components/shell/nav-links';
+import { SignOutButton } from '@/components/shell/sign-out-button';
+import type { SessionUser } from '@/lib/auth/schemas';
+import type { Locale } from '@/lib/i18n/locale';
+import { format } from '@/lib/i18n/messages';
+import type { CommonText } from '@/lib/i18n/messages/common';
+
+/** The dashboard frame: skip link, header with navigation, language and sign-out, then the page. */
+export function StaffShell({ user, locale, t, children }: { user: SessionUser; locale: Locale; t: CommonText; children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t.skipToContent}
+      </a>
+      <header className="shell-header">
+        <Link href="/dispatches" className="shell-header__brand">
+          {t.appName}
+        </Link>
+        <NavLinks
+          label={t.navMain}
+          links={[
+            { href: '/dispatches', text: t.navDispatches },
+            { href: '/dispatches/new', text: t.navNewDispatch },
+            { href: '/settings', text: t.navSettings },
+          ]}
+        />
+        <div className="shell-header__end">
+          <span className="muted shell-header__user" title={user.email}>
+            {format(t.signedInAs, { name: user.name })}
+          </span>
+          <LanguageSwitch locale={locale} labels={{ language: t.language, en: t.languageEnglish, ar: t.languageArabic }} />
+          <SignOutButton label={t.signOut} />
+        </div>
+      </header>
+      <main id="main" className="shell-main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

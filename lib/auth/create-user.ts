@@ -1,0 +1,31 @@
+import { db } from '@/lib/db/client';
+import { uniqueViolationFields } from '@/lib/db/unique-violation';
+import { ApiError, invalidRequest } from '@/lib/http/errors';
+import { newId } from '@/lib/ids/new-id';
+import { hashPassword } from '@/lib/auth/password';
+import { NewUserSchema, type NewUser, type SessionUser } from '@/lib/auth/schemas';
+
+/** Creates a dashboard user: staff of one account, or a platform-wide admin. */
+export async function createUser(options: { input: NewUser }): Promise<SessionUser> {
+  const parsed = NewUserSchema.safeParse(options.input);
+  if (!parsed.success) throw invalidRequest(parsed.error);
+  const { email, name, password, role, accountId } = parsed.data;
+  if ((role === 'staff') !== (accountId !== null)) {
+    throw new ApiError('invalid_request', 'accountId: staff belong to one account; admins to none');
+  }
+  if (accountId !== null && !(await db().account.findUnique({ where: { id: accountId }, select: { id: true } }))) {
+    throw new ApiError('not_found', `No account with id "${accountId}"`);
+  }
+  try {
+    const user = await db().user.create({
+      data: { id: newId('usr'), email, name, role, accountId, passwordHash: await hashPassword(password) },
+      select: { id: true, email: true, name: true, role: true, accountId: true },
+    });
+    return { ...user, role };
+  } catch (error) {
+    if (uniqueViolationFields(error)?.some((field) => field.includes('email'))) {
+      throw new ApiError('invalid_request', `email: a user with email "${email}" already exists`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '@/lib/auth/password';
+
+export const USER_ROLES = ['staff', 'admin'] as const;
+export const UserRoleSchema = z.enum(USER_ROLES);
+export type UserRole = z.infer<typeof UserRoleSchema>;
+
+export const EmailSchema = z
+  .email('must be an email address')
+  .max(320)
+  .transform((email) => email.toLowerCase());
+
+export const SignInBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, 'is required').max(1000),
+});
+export type SignInBody = z.input<typeof SignInBodySchema>;
+
+export const NewUserSchema = z.object({
+  email: EmailSchema,
+  name: z.string().trim().min(1, 'is required').max(200),
+  password: z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`).max(1000),
+  role: UserRoleSchema,
+  accountId: z.string().nullable(),
+});
+export type NewUser = z.input<typeof NewUserSchema>;
+
+/** `POST /api/ops/accounts/{id}/users`: a staff sign-in for that account. */
+export const CreateStaffBodySchema = NewUserSchema.pick({ email: true, name: true, password: true }).meta({ id: 'CreateStaffRequest' });
+
+/** Who is signed in, as every surface sees it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: UserRole;
+  /** The staff member's account; null for admins. */
+  accountId: string | null;
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { createUser } from '@/lib/auth/create-user';
+import { readSession } from '@/lib/auth/read-session';
+import { MAX_FAILURES_PER_EMAIL, THROTTLE_WINDOW_MS } from '@/lib/auth/login-throttle';
+import { SESSION_TTL_MS } from '@/lib/auth/session-token';
+import { db } from '@/lib/db/client';
+import { call } from '@/lib/testing/api';
+import { newAccount, newStaffSession, STAFF_PASSWORD, uniqueSuffix } from '@/lib/testing/fixtures';
+
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
+async function staffUser() {
+  const account = await newAccount();
+  const email = `staff-${uniqueSuffix()}@example.com`;
+  await createUser({ input: { email, name: 'Staff', password: STAFF_PASSWORD, role: 'staff', accountId: account.id } });
+  return { account, email };
+}
+
+describe('POST /api/session', () => {
+  it('signs in with the right password: an HTTP-only SameSite cookie whose token opens a session', async () => {
+    const { account, email } = await staffUser();
+    const response = await call('POST', '/api/session', { body: { email: email.toUpperCase(), password: STAFF_PASSWORD }, headers: SAME_ORIGIN });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ email, role: 'staff', accountId: account.id });
+    const cookie = response.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^dispatch_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+    const token = /dispatch_session=([^;]+)/.exec(cookie)![1];
+    expect((await readSession({ token, renew: false }))?.user.email).toBe(email);
+    // Only the token's hash is stored.
+    expect(await db().session.count({ where: { id: token } })).toBe(0);
+  });
+
+  it('sends Secure cookies to HTTPS requests', async () => {
+    const { email } = await staffUser();
+    const response = await call('POST', '/api/session', {
+      body: { email, password: STAFF_PASSWORD },
+      headers: { ...SAME_ORIGIN, 'x-forwarded-proto': 'https' },
+    });
+    expect(response.headers.get('set-cookie')).toMatch(/; Secure$/);
+  });
+
+  it('answers a wrong password and an unknown email alike, with 401 and no cookie', async () => {
+    const { email } = await staffUser();
+    const wrong = await call('POST', '/api/session', { body: { email, password: 'nope' }, headers: SAME_ORIGIN });
+    const unknown = await call('POST', '/api/session', { body: { email: `x-${email}`, password: 'nope' }, headers: SAME_ORIGIN });
+    for (const response of [wrong, unknown]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ error: 'invalid_credentials', error_desc: 'The email or password is incorrect' });
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
+  });
+
+  it('refuses malformed input with 400 and a cross-site sign-in with 403', async () => {
+    const bad = await call('POST', '/api/session', { body: { email: 'not-an-email' }, headers: SAME_ORIGIN });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error_desc).toContain('email: must be an email address');
+    expect(bad.body.error_desc).toContain('password:');
+    const { email } = await staffUser();
+    const crossSite = await call('POST', '/api/session', { body: { email, password: STAFF_PASSWORD }, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body.error).toBe('cross_site_request');
+    const foreignOrigin = await call('POST', '/api/session', {
+      body: { email, password: STAFF_PASSWORD },
+      headers: { origin: 'https://evil.example', host: 'localhost' },
+    });
+    expect(foreignOrigin.status).toBe(403);
+  });
+
+  it(`throttles an email after ${MAX_FAILURES_PER_EMAIL} failures, even with the right password, then lets it in again`, async () => {
+    const { email } = await staffUser();
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
+      expect((await call('POST', '/api/session', { body: { email, password: `wrong-${i}` }, headers: SAME_ORIGIN })).status).toBe(401);
+    }
+    const blocked = await call('POST', '/api/session', { body: { email, password: STAFF_PASSWORD }, headers: SAME_ORIGIN });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toBe('too_many_attempts');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(THROTTLE_WINDOW_MS / 1000 - 60);
+    // Once the window has passed (the failures aged), the right password works again.
+    await db().loginFailure.updateMany({ where: { email }, data: { createdAt: new Date(Date.now() - THROTTLE_WINDOW_MS - 1000) } });
+    expect((await call('POST', '/api/session', { body: { email, password: STAFF_PASSWORD }, headers: SAME_ORIGIN })).status).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('renews a session past half its life, and forgets an expired one', async () => {
+    const account = await newAccount();
+    const { token } = await newStaffSession(account.id);
+    const later = new Date(Date.now() + SESSION_TTL_MS * 0.6);
+    const renewed = await readSession({ token, renew: true, now: later });
+    expect(renewed?.isRenewed).toBe(true);
+    expect(renewed!.expiresAt.getTime()).toBe(later.getTime() + SESSION_TTL_MS);
+    expect(await readSession({ token, renew: true, now: new Date(later.getTime() + SESSION_TTL_MS + 1) })).toBeNull();
+    expect(await readSession({ token, renew: false })).toBeNull();
+  });
+
+  it('DELETE /api/session signs out: the cookie is cleared and the token no longer works', async () => {
+    const account = await newAccount();
+    const { token, cookie } = await newStaffSession(account.id);
+    const response = await call('DELETE', '/api/session', { cookie });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('set-cookie')).toContain('Max-Age=0');
+    expect(await readSession({ token, renew: false })).toBeNull();
+    expect((await call('GET', '/api/staff/events', { cookie })).status).toBe(401);
+  });
+
+  it('an admin (no account) is refused by staff routes with 403', async () => {
+    const email = `admin-${uniqueSuffix()}@example.com`;
+    await createUser({ input: { email, name: 'Admin', password: STAFF_PASSWORD, role: 'admin', accountId: null } });
+    const signedIn = await call('POST', '/api/session', { body: { email, password: STAFF_PASSWORD }, headers: SAME_ORIGIN });
+    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+    const response = await call('GET', '/api/staff/events', { cookie });
+    expect(response.status).toBe(403);
+    expect(response.body.error).toBe('forbidden');
+  });
+});
+
+describe('POST /api/ops/accounts/{id}/users', () => {
+  it('creates a staff sign-in; refuses a duplicate email, a short password and an unknown account', async () => {
+    const account = await newAccount();
+    const email = `new-${uniqueSuffix()}@example.com`;
+    const created = await call('POST', `/api/ops/accounts/${account.id}/users`, { ops: true, body: { email, name: 'Nora', password: STAFF_PASSWORD } });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ email, role: 'staff', accountId: account.id });
+    const again = await call('POST', `/api/ops/accounts/${account.id}/users`, { ops: true, body: { email, name: 'Nora', password: STAFF_PASSWORD } });
+    expect(again.status).toBe(400);
+    const short = await call('POST', `/api/ops/accounts/${account.id}/users`, { ops: true, body: { email: `s-${email}`, name: 'S', password: 'short' } });
+    expect(short.status).toBe(400);
+    expect(short.body.error_desc).toContain('password: must be at least 10 characters');
+    const unknown = await call('POST', '/api/ops/accounts/acc_missing/users', { ops: true, body: { email: `u-${email}`, name: 'U', password: STAFF_PASSWORD } });
+    expect(unknown.status).toBe(404);
+    expect((await call('POST', `/api/ops/accounts/${account.id}/users`, { body: { email, name: 'N', password: STAFF_PASSWORD } })).status).toBe(401);
+  });
+});

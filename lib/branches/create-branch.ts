@@ -1,0 +1,23 @@
+import { db } from '@/lib/db/client';
+import { uniqueViolationFields } from '@/lib/db/unique-violation';
+import { ApiError } from '@/lib/http/errors';
+import { parseInput } from '@/lib/http/parse-input';
+import { newId } from '@/lib/ids/new-id';
+import { BranchInputSchema, type Branch, type BranchInput } from '@/lib/branches/schemas';
+
+/** Adds a branch to the account; its `vendor_bid` is unique within the account. */
+export async function createBranch(options: { accountId: string; input: BranchInput }): Promise<Branch> {
+  const input = parseInput(BranchInputSchema, options.input);
+  try {
+    const row = await db().branch.create({
+      data: { id: newId('brn'), accountId: options.accountId, vendorBid: input.vendor_bid, name: input.name, pickup: input.pickup },
+      select: { id: true },
+    });
+    return { id: row.id, ...input };
+  } catch (error) {
+    if (uniqueViolationFields(error)?.some((field) => field.includes('vendor_bid'))) {
+      throw new ApiError('duplicate_branch', `vendor_bid: a branch with vendor_bid "${input.vendor_bid}" already exists`);
+    }
+    throw error;
+  }
+}

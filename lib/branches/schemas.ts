@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { AddressSchema } from '@/lib/dispatches/schemas';
+import { requiredText } from '@/lib/validation/primitives';
+
+/** A branch as the dashboard edits it: its `vendor_bid` code, a name and the saved pickup. */
+export const BranchInputSchema = z.object({
+  vendor_bid: requiredText(200).meta({ description: 'The branch id sent as `vendor_bid` on dispatches' }),
+  name: requiredText(200),
+  pickup: AddressSchema,
+});
+export type BranchInput = z.input<typeof BranchInputSchema>;
+
+export const BranchSchema = BranchInputSchema.extend({ id: z.string() });
+export type Branch = z.infer<typeof BranchSchema>;

@@ -1,0 +1,48 @@
+import { onClose } from '@/lib/db/client';
+import { subscribe } from '@/lib/db/notifications';
+
+/** A domain event as the database announced it (see the trigger `dispatch_events_notify_change`). */
+export interface DispatchChange {
+  dispatchId: string;
+  sequence: number;
+  type: string;
+}
+
+/** `change`, or `resync` when notifications may have been missed and everything must be re-read. */
+export type DispatchChangeListener = (change: DispatchChange | 'resync') => void;
+
+// One LISTEN per server process, fanned out to the browsers of each account. The notification
+// comes from the database, so a change written by any instance (or a worker) reaches them all.
+const listeners = new Map<string, Set<DispatchChangeListener>>();
+let isSubscribed = false;
+
+function ensureSubscribed(): void {
+  if (isSubscribed) return;
+  isSubscribed = true;
+  subscribe(
+    'dispatch_changes',
+    (payload) => {
+      const [accountId, dispatchId, sequence, type] = payload.split(' ');
+      if (!accountId || !dispatchId || !type) return;
+      for (const listener of listeners.get(accountId) ?? []) listener({ dispatchId, sequence: Number(sequence), type });
+    },
+    () => {
+      for (const set of listeners.values()) for (const listener of set) listener('resync');
+    },
+  );
+  onClose(async () => {
+    isSubscribed = false;
+  });
+}
+
+/** Calls `listener` for every domain event of the account until the returned function is called. */
+export function onDispatchChange(accountId: string, listener: DispatchChangeListener): () => void {
+  ensureSubscribed();
+  let set = listeners.get(accountId);
+  if (!set) listeners.set(accountId, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0) listeners.delete(accountId);
+  };
+}

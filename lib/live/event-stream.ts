@@ -1,0 +1,52 @@
+import { onDispatchChange } from '@/lib/live/dispatch-changes';
+
+const HEARTBEAT_MS = 20_000;
+
+/**
+ * Server-sent events of one account's dispatch changes: `event: change` with
+ * `{ dispatch_id, sequence, type }`, `event: resync` when changes may have been missed, and a
+ * comment every 20 s so proxies keep the connection open. Ends when the browser goes away.
+ */
+export function dispatchChangeStream(options: { accountId: string; signal: AbortSignal }): Response {
+  const encoder = new TextEncoder();
+  let stop = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop();
+        }
+      };
+      const unsubscribe = onDispatchChange(options.accountId, (change) => {
+        if (change === 'resync') send('event: resync\ndata: {}\n\n');
+        else send(`event: change\ndata: ${JSON.stringify({ dispatch_id: change.dispatchId, sequence: change.sequence, type: change.type })}\n\n`);
+      });
+      const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);
+      stop = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        try {
+          controller.close();
+        } catch {
+          // Already closed by the client.
+        }
+      };
+      options.signal.addEventListener('abort', () => stop(), { once: true });
+      // Tells EventSource how long to wait before reconnecting, then confirms the stream is live.
+      send('retry: 2000\nevent: ready\ndata: {}\n\n');
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    },
+  });
+}
