@@ -135,6 +135,13 @@ export const DispatchListQuerySchema = PageQuerySchema.extend({
 
 export type DispatchListQuery = z.infer<typeof DispatchListQuerySchema>;
 
+/** The dashboard's list adds one search box: a vendor_oid, an r_id or a customer phone. */
+export const StaffDispatchListQuerySchema = DispatchListQuerySchema.extend({
+  q: z.string().trim().max(200).optional().transform((q) => q || undefined),
+});
+
+export type StaffDispatchListQuery = z.infer<typeof StaffDispatchListQuerySchema>;
+
 export const AssignDriverBodySchema = z
   .object({
     driver_id: requiredText(200),

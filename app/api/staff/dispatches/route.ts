@@ -1,0 +1,18 @@
+import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
+import { CreateDispatchBodySchema, StaffDispatchListQuerySchema } from '@/lib/dispatches/schemas';
+import { parseInput, queryObject } from '@/lib/http/parse-input';
+import { staffRoute } from '@/lib/http/route';
+
+// GET /api/staff/dispatches — the account's dispatches for the dashboard: /ext/dispatches plus a search box
+export const GET = staffRoute({}, async ({ caller, request }) => {
+  const { limit, cursor, ...filters } = parseInput(StaffDispatchListQuerySchema, queryObject(request.url));
+  return { status: 200, json: await listDispatchesJson({ accountId: caller.accountId, filters, limit, cursor }) };
+});
+
+// POST /api/staff/dispatches — create a dispatch from the dashboard (recorded as made by this staff member)
+export const POST = staffRoute({ body: true, idempotent: true }, async ({ caller, body }) => {
+  const input = parseInput(CreateDispatchBodySchema, body);
+  const dispatch = await createDispatch({ accountId: caller.accountId, input, actor: { refType: 'vendor', refId: caller.user.id } });
+  return { status: 201, body: { data: { id: dispatch.id } } };
+});

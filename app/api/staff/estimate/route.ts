@@ -1,0 +1,10 @@
+import { estimateDelivery } from '@/lib/estimates/estimate-delivery';
+import { EstimateBodySchema } from '@/lib/estimates/schemas';
+import { parseInput } from '@/lib/http/parse-input';
+import { staffRoute } from '@/lib/http/route';
+
+// POST /api/staff/estimate — times and prices under the account's tariff (as POST /ext/estimate)
+export const POST = staffRoute({ body: true }, async ({ caller, body }) => {
+  const input = parseInput(EstimateBodySchema, body);
+  return { status: 200, body: { data: await estimateDelivery({ input, tariff: caller.tariff }) } };
+});
