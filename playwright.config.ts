@@ -33,6 +33,8 @@ export default defineConfig({
       DATABASE_URL: '',
       OPS_TOKEN: E2E_OPS_TOKEN,
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      // No network in tests: maps draw without tiles.
+      MAP_TILE_URL: '',
       NEXT_TELEMETRY_DISABLED: '1',
     },
   },

@@ -50,6 +50,9 @@ const EnvSchema = z
   WEBHOOK_SECRET_OVERLAP_MS: z.coerce.number().int().min(0).default(86_400_000),
   /** Longest a worker waits between looks for due deliveries (new ones wake it at once). */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  /** Map tiles of the dashboard (`{z}/{x}/{y}` template); empty: maps draw without tiles. */
+  MAP_TILE_URL: z.string().max(500).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
   /** Finished webhook deliveries (and their attempts) are kept this many days, then deleted. */
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   })
