@@ -5,6 +5,14 @@ import { parseInput } from '@/lib/http/parse-input';
 import { newId } from '@/lib/ids/new-id';
 import { BranchInputSchema, type Branch, type BranchInput } from '@/lib/branches/schemas';
 
+/** A write that broke the account's unique vendor_bid, as the 400 naming the field; else the error itself. */
+export function duplicateBranchOr(error: unknown, vendorBid: string): unknown {
+  if (uniqueViolationFields(error)?.some((field) => field.includes('vendor_bid'))) {
+    return new ApiError('duplicate_branch', `vendor_bid: a branch with vendor_bid "${vendorBid}" already exists`);
+  }
+  return error;
+}
+
 /** Adds a branch to the account; its `vendor_bid` is unique within the account. */
 export async function createBranch(options: { accountId: string; input: BranchInput }): Promise<Branch> {
   const input = parseInput(BranchInputSchema, options.input);
@@ -15,9 +23,6 @@ export async function createBranch(options: { accountId: string; input: BranchIn
     });
     return { id: row.id, ...input };
   } catch (error) {
-    if (uniqueViolationFields(error)?.some((field) => field.includes('vendor_bid'))) {
-      throw new ApiError('duplicate_branch', `vendor_bid: a branch with vendor_bid "${input.vendor_bid}" already exists`);
-    }
-    throw error;
+    throw duplicateBranchOr(error, input.vendor_bid);
   }
 }

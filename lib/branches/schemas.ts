@@ -12,3 +12,10 @@ export type BranchInput = z.input<typeof BranchInputSchema>;
 
 export const BranchSchema = BranchInputSchema.extend({ id: z.string() });
 export type Branch = z.infer<typeof BranchSchema>;
+
+/** A change to a branch: any of its fields; a pickup given replaces the stored one whole. */
+export const BranchUpdateSchema = BranchInputSchema.partial().refine(
+  (value) => Object.values(value).some((field) => field !== undefined),
+  'must change at least one of vendor_bid, name, pickup',
+);
+export type BranchUpdate = z.input<typeof BranchUpdateSchema>;

@@ -1,0 +1,8 @@
+import { staffRoute } from '@/lib/http/route';
+import { redeliver } from '@/lib/webhooks/redeliver';
+
+// POST /api/staff/webhook/deliveries/{id}/redeliver — send a delivery again to the current endpoint
+export const POST = staffRoute<{ id: string }>({}, async ({ caller, params }) => ({
+  status: 202,
+  body: { data: await redeliver({ accountId: caller.accountId, id: params.id }) },
+}));

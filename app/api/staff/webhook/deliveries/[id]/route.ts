@@ -1,0 +1,8 @@
+import { staffRoute } from '@/lib/http/route';
+import { getDelivery } from '@/lib/webhooks/get-delivery';
+
+// GET /api/staff/webhook/deliveries/{id} — one delivery of the account with its body and every attempt
+export const GET = staffRoute<{ id: string }>({}, async ({ caller, params }) => ({
+  status: 200,
+  body: { data: await getDelivery({ accountId: caller.accountId, id: params.id }) },
+}));

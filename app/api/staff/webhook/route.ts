@@ -1,0 +1,18 @@
+import { parseInput } from '@/lib/http/parse-input';
+import { staffRoute } from '@/lib/http/route';
+import { getWebhookEndpoint } from '@/lib/webhooks/get-webhook-endpoint';
+import { registerWebhook } from '@/lib/webhooks/register-webhook';
+import { RegisterWebhookBodySchema } from '@/lib/webhooks/schemas';
+
+// GET /api/staff/webhook — the account's webhook endpoint and its health (404 when none is registered)
+export const GET = staffRoute({}, async ({ caller }) => ({
+  status: 200,
+  body: { data: await getWebhookEndpoint({ accountId: caller.accountId }) },
+}));
+
+// POST /api/staff/webhook — register or replace the webhook URL (after it answers the signed ping with 200)
+export const POST = staffRoute({ body: true, callsOut: true }, async ({ caller, body }) => {
+  const { webhook } = parseInput(RegisterWebhookBodySchema, body);
+  await registerWebhook({ accountId: caller.accountId, url: webhook });
+  return { status: 204 };
+});

@@ -1,0 +1,9 @@
+import { staffRoute } from '@/lib/http/route';
+import { getWebhookSecret } from '@/lib/webhooks/get-webhook-secret';
+
+// GET /api/staff/webhook/secret — reveal the signing secret (a deliberate read: never cached)
+export const GET = staffRoute({}, async ({ caller }) => ({
+  status: 200,
+  body: { data: await getWebhookSecret({ accountId: caller.accountId }) },
+  headers: { 'cache-control': 'no-store' },
+}));

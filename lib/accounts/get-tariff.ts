@@ -1,0 +1,17 @@
+import { db } from '@/lib/db/client';
+import type { TariffView } from '@/lib/accounts/schemas';
+
+/** The account's delivery tariff (set by operations; the dashboard shows it read-only). */
+export async function getTariff(options: { accountId: string }): Promise<TariffView> {
+  const account = await db().account.findUniqueOrThrow({
+    where: { id: options.accountId },
+    select: { currency: true, baseFareMinor: true, perKmMinor: true, minFareMinor: true, vatRateBps: true },
+  });
+  return {
+    currency: account.currency,
+    base_fare_minor: account.baseFareMinor,
+    per_km_minor: account.perKmMinor,
+    min_fare_minor: account.minFareMinor,
+    vat_rate_bps: account.vatRateBps,
+  };
+}
