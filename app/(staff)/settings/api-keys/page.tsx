@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { ApiKeysPanel } from '@/components/settings/api-keys-panel';
+import { requireStaff } from '@/lib/auth/current-user';
+import { getLocale } from '@/lib/i18n/get-locale';
+import { messagesFor } from '@/lib/i18n/messages';
+import { commonMessages } from '@/lib/i18n/messages/common';
+import { settingsMessages } from '@/lib/i18n/messages/settings';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: messagesFor(settingsMessages, await getLocale()).pageTitleApiKeys };
+}
+
+// /settings/api-keys — the account's API keys.
+export default async function ApiKeysSettingsPage() {
+  await requireStaff();
+  const locale = await getLocale();
+  return <ApiKeysPanel t={messagesFor(settingsMessages, locale)} common={messagesFor(commonMessages, locale)} locale={locale} />;
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { NavLinks } from '@/components/shell/nav-links';
+import { getLocale } from '@/lib/i18n/get-locale';
+import { messagesFor } from '@/lib/i18n/messages';
+import { settingsMessages } from '@/lib/i18n/messages/settings';
+import styles from '@/components/settings/settings.module.css';
+
+// The settings pages share the page title and a tab-like navigation between their sections:
+// on a tablet each section gets the whole screen.
+export default async function SettingsLayout({ children }: { children: ReactNode }) {
+  const t = messagesFor(settingsMessages, await getLocale());
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>{t.title}</h1>
+          <p className="muted">{t.intro}</p>
+        </div>
+      </div>
+      <div className={styles.sectionsNav}>
+        <NavLinks
+          label={t.sectionsNav}
+          links={[
+            { href: '/settings', text: t.navWebhook },
+            { href: '/settings/api-keys', text: t.navApiKeys },
+            { href: '/settings/branches', text: t.navBranches },
+            { href: '/settings/tariff', text: t.navTariff },
+          ]}
+        />
+      </div>
+      <div className={styles.body}>{children}</div>
+    </>
+  );
+}

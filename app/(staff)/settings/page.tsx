@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import { DeliveryLog } from '@/components/settings/delivery-log';
+import { SigningSecretCard } from '@/components/settings/signing-secret-card';
+import { WebhookEndpointCard } from '@/components/settings/webhook-endpoint-card';
+import { requireStaff } from '@/lib/auth/current-user';
+import { getEnv } from '@/lib/env';
+import { getLocale } from '@/lib/i18n/get-locale';
+import { messagesFor } from '@/lib/i18n/messages';
+import { commonMessages } from '@/lib/i18n/messages/common';
+import { settingsMessages } from '@/lib/i18n/messages/settings';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: messagesFor(settingsMessages, await getLocale()).pageTitleWebhook };
+}
+
+// /settings — the webhook: endpoint and health, signing secret, delivery log.
+export default async function WebhookSettingsPage() {
+  await requireStaff();
+  const locale = await getLocale();
+  const t = messagesFor(settingsMessages, locale);
+  const common = messagesFor(commonMessages, locale);
+  return (
+    <div className="stack">
+      <WebhookEndpointCard t={t} common={common} locale={locale} />
+      <SigningSecretCard t={t} common={common} locale={locale} overlapMs={getEnv().WEBHOOK_SECRET_OVERLAP_MS} />
+      <DeliveryLog t={t} common={common} locale={locale} />
+    </div>
+  );
+}

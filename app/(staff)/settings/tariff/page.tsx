@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import styles from '@/components/settings/settings.module.css';
+import { getTariff } from '@/lib/accounts/get-tariff';
+import { requireStaff } from '@/lib/auth/current-user';
+import { formatMoney } from '@/lib/estimates/tariff';
+import { getLocale } from '@/lib/i18n/get-locale';
+import { format, messagesFor } from '@/lib/i18n/messages';
+import { settingsMessages } from '@/lib/i18n/messages/settings';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: messagesFor(settingsMessages, await getLocale()).pageTitleTariff };
+}
+
+// /settings/tariff — the account's delivery tariff, read-only (operations set it). Rendered on
+// the server: it holds no timestamps and changes only through operations.
+export default async function TariffSettingsPage() {
+  const user = await requireStaff();
+  const locale = await getLocale();
+  const t = messagesFor(settingsMessages, locale);
+  const tariff = await getTariff({ accountId: user.accountId });
+  const money = (minor: number) => formatMoney(minor, tariff.currency);
+  const rows: [string, string][] = [
+    [t.tariffCurrency, tariff.currency],
+    [t.tariffBaseFare, money(tariff.base_fare_minor)],
+    [t.tariffPerKm, money(tariff.per_km_minor)],
+    [t.tariffMinimum, money(tariff.min_fare_minor)],
+    [t.tariffVat, format(t.tariffVatValue, { rate: tariff.vat_rate_bps / 100 })],
+  ];
+  return (
+    <section aria-labelledby="tariff-heading" className="card stack" data-testid="tariff">
+      <h2 id="tariff-heading">{t.tariffHeading}</h2>
+      <p className="muted">{t.tariffIntro}</p>
+      <dl className={styles.tariff}>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>
+              <bdi>{value}</bdi>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="field__hint">{t.tariffFormula}</p>
+    </section>
+  );
+}
