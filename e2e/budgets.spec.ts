@@ -51,5 +51,22 @@ test('the dispatch list loads ≤ 180 KB of gzipped JavaScript, no map code, and
   );
   console.log(`dispatch list LCP: ${lcp.toFixed(0)} ms`);
   expect(lcp).toBeLessThan(LCP_BUDGET_MS);
+
+  // No layout shift when the data and the client-rendered times arrive (CLS, "good" < 0.1).
+  await fresh.waitForTimeout(1_000);
+  const shift = await fresh.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 100);
+      }),
+  );
+  console.log(`dispatch list cumulative layout shift: ${shift.toFixed(3)}`);
+  expect(shift).toBeLessThan(0.1);
   await context.close();
 });
