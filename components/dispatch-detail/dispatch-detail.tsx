@@ -13,7 +13,7 @@ import { DispatchDetailSkeleton } from './detail-skeleton';
 import styles from './dispatch-detail.module.css';
 import { DriverCard } from './driver-card';
 import { CustomerCard, OrderCard } from './order-summary';
-import { dispatchDetailKeys, dispatchQuery } from './queries';
+import { dispatchDetailKeys, dispatchQuery, driverQuery } from './queries';
 import { RouteCard, type MapSettings } from './route-card';
 import { currentStatus, statusBadgeClass, statusLabel } from './status-labels';
 import { StatusTimeline } from './status-timeline';
@@ -38,6 +38,8 @@ export function DispatchDetail({
 }) {
   const queryClient = useQueryClient();
   const query = useQuery(dispatchQuery(id));
+  const driverId = query.data?.assigned_driver_id ?? null;
+  const driver = useQuery({ ...driverQuery(id, driverId ?? ''), enabled: driverId !== null });
   const isLive = useDispatchChanges((change) => {
     if (change === 'resync' || change.dispatch_id === id) {
       void queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.dispatch(id) });
@@ -112,7 +114,7 @@ export function DispatchDetail({
       <div className={styles.layout}>
         <RouteCard dispatch={dispatch} t={t} common={common} map={map} />
         <div className="stack">
-          <StatusTimeline entries={dispatch.status} isLive={isLive} locale={locale} t={t} common={common} />
+          <StatusTimeline entries={dispatch.status} driver={driverId ? driver.data : null} isLive={isLive} locale={locale} t={t} common={common} />
           <DriverCard dispatchId={dispatch.id} driverId={dispatch.assigned_driver_id} t={t} />
         </div>
       </div>

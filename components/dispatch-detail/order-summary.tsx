@@ -63,7 +63,7 @@ export function OrderCard({ dispatch, locale, t }: { dispatch: DispatchRecord; l
           </>
         ) : null}
         <dt>{t.orderPrice}</dt>
-        <dd data-testid="order-price">{payload?.order_price !== undefined ? money(payload.order_price, currency) : <span className="muted">{t.notGiven}</span>}</dd>
+        <dd data-testid="order-price">{payload?.order_price !== undefined ? <bdi>{money(payload.order_price, currency)}</bdi> : <span className="muted">{t.notGiven}</span>}</dd>
         <dt>{t.paymentType}</dt>
         <dd>{payload?.payment_type ?? <span className="muted">{t.notGiven}</span>}</dd>
         {payload?.pickup_wait_time !== undefined ? (
@@ -95,7 +95,7 @@ export function OrderCard({ dispatch, locale, t }: { dispatch: DispatchRecord; l
                 <tr key={index}>
                   <td>{pickLocaleText(item.item_name, locale) || <span className="muted">{t.unnamedItem}</span>}</td>
                   <td className={styles.numeric}>{item.count ?? '—'}</td>
-                  <td className={styles.numeric}>{item.price !== undefined ? money(item.price, currency) : '—'}</td>
+                  <td className={styles.numeric}>{item.price !== undefined ? <bdi>{money(item.price, currency)}</bdi> : '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -174,7 +174,16 @@ export function RouteCard({
         driver={null}
         isDestinationDraggable={!isLocked && !save.isPending}
         onDestinationChange={onDestinationChange}
-        labels={{ map: t.mapLabel, pickup: t.pickup, destination: t.destination, driver: t.driver, zoomIn: t.zoomIn, zoomOut: t.zoomOut }}
+        labels={{
+          map: t.mapLabel,
+          pickup: t.pickup,
+          destination: t.destination,
+          driver: t.driver,
+          zoomIn: t.zoomIn,
+          zoomOut: t.zoomOut,
+          pickupMark: t.pickupMark,
+          destinationMark: t.destinationMark,
+        }}
         fitKey={dispatch.id}
         height={340}
       />
@@ -343,7 +352,7 @@ function EstimateComparison({
   t: DispatchDetailText;
 }) {
   const cell = (estimate: Estimate | undefined, isLoading: boolean, render: (estimate: Estimate) => string) =>
-    estimate ? <span className={isLoading ? styles.estimateStale : undefined}>{render(estimate)}</span> : <span className="skeleton" aria-hidden="true" />;
+    estimate ? <bdi className={isLoading ? styles.estimateStale : undefined}>{render(estimate)}</bdi> : <span className="skeleton" aria-hidden="true" />;
   return (
     <div className={styles.estimate}>
       <div className="table-wrap">

@@ -16,12 +16,15 @@ import { actorLabel, statusLabel } from './status-labels';
  */
 export function StatusTimeline({
   entries,
+  driver,
   isLive,
   locale,
   t,
   common,
 }: {
   entries: StatusEntry[];
+  /** The assigned driver, when loaded: entries they made show their name. */
+  driver?: { id: string; name: string } | null;
   isLive: boolean;
   locale: Locale;
   t: DispatchDetailText;
@@ -55,7 +58,9 @@ export function StatusTimeline({
               </span>
               <span className={styles.timelineMeta}>
                 <ClientTime timestamp={entry.status_captured_time} locale={locale} />
-                <span className="muted">{format(t.timelineBy, { actor: actorLabel(common, entry) })}</span>
+                <span className="muted">{format(t.timelineBy, {
+                    actor: entry.ref_type === 'driver' && entry.ref_id === driver?.id ? `${common.ref_driver} ${driver.name}` : actorLabel(common, entry),
+                  })}</span>
               </span>
             </li>
           );
