@@ -23,8 +23,15 @@ export function useIsClient(): boolean {
 export function ClientTime({ timestamp, locale, style = 'dateTime' }: { timestamp: string; locale: Locale; style?: 'dateTime' | 'time' }) {
   const isClient = useIsClient();
   const text = isClient ? (style === 'time' ? formatTime(timestamp, locale) : formatDateTime(timestamp, locale)) : null;
+  // A bare time of day keeps its date in the tooltip.
+  const title = isClient && style === 'time' ? formatDateTime(timestamp, locale) : undefined;
   return (
-    <time dateTime={parseApiTimestamp(timestamp).toISOString()} className={text ? undefined : styles.timePlaceholder} data-style={style}>
+    <time
+      dateTime={parseApiTimestamp(timestamp).toISOString()}
+      title={title}
+      className={text ? undefined : styles.timePlaceholder}
+      data-style={style}
+    >
       {text}
     </time>
   );

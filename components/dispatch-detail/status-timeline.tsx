@@ -57,7 +57,8 @@ export function StatusTimeline({
                 {isNewest ? <span className="sr-only"> ({t.timelineCurrent})</span> : null}
               </span>
               <span className={styles.timelineMeta}>
-                <ClientTime timestamp={entry.status_captured_time} locale={locale} />
+                {/* The first entry dates the history; the rest are to the second, as steps often are seconds apart. */}
+                <ClientTime timestamp={entry.status_captured_time} locale={locale} style={index === 0 ? 'dateTime' : 'time'} />
                 <span className="muted">{format(t.timelineBy, {
                     actor: entry.ref_type === 'driver' && entry.ref_id === driver?.id ? `${common.ref_driver} ${driver.name}` : actorLabel(common, entry),
                   })}</span>
