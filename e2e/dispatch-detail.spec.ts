@@ -219,3 +219,21 @@ test('a destination change refused because the dispatch was delivered meanwhile 
   await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'delivered');
   await expect(page.getByTestId('current-destination')).toContainText('24.7743, 46.7386');
 });
+
+test('the dispatch page in Arabic: right to left, translated, no serious axe violation', async ({ page, request }) => {
+  const staff = await createStaffAccount(request, 'Arabic Kitchen');
+  const created = await request.post('/ext/dispatch', { headers: { 'x-api-key': staff.apiKey }, data: order(`ar-${Date.now()}`) });
+  const { id } = (await created.json()).data as { id: string };
+  await signIn(page, staff);
+  await page.context().addCookies([{ name: 'locale', value: 'ar', url: page.url() }]);
+  await page.goto(`/dispatches/${id}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^طلب التوصيل [0-9A-Z]{8}$/);
+  await expect(page.getByTestId('timeline-entry')).toContainText('جديد');
+  await expect(page.getByTestId('deliveries-empty')).toContainText('لا يوجد ويب هوك مسجّل');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'تغيير الوجهة' }).click();
+  await expect(page.getByTestId('estimate-new-estimateTotalTime')).toHaveAttribute('data-settled', 'true');
+  await expect(page.getByTestId('estimate-new-estimateTotalTime')).toHaveText(/^\d+ دقيقة$/);
+  await expectNoSeriousViolations(page);
+});

@@ -51,7 +51,7 @@ export function DispatchDetail({
     const isGone = query.error instanceof ApiClientError && query.error.status === 404;
     return (
       <div className="stack">
-        <h1>{isGone ? t.notFoundTitle : common.notFound}</h1>
+        <h1>{isGone ? t.notFoundTitle : t.loadErrorTitle}</h1>
         <div className="alert alert--error" role="alert">
           <p>{isGone ? t.notFoundBody : format(common.errorGeneric, { detail: query.error.message })}</p>
           {isGone ? null : (

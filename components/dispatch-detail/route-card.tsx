@@ -69,14 +69,16 @@ export function RouteCard({
   const draft = useMemo<MapPoint | null>(() => (isOpen ? toPoint(lat, lng) : null), [isOpen, lat, lng]);
   const settledDraft = useDebouncedValue(draft, ESTIMATE_DEBOUNCE_MS);
 
-  const pickup = { lat: dispatch.pickup.lat, lng: dispatch.pickup.lng };
+  // Stable points: the map compares positions between renders.
+  const pickup = useMemo(() => ({ lat: dispatch.pickup.lat, lng: dispatch.pickup.lng }), [dispatch.pickup.lat, dispatch.pickup.lng]);
+  const saved = useMemo(() => ({ lat: dispatch.destination.lat, lng: dispatch.destination.lng }), [dispatch.destination.lat, dispatch.destination.lng]);
   const pickupWaitTime = dispatch.vendor_payload?.pickup_wait_time;
   const currentEstimate = useQuery({
-    ...estimateQuery({ pickup, destination: dispatch.destination, pickupWaitTime }),
+    ...estimateQuery({ pickup, destination: saved, pickupWaitTime }),
     enabled: isOpen,
   });
   const newEstimate = useQuery({
-    ...estimateQuery({ pickup, destination: settledDraft ?? dispatch.destination, pickupWaitTime }),
+    ...estimateQuery({ pickup, destination: settledDraft ?? saved, pickupWaitTime }),
     enabled: isOpen && settledDraft !== null,
     placeholderData: keepPreviousData,
   });
@@ -159,7 +161,7 @@ export function RouteCard({
     }
   }
 
-  const destination = draft ?? { lat: dispatch.destination.lat, lng: dispatch.destination.lng };
+  const destination = draft ?? saved;
   const statusText = statusLabel(common, status);
 
   return (

@@ -124,6 +124,7 @@ export const dispatchDetailMessages = defineMessages({
     emptyResponse: '(empty response)',
     // not found
     notFoundTitle: 'Dispatch not found',
+    loadErrorTitle: 'The dispatch could not be loaded',
     notFoundBody: 'There is no dispatch with this address in your account. It may belong to another account, or the link is mistyped.',
   },
   ar: {
@@ -238,6 +239,7 @@ export const dispatchDetailMessages = defineMessages({
     notAttempted: 'لم تتم أي محاولة بعد.',
     emptyResponse: '(استجابة فارغة)',
     notFoundTitle: 'طلب التوصيل غير موجود',
+    loadErrorTitle: 'تعذّر تحميل طلب التوصيل',
     notFoundBody: 'لا يوجد طلب توصيل بهذا العنوان في حسابك. قد يكون تابعًا لحساب آخر، أو أن الرابط غير صحيح.',
   },
 });
