@@ -1,0 +1,188 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useState } from 'react';
+import { DispatchFilters, type BranchOption } from '@/components/dispatch-list/dispatch-filters';
+import { DispatchTable } from '@/components/dispatch-list/dispatch-table';
+import styles from '@/components/dispatch-list/dispatch-list.module.css';
+import {
+  apiQuery,
+  hasFilters,
+  isServerReadable,
+  listHref,
+  nextPage,
+  previousPage,
+  readListParams,
+  type FilterName,
+  type ListParams,
+} from '@/components/dispatch-list/list-params';
+import { dispatchListKeys, fetchDispatchPage, listKey } from '@/components/dispatch-list/queries';
+import { useIsHydrated } from '@/components/dispatch-list/use-is-hydrated';
+import { useLiveListRefresh } from '@/components/dispatch-list/use-live-list-refresh';
+import { ApiClientError } from '@/lib/client/api-fetch';
+import type { LifecycleStatus } from '@/lib/dispatches/lifecycle-statuses';
+import type { Locale } from '@/lib/i18n/locale';
+import { format } from '@/lib/i18n/messages';
+import type { CommonText } from '@/lib/i18n/messages/common';
+import type { DispatchListText } from '@/lib/i18n/messages/dispatch-list';
+
+export type DispatchListCommonText = Pick<CommonText, 'retry' | 'errorGeneric' | 'errorOffline' | 'previousPage' | 'nextPage'>;
+
+function errorText(error: Error, common: DispatchListCommonText): string {
+  if (error instanceof ApiClientError && error.status === 0) return common.errorOffline;
+  return format(common.errorGeneric, { detail: error.message });
+}
+
+/** The Dispatches page's body: header, filters, table (or its loading, empty, error states), pager. */
+export function DispatchList({
+  t,
+  common,
+  statusLabels,
+  locale,
+  branches,
+}: {
+  t: DispatchListText;
+  common: DispatchListCommonText;
+  statusLabels: Record<LifecycleStatus, string>;
+  locale: Locale;
+  branches: BranchOption[];
+}) {
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const params = readListParams((name) => searchParams.get(name));
+  const { filters } = params;
+  const key = listKey(filters, params.cursor);
+  const list = useQuery({
+    queryKey: dispatchListKeys.list(key),
+    queryFn: ({ signal }) => fetchDispatchPage(key, signal),
+    // Paging and filtering keep the rows on screen (dimmed) until the next ones arrive.
+    placeholderData: keepPreviousData,
+  });
+  const isLive = useLiveListRefresh();
+  const isHydrated = useIsHydrated();
+  // A new generation of the filter inputs after "Clear filters" drops any half-typed search.
+  const [filterGeneration, setFilterGeneration] = useState(0);
+
+  const isFiltered = hasFilters(filters);
+  // Filters replace the history entry (typing is not a trail of pages); paging pushes one.
+  const show = (next: ListParams, mode: 'push' | 'replace') => {
+    if (mode === 'push') router.push(listHref(next));
+    else router.replace(listHref(next), { scroll: false });
+  };
+  const setFilter = (name: FilterName, value: string) => {
+    if ((filters[name] ?? '') === value) return;
+    show({ filters: { ...filters, [name]: value || undefined }, prev: [] }, 'replace');
+  };
+  const clearFilters = () => {
+    setFilterGeneration((generation) => generation + 1);
+    show({ filters: {}, prev: [] }, 'replace');
+  };
+
+  const records = list.data?.data ?? null;
+  const nextCursor = list.data?.next_cursor ?? null;
+  const pageNumber = params.cursor ? params.prev.length + 2 : 1;
+  // Day filters become the viewer's local midnights: only known in the browser.
+  const exportHref = isServerReadable(filters) || isHydrated ? `/api/staff/dispatches/export?${apiQuery(filters)}` : undefined;
+
+  return (
+    <>
+      <div className={`page-header ${styles.header}`}>
+        <div>
+          <h1>{t.title}</h1>
+          <p className="muted">{t.intro}</p>
+        </div>
+        <div className={styles.headerEnd}>
+          <span className={`badge ${isLive ? 'badge--success' : ''} ${styles.live}`} data-live={isLive} data-testid="live-indicator">
+            <span className={styles.liveDot} aria-hidden="true" />
+            {isLive ? t.live : t.connecting}
+          </span>
+          <a className="btn" href={exportHref} download data-testid="export-csv">
+            {t.exportCsv}
+          </a>
+        </div>
+      </div>
+
+      <DispatchFilters
+        key={filterGeneration}
+        t={t}
+        filters={filters}
+        statusLabels={statusLabels}
+        branches={branches}
+        onChange={setFilter}
+        onClear={isFiltered ? clearFilters : null}
+      />
+
+      {list.isError && (
+        <div role="alert" className={`alert alert--error ${styles.error}`} data-testid="list-error">
+          <span>
+            {t.loadFailed} {errorText(list.error, common)}
+          </span>
+          <span className="row">
+            {isFiltered && (
+              <button type="button" className="btn btn--small" onClick={clearFilters}>
+                {t.clearFilters}
+              </button>
+            )}
+            <button type="button" className="btn btn--small" onClick={() => void list.refetch()}>
+              {common.retry}
+            </button>
+          </span>
+        </div>
+      )}
+
+      {records?.length === 0 ? (
+        <div className={`card empty-state ${styles.empty}`} data-testid="list-empty">
+          {params.cursor ? (
+            <>
+              <h2>{t.emptyPageTitle}</h2>
+              <button type="button" className="btn" onClick={() => show({ filters, prev: [] }, 'push')}>
+                {t.firstPage}
+              </button>
+            </>
+          ) : isFiltered ? (
+            <>
+              <h2>{t.noMatchTitle}</h2>
+              <p>{t.noMatchBody}</p>
+              <button type="button" className="btn" onClick={clearFilters}>
+                {t.clearFilters}
+              </button>
+            </>
+          ) : (
+            <>
+              <h2>{t.emptyTitle}</h2>
+              <p>{t.emptyBody}</p>
+              <Link href="/dispatches/new" className="btn btn--primary">
+                {t.newDispatch}
+              </Link>
+            </>
+          )}
+        </div>
+      ) : (
+        !(list.isError && !records) && (
+          <DispatchTable t={t} statusLabels={statusLabels} locale={locale} records={records} isStale={list.isPlaceholderData} />
+        )
+      )}
+
+      {(params.cursor || nextCursor) && (
+        <nav aria-label={t.pagination} className={styles.pager}>
+          <button type="button" className="btn" disabled={!params.cursor} onClick={() => show(previousPage(params), 'push')}>
+            {common.previousPage}
+          </button>
+          <span className="muted" data-testid="page-number">
+            {format(t.page, { n: pageNumber })}
+          </span>
+          <button
+            type="button"
+            className="btn"
+            disabled={!nextCursor || list.isPlaceholderData}
+            onClick={() => nextCursor && show(nextPage(params, nextCursor), 'push')}
+          >
+            {common.nextPage}
+          </button>
+        </nav>
+      )}
+    </>
+  );
+}
