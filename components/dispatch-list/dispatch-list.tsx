@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useRef, useState, useTransition } from 'react';
 import { DispatchFilters, type BranchOption } from '@/components/dispatch-list/dispatch-filters';
 import { DispatchTable } from '@/components/dispatch-list/dispatch-table';
 import styles from '@/components/dispatch-list/dispatch-list.module.css';
@@ -66,14 +66,26 @@ export function DispatchList({
   const [filterGeneration, setFilterGeneration] = useState(0);
 
   const isFiltered = hasFilters(filters);
+  // The server reads the page of the new URL (same prefetch as a full load), so the URL changes
+  // when that page arrives; meanwhile the rows stay, dimmed. A second change in that time builds
+  // on the first (`pending`), not on the URL still shown.
+  const [isNavigating, startNavigation] = useTransition();
+  const pending = useRef<ListParams | null>(null);
+  useEffect(() => {
+    if (pending.current && listHref(pending.current) === listHref(params)) pending.current = null;
+  });
   // Filters replace the history entry (typing is not a trail of pages); paging pushes one.
   const show = (next: ListParams, mode: 'push' | 'replace') => {
-    if (mode === 'push') router.push(listHref(next));
-    else router.replace(listHref(next), { scroll: false });
+    pending.current = next;
+    startNavigation(() => {
+      if (mode === 'push') router.push(listHref(next));
+      else router.replace(listHref(next), { scroll: false });
+    });
   };
   const setFilter = (name: FilterName, value: string) => {
-    if ((filters[name] ?? '') === value) return;
-    show({ filters: { ...filters, [name]: value || undefined }, prev: [] }, 'replace');
+    const base = pending.current ?? params;
+    if ((base.filters[name] ?? '') === value) return;
+    show({ filters: { ...base.filters, [name]: value || undefined }, prev: [] }, 'replace');
   };
   const clearFilters = () => {
     setFilterGeneration((generation) => generation + 1);
@@ -161,13 +173,13 @@ export function DispatchList({
         </div>
       ) : (
         !(list.isError && !records) && (
-          <DispatchTable t={t} statusLabels={statusLabels} locale={locale} records={records} isStale={list.isPlaceholderData} />
+          <DispatchTable t={t} statusLabels={statusLabels} locale={locale} records={records} isStale={list.isPlaceholderData || isNavigating} />
         )
       )}
 
       {(params.cursor || nextCursor) && (
         <nav aria-label={t.pagination} className={styles.pager}>
-          <button type="button" className="btn" disabled={!params.cursor} onClick={() => show(previousPage(params), 'push')}>
+          <button type="button" className="btn" disabled={!params.cursor || isNavigating} onClick={() => show(previousPage(params), 'push')}>
             {common.previousPage}
           </button>
           <span className="muted" data-testid="page-number">
@@ -176,7 +188,7 @@ export function DispatchList({
           <button
             type="button"
             className="btn"
-            disabled={!nextCursor || list.isPlaceholderData}
+            disabled={!nextCursor || list.isPlaceholderData || isNavigating}
             onClick={() => nextCursor && show(nextPage(params, nextCursor), 'push')}
           >
             {common.nextPage}
