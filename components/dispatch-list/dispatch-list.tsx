@@ -57,7 +57,7 @@ export function DispatchList({
   const list = useQuery({
     queryKey: dispatchListKeys.list(key),
     queryFn: ({ signal }) => fetchDispatchPage(key, signal),
-    // Paging and filtering keep the rows on screen (dimmed) until the next ones arrive.
+    // A page the server did not read (day filters) keeps the previous rows on screen, dimmed, until it arrives.
     placeholderData: keepPreviousData,
   });
   const isLive = useLiveListRefresh();
