@@ -1,6 +1,6 @@
 // The status names alone, without zod: client components (the dispatch list's filter and
 // badges) import these, and pulling zod into the browser would cost ~60 KB of first-load script.
-// `lib/dispatches/statuses.ts` should import these lists from here rather than repeat them.
+// `lib/dispatches/statuses.ts` re-exports them beside the transition rules.
 
 export const LIFECYCLE_STATUSES = [
   'new',
