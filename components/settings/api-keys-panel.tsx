@@ -90,7 +90,9 @@ export function ApiKeysPanel({ t, common, locale }: Props) {
             {keys.data?.map((key) => (
               <tr key={key.id} data-testid="api-key-row">
                 <td>{key.name}</td>
-                <td className="mono">{key.prefix}…</td>
+                <td className="mono">
+                  <bdi>{key.prefix}…</bdi>
+                </td>
                 <td className={styles.nowrap}>{formatDateTime(key.created_at, locale)}</td>
                 <td>
                   {key.revoked_at ? (

@@ -48,7 +48,8 @@ export function BranchForm({ branch, t, common, tileUrl, tileAttribution, onDone
     setValue,
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<BranchFormInput, unknown, BranchFormOutput>({
-    resolver: zodResolver(BranchInputSchema),
+    // Same schema as the API; only an empty coordinate (NaN from a number input) gets the form's own words.
+    resolver: zodResolver(BranchInputSchema, { error: (issue) => (issue.code === 'invalid_type' ? t.enterNumber : undefined) }),
     defaultValues: branch ?? undefined,
   });
 

@@ -114,11 +114,15 @@ export function BranchesPanel({ t, common, tileUrl, tileAttribution }: Props) {
             {branches.data?.map((branch) => (
               <tr key={branch.id} data-testid="branch-row">
                 <td>{branch.name}</td>
-                <td className="mono">{branch.vendor_bid}</td>
+                <td className="mono">
+                  <bdi>{branch.vendor_bid}</bdi>
+                </td>
                 <td>
                   {branch.pickup.address_line ? <div>{branch.pickup.address_line}</div> : null}
-                  <div className={`muted mono ${styles.small}`} dir="ltr">
-                    {branch.pickup.lat}, {branch.pickup.lng}
+                  <div className={`muted mono ${styles.small}`}>
+                    <bdi>
+                      {branch.pickup.lat}, {branch.pickup.lng}
+                    </bdi>
                   </div>
                 </td>
                 <td className={styles.cellEnd}>

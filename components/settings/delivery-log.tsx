@@ -17,7 +17,7 @@ import styles from './settings.module.css';
 type EventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-const COLUMNS = 7;
+const COLUMNS = 5;
 const STATUS_BADGE: Record<DeliveryStatus, string> = {
   pending: 'badge badge--warning',
   succeeded: 'badge badge--success',
@@ -118,11 +118,11 @@ export function DeliveryLog({ t, common, locale }: Props) {
             <tr>
               <th scope="col">{t.colCreated}</th>
               <th scope="col">{t.colEvent}</th>
-              <th scope="col">{t.colDispatch}</th>
               <th scope="col">{t.colStatus}</th>
               <th scope="col">{t.colAttempts}</th>
-              <th scope="col">{t.colLastResult}</th>
-              <th scope="col">{t.colActions}</th>
+              <th scope="col">
+                <span className="sr-only">{t.colActions}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -151,22 +151,25 @@ export function DeliveryLog({ t, common, locale }: Props) {
                 <Fragment key={delivery.id}>
                   <tr data-testid="delivery-row" data-delivery-id={delivery.id} data-status={delivery.status}>
                     <td className={styles.nowrap}>{formatDateTime(delivery.created_at, locale)}</td>
-                    <td>{t[`event_${delivery.event_type}`]}</td>
                     <td>
+                      <div>{t[`event_${delivery.event_type}`]}</div>
                       {delivery.dispatch_id ? (
-                        <Link href={`/dispatches/${delivery.dispatch_id}`} className="mono">
-                          {delivery.dispatch_id}
+                        <Link
+                          href={`/dispatches/${delivery.dispatch_id}`}
+                          className={`mono ${styles.small} ${styles.ellipsis}`}
+                          aria-label={`${t.colDispatch} ${delivery.dispatch_id}`}
+                          title={delivery.dispatch_id}
+                        >
+                          <bdi>{delivery.dispatch_id}</bdi>
                         </Link>
-                      ) : (
-                        <span className="muted">—</span>
-                      )}
+                      ) : null}
                     </td>
                     <td>
                       <span className={STATUS_BADGE[delivery.status]}>{t[`delivery_${delivery.status}`]}</span>
                       <DeliveryWhen delivery={delivery} t={t} locale={locale} />
                     </td>
-                    <td>{delivery.attempt_count}</td>
                     <td>
+                      <div>{delivery.attempt_count}</div>
                       <LastResult delivery={delivery} t={t} />
                     </td>
                     <td>
@@ -236,10 +239,11 @@ function DeliveryWhen({ delivery, t, locale }: { delivery: WebhookDeliveryView; 
   return text ? <div className={`muted ${styles.small}`}>{text}</div> : null;
 }
 
+/** The outcome of the latest attempt, under the attempt count. */
 function LastResult({ delivery, t }: { delivery: WebhookDeliveryView; t: SettingsText }) {
-  if (delivery.attempt_count === 0) return <span className="muted">—</span>;
-  if (delivery.last_error) return <span className={styles.breakWord}>{delivery.last_error}</span>;
-  return <span>{delivery.last_status_code === null ? t.noResponse : `HTTP ${delivery.last_status_code}`}</span>;
+  if (delivery.attempt_count === 0) return null;
+  const text = delivery.last_error ?? (delivery.last_status_code === null ? t.noResponse : `HTTP ${delivery.last_status_code}`);
+  return <div className={`muted ${styles.small} ${styles.breakWord}`}>{text}</div>;
 }
 
 /** "Redeliver" on a finished delivery, "Retry now" on one waiting for its back-off; nothing on a held one. */

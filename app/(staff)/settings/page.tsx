@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
+import styles from '@/components/settings/settings.module.css';
 import { DeliveryLog } from '@/components/settings/delivery-log';
 import { SigningSecretCard } from '@/components/settings/signing-secret-card';
 import { WebhookEndpointCard } from '@/components/settings/webhook-endpoint-card';
+import { WebhookRegisterCard } from '@/components/settings/webhook-register-card';
 import { requireStaff } from '@/lib/auth/current-user';
 import { getEnv } from '@/lib/env';
 import { getLocale } from '@/lib/i18n/get-locale';
@@ -13,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: messagesFor(settingsMessages, await getLocale()).pageTitleWebhook };
 }
 
-// /settings — the webhook: endpoint and health, signing secret, delivery log.
+// /settings — the webhook: endpoint and health, register or replace the URL, signing secret, delivery log.
 export default async function WebhookSettingsPage() {
   await requireStaff();
   const locale = await getLocale();
@@ -21,8 +23,13 @@ export default async function WebhookSettingsPage() {
   const common = messagesFor(commonMessages, locale);
   return (
     <div className="stack">
-      <WebhookEndpointCard t={t} common={common} locale={locale} />
-      <SigningSecretCard t={t} common={common} locale={locale} overlapMs={getEnv().WEBHOOK_SECRET_OVERLAP_MS} />
+      <div className={`grid-2 ${styles.cards}`}>
+        <WebhookEndpointCard t={t} common={common} locale={locale} />
+        <div className="stack">
+          <WebhookRegisterCard t={t} common={common} />
+          <SigningSecretCard t={t} common={common} locale={locale} overlapMs={getEnv().WEBHOOK_SECRET_OVERLAP_MS} />
+        </div>
+      </div>
       <DeliveryLog t={t} common={common} locale={locale} />
     </div>
   );
