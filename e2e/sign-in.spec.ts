@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { order } from './orders';
 import { createStaffAccount, signIn } from './staff';
 
 // Sign-in, sign-out, the session guard and the Arabic (right-to-left) dashboard.
@@ -37,6 +38,14 @@ test('a write from another site is refused even with the session cookie', async 
 
 test('switching to Arabic lays the dashboard out right to left, in Arabic, and it stays so', async ({ page, request }) => {
   const staff = await createStaffAccount(request, 'Arabic Kitchen');
+  for (let i = 1; i <= 4; i++) {
+    const data = {
+      ...order(`AR-${Date.now()}-${i}`),
+      user_metadata: { id: `c${i}`, firstName: 'نورة', lastName: `العتيبي ${i}`, email: `c${i}@example.com`, phone: `+96650000010${i}` },
+      destination: { lat: 24.7 + i / 100, lng: 46.7, address_line: `حي الملقا، شارع ${i}، الرياض` },
+    };
+    expect((await request.post('/ext/dispatch', { headers: { 'x-api-key': staff.apiKey }, data })).status()).toBe(201);
+  }
   await signIn(page, staff);
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await page.getByTestId('language-ar').click();
