@@ -5,6 +5,21 @@ const nextConfig = {
   // PGlite loads its wasm and data files by URL; bundling it breaks that under webpack.
   serverExternalPackages: ['@electric-sql/pglite'],
   poweredByHeader: false,
+  // The dashboard acts on a signed-in session: it must never be framed by another site
+  // (clickjacking), and leaks no URLs to the sites it links to.
+  async headers() {
+    return [
+      {
+        source: '/:path*',
+        headers: [
+          { key: 'X-Frame-Options', value: 'DENY' },
+          { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -17,8 +17,8 @@ export default function HomePage() {
       <h1 style={{ marginBottom: 4 }}>Dispatch</h1>
       <p style={{ color: 'var(--muted)', marginTop: 0 }}>Last-mile delivery dispatch for restaurants.</p>
       <p>
-        Read the <Link href="/docs">API documentation</Link> or fetch the{' '}
-        <a href="/ext/openapi.json">OpenAPI document</a>.
+        Restaurant staff: <Link href="/login">sign in to the dashboard</Link>. Developers: read the{' '}
+        <Link href="/docs">API documentation</Link> or fetch the <a href="/ext/openapi.json">OpenAPI document</a>.
       </p>
       <h2>Vendor API</h2>
       <table style={{ borderCollapse: 'collapse', width: '100%' }}>

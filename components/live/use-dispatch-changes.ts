@@ -10,8 +10,8 @@ export interface DispatchChangeEvent {
 
 /**
  * Subscribes to the account's dispatch changes (server-sent events from /api/staff/events).
- * `onChange` gets each change, or `'resync'` after a reconnect, when changes may have been
- * missed and everything shown should be re-read. Returns whether the stream is live.
+ * `onChange` gets each change, or `'resync'` whenever the stream (re)connects, when changes may
+ * have been missed and everything shown should be re-read. Returns whether the stream is live.
  */
 export function useDispatchChanges(onChange: (change: DispatchChangeEvent | 'resync') => void): boolean {
   const handler = useRef(onChange);
@@ -21,18 +21,15 @@ export function useDispatchChanges(onChange: (change: DispatchChangeEvent | 'res
   });
   useEffect(() => {
     const source = new EventSource('/api/staff/events');
-    let hasFailed = false;
     source.addEventListener('ready', () => {
       setIsLive(true);
-      if (hasFailed) handler.current('resync');
-      hasFailed = false;
+      // What is shown was read before the stream was live (or while it was down, before a
+      // reconnect): a change in between would be missed, so re-read once.
+      handler.current('resync');
     });
     source.addEventListener('change', (event) => handler.current(JSON.parse((event as MessageEvent<string>).data) as DispatchChangeEvent));
     source.addEventListener('resync', () => handler.current('resync'));
-    source.onerror = () => {
-      hasFailed = true;
-      setIsLive(false);
-    };
+    source.onerror = () => setIsLive(false);
     return () => source.close();
   }, []);
   return isLive;

@@ -2,8 +2,6 @@ import { hash, verify } from '@node-rs/argon2';
 
 // Argon2id with the library's defaults (19 MiB, 2 passes: OWASP's minimum recommendation).
 
-export const PASSWORD_MIN_LENGTH = 10;
-
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }

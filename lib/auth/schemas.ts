@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '@/lib/auth/password';
+
+// Imported by the sign-in form: nothing here may pull server code (password hashing) into the browser.
+
+export const PASSWORD_MIN_LENGTH = 10;
 
 export const USER_ROLES = ['staff', 'admin'] as const;
 export const UserRoleSchema = z.enum(USER_ROLES);
@@ -37,3 +40,9 @@ export interface SessionUser {
   /** The staff member's account; null for admins. */
   accountId: string | null;
 }
+
+export const StaffUserResponseSchema = z
+  .object({
+    data: z.object({ id: z.string(), email: z.string(), name: z.string(), role: UserRoleSchema, accountId: z.string().nullable() }),
+  })
+  .meta({ id: 'StaffUser' });

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { purgeExpired } from '@/lib/housekeeping/purge-expired';
-import { dispatchBody, newAccount } from '@/lib/testing/fixtures';
+import { THROTTLE_WINDOW_MS } from '@/lib/auth/login-throttle';
+import { readSession } from '@/lib/auth/read-session';
+import { sessionIdOf } from '@/lib/auth/session-token';
+import { dispatchBody, newAccount, newStaffSession, uniqueSuffix } from '@/lib/testing/fixtures';
 import { startWebhookReceiver } from '@/lib/testing/webhook-receiver';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 
@@ -48,5 +51,23 @@ describe('purgeExpired', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('deletes expired sessions and failed sign-ins older than the throttle window, and keeps the rest', async () => {
+    const account = await newAccount();
+    const live = await newStaffSession(account.id);
+    const expired = await newStaffSession(account.id);
+    await db().session.update({ where: { id: sessionIdOf(expired.token) }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const email = `throttle-${uniqueSuffix()}@example.com`;
+    await db().loginFailure.createMany({
+      data: [
+        { email, ip: '203.0.113.1', createdAt: new Date(Date.now() - THROTTLE_WINDOW_MS - 60_000) },
+        { email, ip: '203.0.113.1', createdAt: new Date() },
+      ],
+    });
+    await purgeExpired({ deliveryRetentionMs: 30 * DAY });
+    expect(await db().session.count({ where: { id: { in: [sessionIdOf(live.token), sessionIdOf(expired.token)] } } })).toBe(1);
+    expect(await readSession({ token: live.token, renew: false })).not.toBeNull();
+    expect(await db().loginFailure.count({ where: { email } })).toBe(1);
   });
 });

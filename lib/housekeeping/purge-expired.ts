@@ -1,13 +1,17 @@
 import { db } from '@/lib/db/client';
 import { IDEMPOTENCY_TTL_MS } from '@/lib/http/idempotency';
+import { THROTTLE_WINDOW_MS } from '@/lib/auth/login-throttle';
 
-// Rows that only grow: finished webhook deliveries (their attempts go with them) and expired
-// Idempotency-Key replays. Deleted in batches, so that no run holds locks for long; a pending
-// delivery is never deleted, however old.
+// Rows that only grow: finished webhook deliveries (their attempts go with them), expired
+// Idempotency-Key replays, expired sessions and old failed sign-ins. The big tables are deleted
+// in batches, so that no run holds locks for long; a pending delivery is never deleted.
 
 const BATCH = 5_000;
 
-export async function purgeExpired(options: { now?: Date; deliveryRetentionMs: number }): Promise<{ deliveries: number; idempotencyKeys: number }> {
+export async function purgeExpired(options: {
+  now?: Date;
+  deliveryRetentionMs: number;
+}): Promise<{ deliveries: number; idempotencyKeys: number; sessions: number; loginFailures: number }> {
   const now = options.now ?? new Date();
   const deliveriesBefore = new Date(now.getTime() - options.deliveryRetentionMs);
   const keysBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
@@ -28,5 +32,8 @@ export async function purgeExpired(options: { now?: Date; deliveryRetentionMs: n
     idempotencyKeys += deleted;
     if (deleted < BATCH) break;
   }
-  return { deliveries, idempotencyKeys };
+  // Expired sessions and failures older than the throttle window no longer mean anything.
+  const sessions = (await db().session.deleteMany({ where: { expiresAt: { lt: now } } })).count;
+  const loginFailures = (await db().loginFailure.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - THROTTLE_WINDOW_MS) } } })).count;
+  return { deliveries, idempotencyKeys, sessions, loginFailures };
 }

@@ -1,5 +1,5 @@
 import { onClose } from '@/lib/db/client';
-import { subscribe } from '@/lib/db/notifications';
+import { subscribe, type Subscription } from '@/lib/db/notifications';
 
 /** A domain event as the database announced it (see the trigger `dispatch_events_notify_change`). */
 export interface DispatchChange {
@@ -14,12 +14,11 @@ export type DispatchChangeListener = (change: DispatchChange | 'resync') => void
 // One LISTEN per server process, fanned out to the browsers of each account. The notification
 // comes from the database, so a change written by any instance (or a worker) reaches them all.
 const listeners = new Map<string, Set<DispatchChangeListener>>();
-let isSubscribed = false;
+let subscription: Subscription | null = null;
 
-function ensureSubscribed(): void {
-  if (isSubscribed) return;
-  isSubscribed = true;
-  subscribe(
+function ensureSubscribed(): Subscription {
+  if (subscription) return subscription;
+  subscription = subscribe(
     'dispatch_changes',
     (payload) => {
       const [accountId, dispatchId, sequence, type] = payload.split(' ');
@@ -31,8 +30,21 @@ function ensureSubscribed(): void {
     },
   );
   onClose(async () => {
-    isSubscribed = false;
+    subscription = null;
   });
+  return subscription;
+}
+
+const LIVE_POLL_MS = 25;
+
+/** Resolves once notifications are being received (or after `timeoutMs`, whichever is first). */
+export async function whenLive(timeoutMs = 5_000): Promise<boolean> {
+  const started = Date.now();
+  while (!ensureSubscribed().isLive) {
+    if (Date.now() - started > timeoutMs) return false;
+    await new Promise((resolve) => setTimeout(resolve, LIVE_POLL_MS));
+  }
+  return true;
 }
 
 /** Calls `listener` for every domain event of the account until the returned function is called. */

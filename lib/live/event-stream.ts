@@ -1,4 +1,4 @@
-import { onDispatchChange } from '@/lib/live/dispatch-changes';
+import { onDispatchChange, whenLive } from '@/lib/live/dispatch-changes';
 
 const HEARTBEAT_MS = 20_000;
 
@@ -34,8 +34,9 @@ export function dispatchChangeStream(options: { accountId: string; signal: Abort
         }
       };
       options.signal.addEventListener('abort', () => stop(), { once: true });
-      // Tells EventSource how long to wait before reconnecting, then confirms the stream is live.
-      send('retry: 2000\nevent: ready\ndata: {}\n\n');
+      // `ready` once the database LISTEN is live: anything changed before it must be re-read,
+      // which the browser does on `ready`. `retry` sets EventSource's reconnect delay.
+      void whenLive().then(() => send('retry: 2000\nevent: ready\ndata: {}\n\n'));
     },
     cancel() {
       stop();

@@ -28,6 +28,7 @@ const ROUTES: [method: string, path: string, statuses: string[]][] = [
   ['post', '/api/ops/drivers', ['201', '400', '401', '403', '500']],
   ['post', '/api/ops/dispatches/{id}/assign', ['200', '400', '401', '403', '404', '409', '500']],
   ['post', '/api/ops/dispatches/{id}/status', ['200', '400', '401', '403', '404', '409', '500']],
+  ['post', '/api/ops/accounts/{id}/users', ['201', '400', '401', '403', '404', '500']],
   ['post', '/api/ops/accounts/{id}/webhook/enable', ['200', '401', '403', '404', '500']],
   ['get', '/api/ops/webhook-deliveries/{id}', ['200', '401', '403', '404', '500']],
 ];

@@ -8,6 +8,7 @@ import {
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
 import { CreateAccountBodySchema, CreatedAccountSchema } from '@/lib/accounts/schemas';
+import { CreateStaffBodySchema, StaffUserResponseSchema } from '@/lib/auth/schemas';
 import { LifecycleSchema } from '@/lib/dispatches/describe-lifecycle';
 import {
   AddressSchema,
@@ -781,6 +782,22 @@ function buildPaths(): ZodOpenApiObject['paths'] {
         responses: {
           '201': jsonResponse('Created.', CreatedAccountSchema),
           ...errorResponses([...BODY_ERRORS, ...OPS_ERRORS]),
+        },
+      }),
+    },
+    '/api/ops/accounts/{id}/users': {
+      post: ops({
+        operationId: 'opsCreateStaffUser',
+        summary: 'Create a staff sign-in for an account’s dashboard',
+        description:
+          'A restaurant staff member who signs in to the dashboard at `/login` with this email and password and sees only this account. Passwords are stored as Argon2id hashes.',
+        requestParams: { path: accountIdPath },
+        requestBody: jsonBody(CreateStaffBodySchema, 'The staff member.'),
+        responses: {
+          '201': jsonResponse('Created.', StaffUserResponseSchema),
+          ...errorResponses(['not_found', ...BODY_ERRORS, ...OPS_ERRORS], {
+            notes: { not_found: 'No account with this id', invalid_request: 'A field failed validation, or the email is taken' },
+          }),
         },
       }),
     },

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { createStaffAccount, signIn } from './staff';
+
+// Sign-in, sign-out, the session guard and the Arabic (right-to-left) dashboard.
+
+test('a wrong password is refused on the page; the right one opens the dashboard; signing out ends it', async ({ page, request }) => {
+  const staff = await createStaffAccount(request, 'Sign-in Kitchen');
+  await page.goto('/dispatches');
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('sign-in-error')).toHaveText('The email or password is incorrect');
+
+  await signIn(page, staff);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const cookie = (await page.context().cookies()).find((entry) => entry.name === 'dispatch_session');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/dispatches');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a write from another site is refused even with the session cookie', async ({ page, request }) => {
+  const staff = await createStaffAccount(request, 'CSRF Kitchen');
+  await signIn(page, staff);
+  const response = await page.request.post('/api/staff/branches', {
+    headers: { origin: 'https://evil.example' },
+    data: { vendor_bid: 'x', name: 'X', pickup: { lat: 1, lng: 1 } },
+  });
+  expect(response.status()).toBe(403);
+  expect((await response.json()).error).toBe('cross_site_request');
+});
+
+test('switching to Arabic lays the dashboard out right to left, in Arabic, and it stays so', async ({ page, request }) => {
+  const staff = await createStaffAccount(request, 'Arabic Kitchen');
+  await signIn(page, staff);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await page.getByTestId('language-ar').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.getByRole('link', { name: 'الطلبات' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'تسجيل الخروج' })).toBeVisible();
+
+  // Right to left for real: the brand sits at the right edge, the sign-out button at the left.
+  const brand = (await page.getByRole('link', { name: 'ديسباتش' }).boundingBox())!;
+  const signOut = (await page.getByRole('button', { name: 'تسجيل الخروج' }).boundingBox())!;
+  expect(brand.x).toBeGreaterThan(signOut.x);
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: 'e2e/screenshots/dispatch-list-arabic.png' });
+  await page.getByTestId('language-en').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+});
