@@ -25,7 +25,6 @@ export function SignInForm({ t, next, notice }: { t: AuthText; next: string | nu
     try {
       await apiFetch('/api/session', { method: 'POST', body: input });
       // A full page load, so the dashboard starts with no data cached from a previous sign-in.
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       window.location.assign(safeNext(next));
     } catch (error) {
       setFailure(error instanceof ApiClientError ? error.message : String(error));

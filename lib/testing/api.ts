@@ -73,8 +73,8 @@ export async function call(method: string, url: string, options: CallOptions = {
   const { pathname } = new URL(url, 'http://localhost');
   const route = findRoute(pathname);
   if (!route) throw new Error(`No route for ${pathname}`);
-  const module = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>;
-  const handler = module[method] as Handler | undefined;
+  const routeModule = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>;
+  const handler = routeModule[method] as Handler | undefined;
   if (!handler) throw new Error(`${method} ${pathname} has no handler`);
   const headers = new Headers(options.headers);
   if (options.apiKey) headers.set('x-api-key', options.apiKey);
