@@ -51,10 +51,10 @@ export function EstimatePanel({ t, common, currency, pickup, destination, pickup
 
   let message: ReactNode = null;
   if (!hasInput) {
-    message = <p className="muted">{t.estimateEmpty}</p>;
+    message = <p className={`muted ${styles.estimateMessage}`}>{t.estimateEmpty}</p>;
   } else if (query.isError && !isUpdating) {
     message = (
-      <div className={styles.estimateError} role="alert">
+      <div className={`${styles.estimateMessage} ${styles.estimateError}`} role="alert">
         <span>{format(t.estimateFailed, { detail: errorText(query.error, common) })}</span>
         <button type="button" className="btn btn--small" onClick={() => void query.refetch()}>
           {common.retry}
@@ -87,8 +87,8 @@ export function EstimatePanel({ t, common, currency, pickup, destination, pickup
             </>
           ) : null}
         </p>
+        {message}
       </div>
-      <div className={styles.estimateMessage}>{message}</div>
       <dl className={styles.estimateValues} aria-busy={isUpdating || undefined} data-stale={(estimate && isUpdating) || undefined}>
         {cells.map(([label, value], index) => (
           <div key={label} className={index === cells.length - 1 ? `${styles.estimateCell} ${styles.estimateTotal}` : styles.estimateCell}>

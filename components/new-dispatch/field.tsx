@@ -15,10 +15,14 @@ export function fieldId(name: string): string {
   return `nd-${name.replace(/[^\w-]/g, '-')}`;
 }
 
-/** The message of the error at a form path, if any. */
-export function errorAt<T extends FieldValues>(errors: FieldErrors<T>, name: string): string | undefined {
-  const message: unknown = (get(errors, name) as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message ? message : undefined;
+/**
+ * The message of the error at a form path, if any. `notANumber` replaces zod's wording for an
+ * empty or non-numeric number input ("expected number, received undefined").
+ */
+export function errorAt<T extends FieldValues>(errors: FieldErrors<T>, name: string, notANumber?: string): string | undefined {
+  const error = get(errors, name) as { message?: unknown; type?: unknown } | undefined;
+  if (notANumber && error?.type === 'invalid_type') return notANumber;
+  return typeof error?.message === 'string' && error.message ? error.message : undefined;
 }
 
 /** A labelled control with its hint and error, tied together for assistive technology. */

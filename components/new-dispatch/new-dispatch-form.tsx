@@ -78,14 +78,22 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
     formState: { errors, isSubmitting, isSubmitted },
   } = form;
 
+  // Set when a submit failed: the next render that shows an invalid field moves focus to the first
+  // one. (react-hook-form renders its errors after calling the invalid-submit callback.)
+  const isFocusPendingRef = useRef(false);
+  const requestFocus = () => {
+    isFocusPendingRef.current = true;
+    setFocusRequest((n) => n + 1);
+  };
   useEffect(() => {
-    if (focusRequest === 0) return;
+    if (!isFocusPendingRef.current) return;
     const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (!invalid) return;
+    isFocusPendingRef.current = false;
     const collapsed = invalid.closest('details');
     if (collapsed && !collapsed.open) collapsed.open = true;
     invalid.focus();
-  }, [focusRequest]);
+  }, [focusRequest, errors]);
 
   const showServerErrors = (error: ApiClientError) => {
     const unplaced: string[] = [];
@@ -101,7 +109,7 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
       }
     }
     setFormError(unplaced.length > 0 ? format(t.submitFailed, { detail: unplaced.join('; ') }) : null);
-    setFocusRequest((n) => n + 1);
+    requestFocus();
   };
 
   const createDispatch = async (body: CreateDispatchFormOutput) => {
@@ -123,7 +131,7 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
     }
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
-    form.handleSubmit(createDispatch, () => setFocusRequest((n) => n + 1))(event);
+    form.handleSubmit(createDispatch, requestFocus)(event);
 
   const [orderDetails, orderCurrency, orderPrice] = useWatch({
     control,
@@ -190,7 +198,7 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
           <Field
             name="vendor_payload.order_price"
             label={t.orderPrice}
-            error={errorAt(errors, 'vendor_payload.order_price')}
+            error={errorAt(errors, 'vendor_payload.order_price', t.enterNumber)}
             hint={
               itemsTotal !== null && itemsTotal !== orderPrice ? (
                 <button
@@ -233,7 +241,7 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
             name="vendor_payload.pickup_wait_time"
             label={t.pickupWaitTime}
             hint={t.pickupWaitTimeHint}
-            error={errorAt(errors, 'vendor_payload.pickup_wait_time')}
+            error={errorAt(errors, 'vendor_payload.pickup_wait_time', t.enterNumber)}
           >
             {(aria) => (
               <input

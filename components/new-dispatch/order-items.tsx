@@ -45,7 +45,7 @@ export function OrderItems({ form, t }: { form: DispatchForm; t: NewDispatchText
               {columns.map((column) => {
                 const name = `vendor_payload.order_details.${index}.${column.key}` as const;
                 const id = fieldId(name);
-                const error = errorAt(errors, name);
+                const error = errorAt(errors, name, column.type === 'number' ? t.enterNumber : undefined);
                 return (
                   <div key={column.key} className={styles.itemCell}>
                     <label htmlFor={id} className={styles.itemLabel}>

@@ -14,7 +14,7 @@ import styles from './new-dispatch.module.css';
 
 type DispatchForm = UseFormReturn<CreateDispatchFormInput, unknown, CreateDispatchFormOutput>;
 
-const MAP_HEIGHT_PX = 380;
+const MAP_HEIGHT_PX = 360;
 
 interface RouteSectionProps {
   form: DispatchForm;
@@ -67,7 +67,12 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
   return (
     <section className="card stack" aria-labelledby="route-title">
       <div>
-        <h2 id="route-title">{t.sectionRoute}</h2>
+        <div className={styles.routeHeader}>
+          <h2 id="route-title">{t.sectionRoute}</h2>
+          <p className={`field__hint ${styles.clickHint}`} data-testid="map-click-hint">
+            {placeOnClick === 'pickup' ? t.clickPlacesPickup : placeOnClick === 'destination' ? t.clickPlacesDestination : ''}
+          </p>
+        </div>
         <p className="field__hint">{t.mapHelp}</p>
       </div>
       <div className={styles.routeGrid}>
@@ -94,9 +99,6 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
               destinationMark: t.destinationMark,
             }}
           />
-          <p className={`field__hint ${styles.clickHint}`} data-testid="map-click-hint">
-            {placeOnClick === 'pickup' ? t.clickPlacesPickup : placeOnClick === 'destination' ? t.clickPlacesDestination : ''}
-          </p>
         </div>
         <div className={styles.routeSide}>
           {branches.length > 0 ? (
@@ -134,7 +136,7 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
                   ['destination.lng', t.destinationLng],
                 ] as const
               ).map(([name, label]) => (
-                <Field key={name} name={name} label={label} error={errorAt(errors, name)}>
+                <Field key={name} name={name} label={label} error={errorAt(errors, name, t.enterNumber)}>
                   {(aria) => (
                     <input
                       type="number"
@@ -164,8 +166,8 @@ function LocationFields({ form, t, kind, point }: { form: DispatchForm; t: NewDi
     formState: { errors },
   } = form;
   const isPickup = kind === 'pickup';
-  const latError = errorAt(errors, `${kind}.lat`);
-  const lngError = errorAt(errors, `${kind}.lng`);
+  const latError = errorAt(errors, `${kind}.lat`, t.enterNumber);
+  const lngError = errorAt(errors, `${kind}.lng`, t.enterNumber);
   let placeError: string | undefined;
   if (!point && (latError || lngError)) placeError = isPickup ? t.pickupMissing : t.destinationMissing;
   else if (latError) placeError = `${isPickup ? t.pickupLat : t.destinationLat}: ${latError}`;
@@ -189,9 +191,13 @@ function LocationFields({ form, t, kind, point }: { form: DispatchForm; t: NewDi
       </Field>
       <p className={styles.coordinateLine}>
         <span className="muted">{isPickup ? t.pickupCoordinates : t.destinationCoordinates}: </span>
-        <span className="mono" dir="ltr" data-testid={`${kind}-coordinates`}>
-          {point ? `${point.lat.toFixed(6)}, ${point.lng.toFixed(6)}` : t.notPlaced}
-        </span>
+        {point ? (
+          <span className="mono" dir="ltr" data-testid={`${kind}-coordinates`}>
+            {`${point.lat.toFixed(6)}, ${point.lng.toFixed(6)}`}
+          </span>
+        ) : (
+          <span data-testid={`${kind}-coordinates`}>{t.notPlaced}</span>
+        )}
       </p>
       {placeError ? (
         <p className="field__error" data-testid={`${kind}-error`}>

@@ -22,7 +22,7 @@ export default async function NewDispatchLoading() {
       <section className="card stack" aria-hidden="true">
         <div className="skeleton" style={{ blockSize: '1.4em', inlineSize: '14em' }} />
         <div className={styles.routeGrid}>
-          <div className="skeleton" style={{ blockSize: 380 }} />
+          <div className="skeleton" style={{ blockSize: 360 }} />
           <div className="stack">
             <div className="skeleton" style={{ blockSize: 64 }} />
             <div className="skeleton" style={{ blockSize: 64 }} />
