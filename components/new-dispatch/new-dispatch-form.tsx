@@ -97,19 +97,25 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
 
   const showServerErrors = (error: ApiClientError) => {
     const unplaced: string[] = [];
+    let placed = 0;
     if (error.code === 'duplicate_vendor_oid') {
       setError('vendor_oid', { type: 'server', message: t.duplicateVendorOid });
+      placed++;
     } else {
       for (const [path, message] of Object.entries(fieldErrorsOf(error.message))) {
         const field = formFieldOf(path);
         // Only fields this form shows can carry the message; the rest is said above the button.
         const isShown = path !== '' && formRef.current?.querySelector(`[name="${CSS.escape(field)}"]`);
-        if (isShown) setError(field as FormPath, { type: 'server', message });
-        else unplaced.push(path ? `${path}: ${message}` : message);
+        if (isShown) {
+          setError(field as FormPath, { type: 'server', message });
+          placed++;
+        } else {
+          unplaced.push(path ? `${path}: ${message}` : message);
+        }
       }
     }
     setFormError(unplaced.length > 0 ? format(t.submitFailed, { detail: unplaced.join('; ') }) : null);
-    requestFocus();
+    if (placed > 0) requestFocus();
   };
 
   const createDispatch = async (body: CreateDispatchFormOutput) => {
