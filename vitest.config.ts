@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['{app,lib,scripts}/**/*.test.ts'],
+          include: ['{app,components,lib,scripts}/**/*.test.ts'],
           exclude: integration,
           environment: 'node',
         },

@@ -14,7 +14,12 @@ async function expectNoSeriousViolations(page: Page, label: string) {
   ).toEqual([]);
 }
 
-test('every dashboard page passes axe in English and Arabic', async ({ page, request }) => {
+test('every dashboard page passes axe in English and Arabic, and loads nothing from another origin', async ({ page, request }) => {
+  const foreign: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol)) foreign.push(sent.url());
+  });
   const staff = await createStaffAccount(request, 'Axe Kitchen');
   const created = await request.post('/ext/dispatch', { headers: { 'x-api-key': staff.apiKey }, data: order(`AXE-${Date.now()}`) });
   const { id } = (await created.json()).data as { id: string };
@@ -36,4 +41,6 @@ test('every dashboard page passes axe in English and Arabic', async ({ page, req
       await expectNoSeriousViolations(page, `${language} ${path}`);
     }
   }
+  // No CDN fonts, scripts, styles or map tiles (tests run with MAP_TILE_URL empty).
+  expect(foreign).toEqual([]);
 });

@@ -1,27 +1,19 @@
 import { z } from 'zod';
+import {
+  isLifecycleStatus,
+  LIFECYCLE_STATUSES,
+  MARKER_STATUSES,
+  type LifecycleStatus,
+  type MarkerStatus,
+} from '@/lib/dispatches/lifecycle-statuses';
 
 // The lifecycle, in one place. Every surface (vendor API, ops API, pages, workers) asks here.
 
-export const LIFECYCLE_STATUSES = [
-  'new',
-  'dispatch_accepted',
-  'dispatch_rejected',
-  'assigned',
-  'accepted',
-  'ready_for_pickup',
-  'picked_up',
-  'delivered',
-  'qa_qc',
-  'cancelled',
-] as const;
-
-/** Appended to the history without changing the lifecycle state. */
-export const MARKER_STATUSES = ['near_pickup', 'near_destination'] as const;
+// The names themselves live in a zod-free module the browser can import; the rules are here.
+export { LIFECYCLE_STATUSES, MARKER_STATUSES, isLifecycleStatus, type LifecycleStatus, type MarkerStatus };
 
 export const STATUSES = [...LIFECYCLE_STATUSES, ...MARKER_STATUSES] as const;
 
-export type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
-export type MarkerStatus = (typeof MARKER_STATUSES)[number];
 export type Status = (typeof STATUSES)[number];
 
 export const StatusSchema = z.enum(STATUSES).meta({ id: 'Status' });
@@ -56,10 +48,6 @@ export const MARKER_ALLOWED_IN: Readonly<Record<MarkerStatus, readonly Lifecycle
 
 /** States in which the destination can no longer change. */
 export const DESTINATION_LOCKED_IN: readonly LifecycleStatus[] = ['delivered', 'qa_qc', 'cancelled', 'dispatch_rejected'];
-
-export function isLifecycleStatus(status: string): status is LifecycleStatus {
-  return (LIFECYCLE_STATUSES as readonly string[]).includes(status);
-}
 
 export function isMarkerStatus(status: string): status is MarkerStatus {
   return (MARKER_STATUSES as readonly string[]).includes(status);

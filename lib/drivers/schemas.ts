@@ -14,3 +14,7 @@ export type CreateDriverBody = z.infer<typeof CreateDriverBodySchema>;
 export const DriverSchema = z
   .object({ id: z.string(), name: z.string(), phone: z.string().nullable(), fleet_id: z.string().nullable() })
   .meta({ id: 'Driver' });
+
+export type Driver = z.infer<typeof DriverSchema>;
+
+export const DriverResponseSchema = z.object({ data: DriverSchema }).meta({ id: 'DriverResponse' });

@@ -1,6 +1,6 @@
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
-import type { WebhookDeliveryDetailView, WebhookDeliveryView, WebhookEndpointView } from '@/lib/webhooks/schemas';
+import type { WebhookAttemptView, WebhookDeliveryDetailView, WebhookDeliveryView, WebhookEndpointView } from '@/lib/webhooks/schemas';
 
 // Rows to the API's shapes (lib/webhooks/schemas.ts), shared by the vendor API, the dashboard
 // and the admin console.
@@ -45,27 +45,37 @@ export function deliveryView(row: DeliveryRow): WebhookDeliveryView {
   };
 }
 
+export const ATTEMPT_SELECT = {
+  number: true,
+  startedAt: true,
+  statusCode: true,
+  latencyMs: true,
+  responseSnippet: true,
+  error: true,
+} satisfies Prisma.WebhookAttemptSelect;
+
 export const DELIVERY_DETAIL_SELECT = {
   ...DELIVERY_SELECT,
   body: true,
-  attemptsMade: {
-    orderBy: { number: 'asc' },
-    select: { number: true, startedAt: true, statusCode: true, latencyMs: true, responseSnippet: true, error: true },
-  },
+  attemptsMade: { orderBy: { number: 'asc' }, select: ATTEMPT_SELECT },
 } satisfies Prisma.WebhookDeliverySelect;
 
 export function deliveryDetailView(row: Prisma.WebhookDeliveryGetPayload<{ select: typeof DELIVERY_DETAIL_SELECT }>): WebhookDeliveryDetailView {
   return {
     ...deliveryView(row),
     body: row.body,
-    attempts: row.attemptsMade.map((attempt) => ({
-      number: attempt.number,
-      started_at: formatTimestamp(attempt.startedAt),
-      status_code: attempt.statusCode,
-      latency_ms: attempt.latencyMs,
-      response_snippet: attempt.responseSnippet,
-      error: attempt.error,
-    })),
+    attempts: row.attemptsMade.map(attemptView),
+  };
+}
+
+export function attemptView(attempt: Prisma.WebhookAttemptGetPayload<{ select: typeof ATTEMPT_SELECT }>): WebhookAttemptView {
+  return {
+    number: attempt.number,
+    started_at: formatTimestamp(attempt.startedAt),
+    status_code: attempt.statusCode,
+    latency_ms: attempt.latencyMs,
+    response_snippet: attempt.responseSnippet,
+    error: attempt.error,
   };
 }
 

@@ -48,6 +48,8 @@ export const WebhookAttemptSchema = z
   })
   .meta({ id: 'WebhookAttempt' });
 
+export type WebhookAttemptView = z.infer<typeof WebhookAttemptSchema>;
+
 export const WebhookDeliverySchema = z
   .object({
     id: z.string(),
@@ -108,3 +110,20 @@ export const RotatedSecretResponseSchema = z
     }),
   })
   .meta({ id: 'RotatedSecret' });
+
+/** The dashboard's view of one dispatch's deliveries: each with its attempts (no body). */
+export const DispatchDeliverySchema = WebhookDeliverySchema.extend({
+  attempts: z.array(WebhookAttemptSchema).meta({ description: 'Oldest first' }),
+}).meta({ id: 'DispatchDelivery' });
+
+export type DispatchDeliveryView = z.infer<typeof DispatchDeliverySchema>;
+
+export const DispatchDeliveryListResponseSchema = z
+  .object({
+    data: z.array(DispatchDeliverySchema),
+    next_cursor: z.string().nullable(),
+    webhook: WebhookEndpointSchema.nullable().meta({ description: "The account's current endpoint; null when none is registered" }),
+  })
+  .meta({ id: 'DispatchDeliveryList' });
+
+export type DispatchDeliveryList = z.infer<typeof DispatchDeliveryListResponseSchema>;

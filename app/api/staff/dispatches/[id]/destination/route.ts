@@ -1,0 +1,11 @@
+import { changeDestination } from '@/lib/dispatches/change-destination';
+import { AddressSchema } from '@/lib/dispatches/schemas';
+import { parseInput } from '@/lib/http/parse-input';
+import { staffRoute } from '@/lib/http/route';
+
+// PATCH /api/staff/dispatches/{id}/destination — move the destination (as PATCH /ext/dispatch/{id}/destination); answers the updated record
+export const PATCH = staffRoute<{ id: string }>({ body: true }, async ({ caller, params, body }) => {
+  const destination = parseInput(AddressSchema, body);
+  const dispatch = await changeDestination({ id: params.id, accountId: caller.accountId, destination });
+  return { status: 200, body: { data: dispatch } };
+});

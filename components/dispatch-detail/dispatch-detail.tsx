@@ -1,0 +1,128 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useDispatchChanges } from '@/components/live/use-dispatch-changes';
+import { ApiClientError } from '@/lib/client/api-fetch';
+import type { Locale } from '@/lib/i18n/locale';
+import { format } from '@/lib/i18n/messages';
+import type { CommonText } from '@/lib/i18n/messages/common';
+import type { DispatchDetailText } from '@/lib/i18n/messages/dispatch-detail';
+import { ClientTime } from './client-time';
+import { DispatchDetailSkeleton } from './detail-skeleton';
+import styles from './dispatch-detail.module.css';
+import { DriverCard } from './driver-card';
+import { CustomerCard, OrderCard } from './order-summary';
+import { dispatchDetailKeys, dispatchQuery, driverQuery } from './queries';
+import { RouteCard, type MapSettings } from './route-card';
+import { currentStatus, statusBadgeClass, statusLabel } from './status-labels';
+import { StatusTimeline } from './status-timeline';
+import { WebhookDeliveries } from './webhook-deliveries';
+
+/**
+ * One dispatch, kept current: every live change of this dispatch (or a resync after a lost
+ * connection) re-reads everything under its query key — record, deliveries and driver.
+ */
+export function DispatchDetail({
+  id,
+  locale,
+  t,
+  common,
+  map,
+}: {
+  id: string;
+  locale: Locale;
+  t: DispatchDetailText;
+  common: CommonText;
+  map: MapSettings;
+}) {
+  const queryClient = useQueryClient();
+  const query = useQuery(dispatchQuery(id));
+  const driverId = query.data?.assigned_driver_id ?? null;
+  const driver = useQuery({ ...driverQuery(id, driverId ?? ''), enabled: driverId !== null });
+  const isLive = useDispatchChanges((change) => {
+    if (change === 'resync' || change.dispatch_id === id) {
+      void queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.dispatch(id) });
+    }
+  });
+
+  if (query.isPending) return <DispatchDetailSkeleton label={common.loading} />;
+  if (query.isError && !query.data) {
+    const isGone = query.error instanceof ApiClientError && query.error.status === 404;
+    return (
+      <div className="stack">
+        <h1>{isGone ? t.notFoundTitle : t.loadErrorTitle}</h1>
+        <div className="alert alert--error" role="alert">
+          <p>{isGone ? t.notFoundBody : format(common.errorGeneric, { detail: query.error.message })}</p>
+          {isGone ? null : (
+            <button type="button" className="btn btn--small" onClick={() => void query.refetch()}>
+              {common.retry}
+            </button>
+          )}
+        </div>
+        <p>
+          <Link href="/dispatches">{t.backToList}</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const dispatch = query.data;
+  const status = currentStatus(dispatch);
+  return (
+    <div className="stack">
+      <div className={styles.header}>
+        <Link href="/dispatches" className={styles.back}>
+          {t.backToList}
+        </Link>
+        <div className={styles.titleRow}>
+          <h1>{format(t.heading, { rId: dispatch.r_id })}</h1>
+          <span className={statusBadgeClass(status)} data-testid="current-status" data-status={status}>
+            <span className="sr-only">{t.currentStatus}: </span>
+            {statusLabel(common, status)}
+          </span>
+        </div>
+        <dl className={styles.meta}>
+          <div>
+            <dt>{t.vendorOid}</dt>
+            <dd className="mono" data-testid="vendor-oid">
+              {dispatch.vendor_oid}
+            </dd>
+          </div>
+          <div>
+            <dt>{t.created}</dt>
+            <dd>
+              <ClientTime timestamp={dispatch.created_at} locale={locale} />
+            </dd>
+          </div>
+          <div>
+            <dt>{t.modified}</dt>
+            <dd data-testid="modified-at" data-value={dispatch.modified_at}>
+              <ClientTime timestamp={dispatch.modified_at} locale={locale} />
+            </dd>
+          </div>
+        </dl>
+      </div>
+      {query.isError ? (
+        <div className="alert alert--error row" role="alert">
+          <span>{query.error instanceof ApiClientError && query.error.status === 0 ? common.errorOffline : format(common.errorGeneric, { detail: query.error.message })}</span>
+          <button type="button" className="btn btn--small" onClick={() => void query.refetch()}>
+            {common.retry}
+          </button>
+        </div>
+      ) : null}
+      <div className={styles.layout}>
+        <RouteCard dispatch={dispatch} t={t} common={common} map={map} />
+        <div className="stack">
+          <StatusTimeline entries={dispatch.status} driver={driverId ? driver.data : null} isLive={isLive} locale={locale} t={t} common={common} />
+          <DriverCard dispatchId={dispatch.id} driverId={dispatch.assigned_driver_id} t={t} />
+        </div>
+      </div>
+      <div className="grid-2">
+        <CustomerCard dispatch={dispatch} t={t} />
+        <OrderCard dispatch={dispatch} locale={locale} t={t} />
+      </div>
+      <WebhookDeliveries dispatchId={dispatch.id} locale={locale} t={t} common={common} />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/client/api-fetch';
+import type { Address, DispatchRecord } from '@/lib/dispatches/schemas';
+import type { Driver } from '@/lib/drivers/schemas';
+import type { Estimate } from '@/lib/estimates/schemas';
+import type { DispatchDeliveryList } from '@/lib/webhooks/schemas';
+
+// Everything of one dispatch lives under ['dispatches', 'detail', id]: a live change of the
+// dispatch (or `invalidateQueries({ queryKey: ['dispatches'] })`) refreshes the record, its
+// webhook deliveries and its driver together.
+
+export const dispatchDetailKeys = {
+  all: ['dispatches', 'detail'] as const,
+  dispatch: (id: string) => [...dispatchDetailKeys.all, id] as const,
+  deliveries: (id: string) => [...dispatchDetailKeys.dispatch(id), 'deliveries'] as const,
+  driver: (id: string, driverId: string) => [...dispatchDetailKeys.dispatch(id), 'driver', driverId] as const,
+};
+
+/** Estimates depend on coordinates only: cached per pickup/destination pair, not per dispatch. */
+export const estimateKeys = {
+  all: ['estimates'] as const,
+  route: (input: EstimateInput) =>
+    [...estimateKeys.all, input.pickup.lat, input.pickup.lng, input.destination.lat, input.destination.lng, input.pickupWaitTime ?? null] as const,
+};
+
+/** The newest page is all the page shows: a dispatch has a handful of events per endpoint. */
+export const DELIVERIES_PAGE_SIZE = 100;
+
+const path = (id: string) => `/api/staff/dispatches/${encodeURIComponent(id)}`;
+
+export function dispatchQuery(id: string) {
+  return queryOptions({
+    queryKey: dispatchDetailKeys.dispatch(id),
+    queryFn: async ({ signal }) => (await apiFetch<{ data: DispatchRecord }>(path(id), { signal })).data,
+  });
+}
+
+export function deliveriesQuery(id: string) {
+  return queryOptions({
+    queryKey: dispatchDetailKeys.deliveries(id),
+    queryFn: ({ signal }) => apiFetch<DispatchDeliveryList>(`${path(id)}/deliveries?limit=${DELIVERIES_PAGE_SIZE}`, { signal }),
+  });
+}
+
+export function driverQuery(id: string, driverId: string) {
+  return queryOptions({
+    queryKey: dispatchDetailKeys.driver(id, driverId),
+    queryFn: async ({ signal }) => (await apiFetch<{ data: Driver }>(`/api/staff/drivers/${encodeURIComponent(driverId)}`, { signal })).data,
+    // A driver's name and phone rarely change; the dispatch's live changes refresh them anyway.
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface EstimateInput {
+  pickup: Pick<Address, 'lat' | 'lng'>;
+  destination: Pick<Address, 'lat' | 'lng'>;
+  pickupWaitTime?: number;
+}
+
+export function estimateQuery(input: EstimateInput) {
+  return queryOptions({
+    queryKey: estimateKeys.route(input),
+    queryFn: async ({ signal }) =>
+      (
+        await apiFetch<{ data: Estimate }>('/api/staff/estimate', {
+          method: 'POST',
+          body: { pickup: input.pickup, destination: input.destination, pickup_wait_time: input.pickupWaitTime },
+          signal,
+        })
+      ).data,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export async function patchDestination(id: string, destination: Address): Promise<DispatchRecord> {
+  return (await apiFetch<{ data: DispatchRecord }>(`${path(id)}/destination`, { method: 'PATCH', body: destination })).data;
+}

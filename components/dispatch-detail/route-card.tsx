@@ -1,0 +1,403 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { LazyDispatchMap, type MapPoint } from '@/components/map/lazy-dispatch-map';
+import { useToast } from '@/components/ui/toast';
+import { ApiClientError } from '@/lib/client/api-fetch';
+import { AddressSchema, type Address, type DispatchRecord } from '@/lib/dispatches/schemas';
+import type { Estimate } from '@/lib/estimates/schemas';
+import { fieldErrorsOf } from '@/lib/http/field-errors';
+import { format } from '@/lib/i18n/messages';
+import type { CommonText } from '@/lib/i18n/messages/common';
+import type { DispatchDetailText } from '@/lib/i18n/messages/dispatch-detail';
+import styles from './dispatch-detail.module.css';
+import { dispatchDetailKeys, dispatchQuery, estimateQuery, patchDestination } from './queries';
+import { currentStatus, isDestinationLocked, statusLabel } from './status-labels';
+import { useDebouncedValue } from './use-debounced-value';
+
+// The form edits exactly what PATCH …/destination takes (the vendor API's address schema).
+const DestinationFormSchema = AddressSchema.pick({ lat: true, lng: true, address_line: true });
+type DestinationForm = z.input<typeof DestinationFormSchema>;
+type DestinationFields = keyof DestinationForm;
+
+const ESTIMATE_DEBOUNCE_MS = 350;
+
+type Failure = { kind: 'conflict' } | { kind: 'error'; detail: string };
+
+export interface MapSettings {
+  tileUrl: string | null;
+  tileAttribution?: string;
+}
+
+/**
+ * The route on the map and the destination change: drag the destination marker (or move it with
+ * the arrow keys, or type coordinates), compare the estimates, then confirm or cancel. While the
+ * dispatch is in a state that locks the destination, the marker does not move and the card says why.
+ */
+export function RouteCard({
+  dispatch,
+  t,
+  common,
+  map,
+}: {
+  dispatch: DispatchRecord;
+  t: DispatchDetailText;
+  common: CommonText;
+  map: MapSettings;
+}) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const status = currentStatus(dispatch);
+  const isLocked = isDestinationLocked(status);
+  const [isEditing, setIsEditing] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  // Where focus goes once the editor has opened or closed (keyboard users must not lose their place).
+  const focusAfterToggle = useRef<'form' | 'change' | null>(null);
+  const changeButtonRef = useRef<HTMLButtonElement>(null);
+
+  const form = useForm<DestinationForm>({ resolver: zodResolver(DestinationFormSchema), mode: 'onChange' });
+  const { errors } = form.formState;
+  const lat = useWatch({ control: form.control, name: 'lat' });
+  const lng = useWatch({ control: form.control, name: 'lng' });
+
+  // A live update that locks the destination closes the editor (and the marker stops moving).
+  const isOpen = isEditing && !isLocked;
+  const draft = useMemo<MapPoint | null>(() => (isOpen ? toPoint(lat, lng) : null), [isOpen, lat, lng]);
+  const settledDraft = useDebouncedValue(draft, ESTIMATE_DEBOUNCE_MS);
+
+  // Stable points: the map compares positions between renders.
+  const pickup = useMemo(() => ({ lat: dispatch.pickup.lat, lng: dispatch.pickup.lng }), [dispatch.pickup.lat, dispatch.pickup.lng]);
+  const saved = useMemo(() => ({ lat: dispatch.destination.lat, lng: dispatch.destination.lng }), [dispatch.destination.lat, dispatch.destination.lng]);
+  const pickupWaitTime = dispatch.vendor_payload?.pickup_wait_time;
+  const currentEstimate = useQuery({
+    ...estimateQuery({ pickup, destination: saved, pickupWaitTime }),
+    enabled: isOpen,
+  });
+  const newEstimate = useQuery({
+    ...estimateQuery({ pickup, destination: settledDraft ?? saved, pickupWaitTime }),
+    enabled: isOpen && settledDraft !== null,
+    placeholderData: keepPreviousData,
+  });
+  const isNewEstimateSettled = draft !== null && samePoint(draft, settledDraft) && !newEstimate.isFetching;
+
+  const save = useMutation({
+    mutationFn: (destination: Address) => patchDestination(dispatch.id, destination),
+    onSuccess: (record) => {
+      queryClient.setQueryData(dispatchQuery(dispatch.id).queryKey, record);
+      void queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.deliveries(dispatch.id) });
+      setIsEditing(false);
+      focusAfterToggle.current = 'change';
+      toast(t.destinationChanged, 'success');
+    },
+    onError: async (error) => {
+      if (error instanceof ApiClientError && error.status === 409) {
+        // The dispatch moved on meanwhile: read it again, so the explanation names its state now.
+        await queryClient.invalidateQueries({ queryKey: dispatchQuery(dispatch.id).queryKey });
+        setIsEditing(false);
+        setFailure({ kind: 'conflict' });
+        return;
+      }
+      if (error instanceof ApiClientError && error.status === 400) {
+        const fields = fieldErrorsOf(error.message);
+        let isShownOnField = false;
+        for (const name of ['lat', 'lng', 'address_line'] as const satisfies DestinationFields[]) {
+          const message = fields[name];
+          if (message) {
+            form.setError(name, { message });
+            isShownOnField = true;
+          }
+        }
+        if (isShownOnField) return;
+      }
+      setFailure({ kind: 'error', detail: error.message });
+    },
+  });
+
+  useEffect(() => {
+    const target = focusAfterToggle.current;
+    focusAfterToggle.current = null;
+    if (target === 'form' && isOpen) form.setFocus('lat');
+    if (target === 'change' && !isOpen) changeButtonRef.current?.focus();
+  }, [isOpen, form]);
+
+  function open(point: MapPoint) {
+    setFailure(null);
+    form.reset({ lat: point.lat, lng: point.lng, address_line: '' });
+    setIsEditing(true);
+  }
+
+  function cancel() {
+    form.clearErrors();
+    setFailure(null);
+    setIsEditing(false);
+    focusAfterToggle.current = 'change';
+  }
+
+  function onDestinationChange(point: MapPoint) {
+    if (isLocked || save.isPending) return;
+    if (!isOpen) {
+      open(point);
+      return;
+    }
+    setFailure(null);
+    form.setValue('lat', point.lat, { shouldValidate: true, shouldDirty: true });
+    form.setValue('lng', point.lng, { shouldValidate: true, shouldDirty: true });
+  }
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFailure(null);
+    const addressLine = values.address_line?.trim();
+    save.mutate({ lat: values.lat, lng: values.lng, ...(addressLine ? { address_line: addressLine } : {}) });
+  });
+
+  function onFormKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key === 'Escape' && !save.isPending) {
+      event.preventDefault();
+      cancel();
+    }
+  }
+
+  const destination = draft ?? saved;
+  const statusText = statusLabel(common, status);
+
+  return (
+    <section className="card" aria-labelledby="route-title">
+      <h2 id="route-title">{t.sectionRoute}</h2>
+      <LazyDispatchMap
+        tileUrl={map.tileUrl}
+        tileAttribution={map.tileAttribution}
+        pickup={pickup}
+        destination={destination}
+        // Drivers do not report positions yet: the map shows none until they do.
+        driver={null}
+        isDestinationDraggable={!isLocked && !save.isPending}
+        onDestinationChange={onDestinationChange}
+        labels={{
+          map: t.mapLabel,
+          pickup: t.pickup,
+          destination: t.destination,
+          driver: t.driver,
+          zoomIn: t.zoomIn,
+          zoomOut: t.zoomOut,
+          pickupMark: t.pickupMark,
+          destinationMark: t.destinationMark,
+        }}
+        fitKey={dispatch.id}
+        height={340}
+      />
+      <dl className={styles.addresses}>
+        <dt>
+          <span className={`${styles.legend} ${styles.legendPickup}`} aria-hidden="true" />
+          {t.pickup}
+        </dt>
+        <dd>
+          <AddressText address={dispatch.pickup} t={t} />
+        </dd>
+        <dt>
+          <span className={`${styles.legend} ${styles.legendDestination}`} aria-hidden="true" />
+          {t.destination}
+        </dt>
+        <dd data-testid="current-destination">
+          <AddressText address={dispatch.destination} t={t} />
+        </dd>
+      </dl>
+
+      {failure?.kind === 'conflict' ? (
+        <p className="alert alert--warning" role="alert" data-testid="destination-conflict">
+          {format(t.destinationConflict, { status: statusText })}
+        </p>
+      ) : null}
+      {isLocked && failure?.kind !== 'conflict' ? (
+        <p className="alert alert--info" data-testid="destination-locked">
+          {format(t.destinationLocked, { status: statusText })}
+        </p>
+      ) : null}
+
+      {!isLocked && !isOpen ? (
+        <div className={styles.changeRow}>
+          <button ref={changeButtonRef} type="button" className="btn" onClick={() => {
+              open(dispatch.destination);
+              focusAfterToggle.current = 'form';
+            }}>
+            {t.changeDestination}
+          </button>
+          <p className="field__hint">{t.changeHint}</p>
+        </div>
+      ) : null}
+
+      {isOpen ? (
+        <form className={styles.changePanel} onSubmit={onSubmit} onKeyDown={onFormKeyDown} noValidate aria-labelledby="change-destination-title" data-testid="destination-change">
+          <h3 id="change-destination-title" className={styles.subheading}>
+            {t.changePanelTitle}
+          </h3>
+          <p className="field__hint">{t.changeHint}</p>
+          {failure?.kind === 'error' ? (
+            <p className="alert alert--error" role="alert">
+              {format(t.destinationSaveFailed, { detail: failure.detail })}
+            </p>
+          ) : null}
+          <div className="grid-2">
+            <NumberField name="lat" label={t.latitude} form={form} error={errors.lat?.message} step="0.000001" />
+            <NumberField name="lng" label={t.longitude} form={form} error={errors.lng?.message} step="0.000001" />
+          </div>
+          <div className="field">
+            <label htmlFor="destination-address_line">{t.addressLine}</label>
+            <input
+              id="destination-address_line"
+              className="input"
+              autoComplete="off"
+              aria-invalid={errors.address_line ? true : undefined}
+              aria-describedby="destination-address_line-hint"
+              {...form.register('address_line')}
+            />
+            <p id="destination-address_line-hint" className="field__hint">
+              {format(t.addressLineHint, { current: dispatch.destination.address_line || t.notGiven })}
+            </p>
+            {errors.address_line ? <p className="field__error">{errors.address_line.message}</p> : null}
+          </div>
+          <EstimateComparison
+            current={currentEstimate.data}
+            next={newEstimate.data}
+            isCurrentLoading={currentEstimate.isPending}
+            isNextLoading={!isNewEstimateSettled}
+            error={currentEstimate.error ?? newEstimate.error}
+            t={t}
+          />
+          <div className="row">
+            <button type="submit" className="btn btn--primary" disabled={save.isPending || draft === null}>
+              {save.isPending ? t.saving : t.confirmDestination}
+            </button>
+            <button type="button" className="btn" onClick={cancel} disabled={save.isPending}>
+              {common.cancel}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+function AddressText({ address, t }: { address: Address; t: DispatchDetailText }) {
+  return (
+    <>
+      {address.address_line ? <span>{address.address_line} </span> : null}
+      <span className="muted mono" dir="ltr" data-testid="coordinates">
+        {format(t.coordinates, { lat: address.lat, lng: address.lng })}
+      </span>
+    </>
+  );
+}
+
+function NumberField({
+  name,
+  label,
+  form,
+  error,
+  step,
+}: {
+  name: 'lat' | 'lng';
+  label: string;
+  form: UseFormReturn<DestinationForm>;
+  error: string | undefined;
+  step: string;
+}) {
+  const id = `destination-${name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        step={step}
+        dir="ltr"
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...form.register(name, { valueAsNumber: true })}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const ESTIMATE_ROWS = [
+  ['estimateTotalTime', (estimate: Estimate, t: DispatchDetailText) => format(t.minutes, { count: estimate.total_estimated_time })],
+  ['estimatePickupTime', (estimate: Estimate, t: DispatchDetailText) => format(t.minutes, { count: estimate.pickup_estimated_time })],
+  ['estimateTravelTime', (estimate: Estimate, t: DispatchDetailText) => format(t.minutes, { count: estimate.destination_estimated_time })],
+  ['estimatePrice', (estimate: Estimate) => estimate.delivery_price_text],
+  ['estimateVat', (estimate: Estimate) => estimate.vat_price_text],
+] as const;
+
+/** The current and the new estimate side by side, so the change is weighed before it is made. */
+function EstimateComparison({
+  current,
+  next,
+  isCurrentLoading,
+  isNextLoading,
+  error,
+  t,
+}: {
+  current: Estimate | undefined;
+  next: Estimate | undefined;
+  isCurrentLoading: boolean;
+  isNextLoading: boolean;
+  error: Error | null;
+  t: DispatchDetailText;
+}) {
+  const cell = (estimate: Estimate | undefined, isLoading: boolean, render: (estimate: Estimate) => string) =>
+    estimate ? <bdi className={isLoading ? styles.estimateStale : undefined}>{render(estimate)}</bdi> : <span className="skeleton" aria-hidden="true" />;
+  return (
+    <div className={styles.estimate}>
+      <div className="table-wrap">
+        <table className="table" data-testid="estimate-comparison" aria-busy={isCurrentLoading || isNextLoading}>
+          <caption className={styles.caption}>{t.estimateHeading}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t.estimateQuantity}</th>
+              <th scope="col">{t.estimateCurrent}</th>
+              <th scope="col">{t.estimateNew}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ESTIMATE_ROWS.map(([key, render]) => (
+              <tr key={key}>
+                <th scope="row">{t[key]}</th>
+                <td data-testid={`estimate-current-${key}`}>{cell(current, isCurrentLoading, (estimate) => render(estimate, t))}</td>
+                <td data-testid={`estimate-new-${key}`} data-settled={!isNextLoading}>
+                  {cell(next, isNextLoading, (estimate) => render(estimate, t))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {isNextLoading ? t.estimateCalculating : next ? `${t.estimateNew}: ${ESTIMATE_ROWS[0][1](next, t)}, ${next.delivery_price_text}` : ''}
+      </p>
+      {error ? (
+        <p className="alert alert--error" role="alert">
+          {format(t.estimateFailed, { detail: error.message })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The typed coordinates, when they make a point (inputs may hold NaN or nothing meanwhile). */
+function toPoint(lat: number | undefined, lng: number | undefined): MapPoint | null {
+  if (lat === undefined || lng === undefined || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}
+
+function samePoint(a: MapPoint | null, b: MapPoint | null): boolean {
+  return a !== null && b !== null && a.lat === b.lat && a.lng === b.lng;
+}

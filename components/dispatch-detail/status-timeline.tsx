@@ -1,0 +1,75 @@
+'use client';
+
+import type { StatusEntry } from '@/lib/dispatches/schemas';
+import { isLifecycleStatus } from '@/lib/dispatches/statuses';
+import type { Locale } from '@/lib/i18n/locale';
+import { format } from '@/lib/i18n/messages';
+import type { CommonText } from '@/lib/i18n/messages/common';
+import type { DispatchDetailText } from '@/lib/i18n/messages/dispatch-detail';
+import { ClientTime } from './client-time';
+import styles from './dispatch-detail.module.css';
+import { actorLabel, statusLabel } from './status-labels';
+
+/**
+ * The status history, oldest first (as the API keeps it), so the newest entry is at the bottom.
+ * Screen readers hear the newest status when a live update adds one.
+ */
+export function StatusTimeline({
+  entries,
+  driver,
+  isLive,
+  locale,
+  t,
+  common,
+}: {
+  entries: StatusEntry[];
+  /** The assigned driver, when loaded: entries they made show their name. */
+  driver?: { id: string; name: string } | null;
+  isLive: boolean;
+  locale: Locale;
+  t: DispatchDetailText;
+  common: CommonText;
+}) {
+  const newest = entries.at(-1);
+  return (
+    <section className="card" aria-labelledby="timeline-title">
+      <div className={styles.sectionHeader}>
+        <h2 id="timeline-title">{t.sectionTimeline}</h2>
+        <span className={isLive ? styles.liveOn : styles.liveOff} data-testid="live-indicator" data-live={isLive}>
+          {isLive ? t.live : t.notLive}
+        </span>
+      </div>
+      <ol className={styles.timeline} data-testid="timeline">
+        {entries.map((entry, index) => {
+          const isNewest = index === entries.length - 1;
+          return (
+            // The history only grows at the end: positions are stable keys.
+            <li
+              key={index}
+              className={[styles.timelineEntry, isLifecycleStatus(entry.status) ? '' : styles.timelineMarker].join(' ')}
+              data-testid="timeline-entry"
+              data-status={entry.status}
+              aria-current={isNewest ? 'step' : undefined}
+            >
+              <span className={styles.timelineDot} aria-hidden="true" />
+              <span className={styles.timelineStatus}>
+                {statusLabel(common, entry.status)}
+                {isNewest ? <span className="sr-only"> ({t.timelineCurrent})</span> : null}
+              </span>
+              <span className={styles.timelineMeta}>
+                {/* The first entry dates the history; the rest are to the second, as steps often are seconds apart. */}
+                <ClientTime timestamp={entry.status_captured_time} locale={locale} style={index === 0 ? 'dateTime' : 'time'} />
+                <span className="muted">{format(t.timelineBy, {
+                    actor: entry.ref_type === 'driver' && entry.ref_id === driver?.id ? `${common.ref_driver} ${driver.name}` : actorLabel(common, entry),
+                  })}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="timeline-announcement">
+        {newest ? format(t.timelineLatest, { status: statusLabel(common, newest.status) }) : ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,239 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { order } from './orders';
+import { createStaffAccount, OPS_HEADERS, signIn } from './staff';
+
+// The dispatch page against the production build: the record, a destination change weighed
+// against the estimate, the timeline following the ops API live, the lock once delivered, and
+// the webhook deliveries a local receiver answered.
+
+/** A webhook receiver on 127.0.0.1 answering 200 (the e2e server allows private URLs). */
+async function startReceiver() {
+  const received: string[] = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      received.push(body);
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('the dispatch page follows a dispatch from new to delivered, with a destination change and its webhooks', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const receiver = await startReceiver();
+  try {
+    const staff = await createStaffAccount(request, 'Detail Kitchen');
+    const vendor = { 'x-api-key': staff.apiKey };
+    const registered = await request.post('/ext/webhook', { headers: vendor, data: { webhook: receiver.url } });
+    expect(registered.status()).toBe(204);
+    const created = await request.post('/ext/dispatch', { headers: vendor, data: order(`detail-${Date.now()}`) });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()).data as { id: string };
+
+    await signIn(page, staff);
+    await page.goto(`/dispatches/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Dispatch [0-9A-Z]{8}$/);
+    await expect(page).toHaveTitle(/^Dispatch [0-9A-Z]{8}/);
+    const entries = page.getByTestId('timeline').getByTestId('timeline-entry');
+    await expect(entries).toHaveCount(1);
+    await expect(entries.first()).toHaveAttribute('data-status', 'new');
+    await expect(entries.first()).toContainText('New');
+    await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'new');
+    await expect(page.getByTestId('customer-phone')).toHaveAttribute('href', 'tel:+966500000001');
+    await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true');
+    const currentDestination = page.getByTestId('current-destination');
+    await expect(currentDestination).toContainText('24.7743, 46.7386');
+
+    // Keyboard: the focused destination marker moves with the arrow keys; Cancel puts it back.
+    const destinationMarker = page.getByRole('button', { name: 'Destination', exact: true });
+    await destinationMarker.focus();
+    await page.keyboard.press('ArrowUp');
+    const panel = page.getByTestId('destination-change');
+    await expect(panel).toBeVisible();
+    await expect(page.getByLabel('Latitude')).toHaveValue('24.7748');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Change destination' })).toBeFocused();
+
+    // Drag the destination: the new estimate appears beside the current one before anything is saved.
+    const marker = page.getByTestId('marker-destination');
+    await marker.scrollIntoViewIfNeeded();
+    const box = (await marker.boundingBox())!;
+    await marker.hover();
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 110, box.y + box.height / 2 + 70, { steps: 8 });
+    await page.mouse.up();
+    await expect(panel).toBeVisible();
+    const newTotal = page.getByTestId('estimate-new-estimateTotalTime');
+    await expect(newTotal).toHaveAttribute('data-settled', 'true');
+    await expect(newTotal).toHaveText(/^\d+ min$/);
+    await expect(page.getByTestId('estimate-current-estimateTotalTime')).toHaveText(/^\d+ min$/);
+    await expect(page.getByTestId('estimate-new-estimatePrice')).toHaveText(/^\d+\.\d\d SAR$/);
+    const lat = Number(await page.getByLabel('Latitude').inputValue());
+    const lng = Number(await page.getByLabel('Longitude').inputValue());
+    expect(lat).not.toBe(24.7743);
+    expect(lng).not.toBe(46.7386);
+    await expect(currentDestination).toContainText('24.7743, 46.7386'); // nothing saved yet
+    await expectNoSeriousViolations(page);
+
+    const modifiedBefore = await page.getByTestId('modified-at').getAttribute('data-value');
+    await page.getByLabel('Address (optional)').fill('Gate 4, moved in e2e');
+    await page.getByRole('button', { name: 'Confirm new destination' }).click();
+    await expect(page.getByTestId('toast')).toContainText('The destination was changed.');
+    await expect(panel).toBeHidden();
+    await expect(currentDestination).toContainText(`Gate 4, moved in e2e ${lat}, ${lng}`);
+    await expect(page.getByTestId('modified-at')).not.toHaveAttribute('data-value', modifiedBefore!);
+
+    // Persisted: a reload shows the new destination and modification time; so does the vendor API.
+    await page.reload();
+    await expect(currentDestination).toContainText(`Gate 4, moved in e2e ${lat}, ${lng}`);
+    await expect(page.getByTestId('modified-at')).not.toHaveAttribute('data-value', modifiedBefore!);
+    const record = (await (await request.get(`/ext/dispatch/${id}`, { headers: vendor })).json()).data;
+    expect(record.destination).toEqual({ lat, lng, address_line: 'Gate 4, moved in e2e' });
+    await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true');
+
+    // The ops API moves the dispatch on; the open page follows without a reload.
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    const driverResponse = await request.post('/api/ops/drivers', {
+      headers: OPS_HEADERS,
+      data: { name: 'Faisal E2E', phone: '+966511000099', fleet_id: 'fleet-e2e' },
+    });
+    expect(driverResponse.status()).toBe(201);
+    const driverId = (await driverResponse.json()).data.id as string;
+    const assigned = await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } });
+    expect(assigned.status()).toBe(200);
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(1)).toHaveAttribute('data-status', 'assigned');
+    await expect(page.getByTestId('driver-name')).toHaveText('Faisal E2E');
+    await expect(page.getByTestId('driver-card')).toContainText('fleet-e2e');
+
+    const steps = [
+      ['accepted', 'Driver accepted'],
+      ['picked_up', 'Picked up'],
+      ['delivered', 'Delivered'],
+    ] as const;
+    for (const [index, [status, label]] of steps.entries()) {
+      const moved = await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status } });
+      expect(moved.status()).toBe(200);
+      await expect(entries).toHaveCount(3 + index);
+      await expect(entries.last()).toHaveAttribute('data-status', status);
+      await expect(entries.last()).toContainText(label);
+      await expect(page.getByTestId('timeline-announcement')).toHaveText(`Latest status: ${label}`);
+    }
+    await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'delivered');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+    // Delivered: the destination is locked, said why, and the marker no longer moves.
+    await expect(page.getByTestId('destination-locked')).toHaveText('The destination can no longer change: this dispatch is “Delivered”.');
+    await expect(page.getByRole('button', { name: 'Change destination' })).toHaveCount(0);
+    await expect(page.locator('.leaflet-marker-icon', { has: page.getByTestId('marker-destination') })).not.toHaveClass(/leaflet-marker-draggable/);
+    await destinationMarker.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect(panel).toHaveCount(0);
+    await expect(currentDestination).toContainText(`${lat}, ${lng}`);
+
+    // Webhook deliveries: one per event (created, moved, assigned ×2, accepted, picked up, delivered), all answered 200.
+    const deliveries = page.getByTestId('deliveries');
+    const rows = deliveries.getByTestId('delivery-row');
+    await expect(rows).toHaveCount(7);
+    await expect(deliveries.locator('[data-testid="delivery-row"][data-status="succeeded"]')).toHaveCount(7, { timeout: 30_000 });
+    await expect(rows.first()).toHaveAttribute('data-event', 'dispatch.status_updated');
+    await expect(rows.first().getByTestId('delivery-attempts')).toHaveText('1');
+    const disclosure = rows.first().getByRole('button', { name: 'Show attempts of Status updated #7' });
+    await disclosure.click();
+    await expect(rows.first().getByRole('button', { name: 'Hide attempts of Status updated #7' })).toHaveAttribute('aria-expanded', 'true');
+    const attempts = deliveries.getByTestId('attempts-table').getByTestId('attempt-row');
+    await expect(attempts).toHaveCount(1);
+    await expect(attempts.first()).toContainText('200');
+    await expect(attempts.first()).toContainText('ok');
+    expect(receiver.received.filter((body) => body.includes(`"${id}"`)).length).toBeGreaterThanOrEqual(7);
+    await expectNoSeriousViolations(page);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: 'e2e/screenshots/dispatch-detail.png' });
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("an unknown id and another account's dispatch show the page's not-found message", async ({ page, request }) => {
+  const owner = await createStaffAccount(request, 'Owner Kitchen');
+  const created = await request.post('/ext/dispatch', { headers: { 'x-api-key': owner.apiKey }, data: order(`foreign-${Date.now()}`) });
+  const { id } = (await created.json()).data as { id: string };
+  const stranger = await createStaffAccount(request, 'Stranger Kitchen');
+
+  await signIn(page, stranger);
+  for (const path of [`/dispatches/${id}`, '/dispatches/dsp_does_not_exist']) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dispatch not found');
+    await expect(page.getByTestId('dispatch-not-found').getByRole('link', { name: 'All dispatches' })).toHaveAttribute('href', '/dispatches');
+  }
+  await expectNoSeriousViolations(page);
+});
+
+test('a destination change refused because the dispatch was delivered meanwhile is explained, not shown as an error', async ({ page, request }) => {
+  const staff = await createStaffAccount(request, 'Race Kitchen');
+  const created = await request.post('/ext/dispatch', { headers: { 'x-api-key': staff.apiKey }, data: order(`race-${Date.now()}`) });
+  const { id } = (await created.json()).data as { id: string };
+
+  // No live updates on this page: it keeps showing the dispatch as it was while ops move it on.
+  await page.route('**/api/staff/events', (route) => route.abort());
+  await signIn(page, staff);
+  await page.goto(`/dispatches/${id}`);
+  await page.getByRole('button', { name: 'Change destination' }).click();
+  await expect(page.getByLabel('Latitude')).toBeFocused();
+  await page.getByLabel('Latitude').fill('24.75');
+  await page.getByLabel('Longitude').fill('46.70');
+  await expect(page.getByTestId('estimate-new-estimateTotalTime')).toHaveAttribute('data-settled', 'true');
+
+  const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: 'Race Driver' } });
+  const driverId = (await driver.json()).data.id as string;
+  await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } });
+  for (const status of ['accepted', 'picked_up', 'delivered']) {
+    expect((await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status } })).status()).toBe(200);
+  }
+
+  await page.getByRole('button', { name: 'Confirm new destination' }).click();
+  await expect(page.getByTestId('destination-conflict')).toHaveText(
+    'The destination was not changed: the dispatch changed in the meantime and is now “Delivered”, so its destination can no longer move.',
+  );
+  await expect(page.getByTestId('destination-change')).toHaveCount(0);
+  await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'delivered');
+  await expect(page.getByTestId('current-destination')).toContainText('24.7743, 46.7386');
+});
+
+test('the dispatch page in Arabic: right to left, translated, no serious axe violation', async ({ page, request }) => {
+  const staff = await createStaffAccount(request, 'Arabic Kitchen');
+  const created = await request.post('/ext/dispatch', { headers: { 'x-api-key': staff.apiKey }, data: order(`ar-${Date.now()}`) });
+  const { id } = (await created.json()).data as { id: string };
+  await signIn(page, staff);
+  await page.context().addCookies([{ name: 'locale', value: 'ar', url: page.url() }]);
+  await page.goto(`/dispatches/${id}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^طلب التوصيل [0-9A-Z]{8}$/);
+  await expect(page.getByTestId('timeline-entry')).toContainText('جديد');
+  await expect(page.getByTestId('deliveries-empty')).toContainText('لا يوجد ويب هوك مسجّل');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'تغيير الوجهة' }).click();
+  await expect(page.getByTestId('estimate-new-estimateTotalTime')).toHaveAttribute('data-settled', 'true');
+  await expect(page.getByTestId('estimate-new-estimateTotalTime')).toHaveText(/^\d+ دقيقة$/);
+  await expectNoSeriousViolations(page);
+});

@@ -1,0 +1,99 @@
+import { csvRow, UTF8_BOM } from '@/lib/csv/csv-row';
+import { currentStatus } from '@/lib/dispatches/current-status';
+import { listDispatchesJson, type ListFilters } from '@/lib/dispatches/list-dispatches';
+import { StaffDispatchListQuerySchema, type DispatchRecord } from '@/lib/dispatches/schemas';
+
+/** The export takes the dashboard list's filters; it has no page of its own. */
+export const DispatchExportQuerySchema = StaffDispatchListQuerySchema.omit({ limit: true, cursor: true });
+
+/** Rows read per query: one page in memory at a time, whatever the export's length. */
+export const EXPORT_PAGE_SIZE = 200;
+
+export const EXPORT_COLUMNS = [
+  'id',
+  'r_id',
+  'vendor_oid',
+  'vendor_bid',
+  'status',
+  'customer_name',
+  'customer_phone',
+  'destination_address',
+  'created_at',
+  'order_price',
+  'currency',
+  'payment_type',
+] as const;
+
+interface Page {
+  data: DispatchRecord[];
+  next_cursor: string | null;
+}
+
+function customerName(customer: DispatchRecord['user_metadata']): string {
+  return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.username || '';
+}
+
+function rowOf(record: DispatchRecord): string {
+  return csvRow([
+    record.id,
+    record.r_id,
+    record.vendor_oid,
+    record.vendor_bid,
+    currentStatus(record.status),
+    customerName(record.user_metadata),
+    record.user_metadata.phone,
+    record.destination.address_line,
+    record.created_at,
+    record.vendor_payload?.order_price,
+    record.vendor_payload?.currency,
+    record.vendor_payload?.payment_type,
+  ]);
+}
+
+/**
+ * Every dispatch of the account matching `filters`, newest first, as a UTF-8 CSV stream (with a
+ * BOM for Excel). Pages through the list's own query and keyset cursor, reading the next page
+ * only when the client has taken the previous one. The first page is read before the stream is
+ * returned, so a failing query is still an ordinary error response rather than a cut-off file.
+ */
+export async function exportDispatchesCsv(options: {
+  accountId: string;
+  filters: ListFilters;
+  pageSize?: number;
+}): Promise<ReadableStream<Uint8Array>> {
+  const { accountId, filters, pageSize = EXPORT_PAGE_SIZE } = options;
+  const readPage = async (cursor?: string): Promise<Page> =>
+    JSON.parse(await listDispatchesJson({ accountId, filters, limit: pageSize, cursor })) as Page;
+  const encoder = new TextEncoder();
+  const first = await readPage();
+  let pending: Page | null = first;
+  let cursor = first.next_cursor;
+
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(encoder.encode(UTF8_BOM + csvRow(EXPORT_COLUMNS)));
+      },
+      async pull(controller) {
+        let page: Page | null;
+        try {
+          page = pending ?? (cursor ? await readPage(cursor) : null);
+        } catch (error) {
+          // The status line is sent already; the client sees a cut-off download, the log says why.
+          console.error(JSON.stringify({ level: 'error', message: 'CSV export failed mid-stream', error: String(error) }));
+          throw error;
+        }
+        pending = null;
+        if (!page) {
+          controller.close();
+          return;
+        }
+        cursor = page.next_cursor;
+        if (page.data.length) controller.enqueue(encoder.encode(page.data.map(rowOf).join('')));
+        if (!cursor) controller.close();
+      },
+    },
+    // Read ahead no further than the page being sent.
+    { highWaterMark: 0 },
+  );
+}
