@@ -2,11 +2,11 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiClientError, apiFetch } from '@/lib/client/api-fetch';
+import { ApiClientError } from '@/lib/client/api-fetch';
 import type { MapPoint } from '@/components/map/lazy-dispatch-map';
-import { estimateKeys } from '@/components/new-dispatch/queries';
+import { estimateQuery, type EstimateInput } from '@/components/dispatch-detail/queries';
 import { useDebouncedValue } from '@/components/new-dispatch/use-debounced-value';
-import { EstimateBodySchema, type Estimate, type EstimateBody } from '@/lib/estimates/schemas';
+import { EstimateBodySchema, type Estimate } from '@/lib/estimates/schemas';
 import { currencyExponent, formatMoney } from '@/lib/estimates/tariff';
 import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
@@ -17,6 +17,8 @@ import styles from './new-dispatch.module.css';
 const ESTIMATE_DEBOUNCE_MS = 400;
 /** ~1 m: moves smaller than this reuse the cached estimate. */
 const COORDINATE_DECIMALS = 5;
+/** The (disabled) query's input while a pin is missing. */
+const NO_ROUTE: EstimateInput = { pickup: { lat: 0, lng: 0 }, destination: { lat: 0, lng: 0 } };
 
 interface EstimatePanelProps {
   t: NewDispatchText;
@@ -35,10 +37,10 @@ interface EstimatePanelProps {
 export function EstimatePanel({ t, common, currency, pickup, destination, pickupWaitTime }: EstimatePanelProps) {
   const input = estimateInputOf(pickup, destination, pickupWaitTime);
   const debounced = useDebouncedValue(input, ESTIMATE_DEBOUNCE_MS);
+  // The estimate query of the dispatch page (one key factory per resource): the query function
+  // passes TanStack's abort signal, so an estimate superseded while in flight is cancelled.
   const query = useQuery({
-    queryKey: estimateKeys.quote(debounced),
-    queryFn: async ({ signal }) =>
-      (await apiFetch<{ data: Estimate }>('/api/staff/estimate', { method: 'POST', body: debounced, signal })).data,
+    ...estimateQuery(debounced ?? NO_ROUTE),
     enabled: debounced !== null,
     placeholderData: keepPreviousData,
   });
@@ -103,18 +105,17 @@ export function EstimatePanel({ t, common, currency, pickup, destination, pickup
   );
 }
 
-/** The estimate request for two placed points, coordinates rounded (the query key); null until both are placed. */
-function estimateInputOf(pickup: MapPoint | null, destination: MapPoint | null, pickupWaitTime: unknown): EstimateBody | null {
+/** The estimate input of two placed points, coordinates rounded (they make the query key); null until both are placed. */
+function estimateInputOf(pickup: MapPoint | null, destination: MapPoint | null, pickupWaitTime: unknown): EstimateInput | null {
   if (!pickup || !destination) return null;
   const round = (value: number) => Number(value.toFixed(COORDINATE_DECIMALS));
-  const input: EstimateBody = {
+  const input: EstimateInput = {
     pickup: { lat: round(pickup.lat), lng: round(pickup.lng) },
     destination: { lat: round(destination.lat), lng: round(destination.lng) },
   };
   // A wait time still being typed (or invalid) is left out rather than blocking the estimate.
-  const withWait = EstimateBodySchema.safeParse({ ...input, pickup_wait_time: pickupWaitTime });
-  if (withWait.success) return withWait.data;
-  return EstimateBodySchema.safeParse(input).success ? input : null;
+  const wait = EstimateBodySchema.shape.pickup_wait_time.safeParse(pickupWaitTime);
+  return wait.success && wait.data !== undefined ? { ...input, pickupWaitTime: wait.data } : input;
 }
 
 /** Delivery plus VAT, in the currency's own decimals, like the API's `*_text` fields. */
