@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import { NewDispatchForm } from '@/components/new-dispatch/new-dispatch-form';
+import { getAccountProfile } from '@/lib/accounts/get-account-profile';
+import { requireStaff } from '@/lib/auth/current-user';
+import { listBranches } from '@/lib/branches/list-branches';
+import { getEnv } from '@/lib/env';
+import { newReadableCode } from '@/lib/ids/new-id';
+import { getLocale } from '@/lib/i18n/get-locale';
+import { messagesFor } from '@/lib/i18n/messages';
+import { commonMessages } from '@/lib/i18n/messages/common';
+import { newDispatchMessages } from '@/lib/i18n/messages/new-dispatch';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: messagesFor(newDispatchMessages, await getLocale()).title };
+}
+
+// /dispatches/new — a dispatch made by hand: route on the map with a live estimate, then the order.
+export default async function NewDispatchPage() {
+  const user = await requireStaff();
+  const locale = await getLocale();
+  const [branches, account] = await Promise.all([
+    listBranches({ accountId: user.accountId }),
+    getAccountProfile({ accountId: user.accountId }),
+  ]);
+  const env = getEnv();
+  const t = messagesFor(newDispatchMessages, locale);
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>{t.title}</h1>
+          <p className="muted">{t.intro}</p>
+        </div>
+      </div>
+      <NewDispatchForm
+        t={t}
+        common={messagesFor(commonMessages, locale)}
+        branches={branches}
+        account={account}
+        suggestions={{ customerId: `cust-${newReadableCode()}`, vendorOid: `ord-${newReadableCode()}` }}
+        tileUrl={env.MAP_TILE_URL || null}
+        tileAttribution={env.MAP_TILE_ATTRIBUTION}
+      />
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db/client';
+import { call } from '@/lib/testing/api';
+import { dispatchBody, newAccount, newStaffSession } from '@/lib/testing/fixtures';
+
+// POST /api/staff/dispatches: the dashboard's create goes through the vendor API's own schema and
+// domain function, recorded as made by the signed-in staff member.
+
+let account: Awaited<ReturnType<typeof newAccount>>;
+let staff: Awaited<ReturnType<typeof newStaffSession>>;
+
+beforeAll(async () => {
+  account = await newAccount();
+  staff = await newStaffSession(account.id);
+});
+
+describe('POST /api/staff/dispatches', () => {
+  it('creates a dispatch whose first status entry names the staff member as the vendor actor', async () => {
+    const body = dispatchBody();
+    const response = await call('POST', '/api/staff/dispatches', { cookie: staff.cookie, body });
+    expect(response.status).toBe(201);
+    expect(Object.keys(response.body)).toEqual(['data']);
+    const { id } = response.body.data as { id: string };
+    expect(id).toMatch(/^dsp_/);
+
+    const read = await call('GET', `/ext/dispatch/${id}`, { apiKey: account.api_key });
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({
+      id,
+      vendor_oid: body.vendor_oid,
+      vendor_bid: body.vendor_bid,
+      pickup: body.pickup,
+      destination: body.destination,
+      user_metadata: body.user_metadata,
+      vendor_payload: body.vendor_payload,
+    });
+    expect(read.body.data.status).toHaveLength(1);
+    expect(read.body.data.status[0]).toMatchObject({ status: 'new', ref_type: 'vendor', ref_id: staff.user.id });
+  });
+
+  it('refuses invalid input with 400 naming each field, and writes nothing', async () => {
+    const before = await db().dispatch.count({ where: { accountId: account.id } });
+    const body = dispatchBody({
+      pickup: { lat: 91, lng: 46.6 },
+      user_metadata: { id: 'cust-1', email: 'not-an-email', phone: '+966500000001' },
+      vendor_oid: '   ',
+    });
+    const response = await call('POST', '/api/staff/dispatches', { cookie: staff.cookie, body });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('invalid_request');
+    expect(response.body.error_desc).toContain('pickup.lat: must be <= 90');
+    expect(response.body.error_desc).toContain('user_metadata.email: must be an email address');
+    expect(response.body.error_desc).toContain('vendor_oid: must not be empty');
+    expect(await db().dispatch.count({ where: { accountId: account.id } })).toBe(before);
+  });
+
+  it('refuses a second dispatch with the same vendor_oid: 400 duplicate_vendor_oid naming the field', async () => {
+    const body = dispatchBody();
+    expect((await call('POST', '/api/staff/dispatches', { cookie: staff.cookie, body })).status).toBe(201);
+    const again = await call('POST', '/api/staff/dispatches', { cookie: staff.cookie, body: { ...body, user_metadata: { ...body.user_metadata, id: 'other' } } });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe('duplicate_vendor_oid');
+    expect(again.body.error_desc).toMatch(/^vendor_oid: /);
+    expect(await db().dispatch.count({ where: { accountId: account.id, vendorOid: body.vendor_oid } })).toBe(1);
+  });
+
+  it("lets another account reuse the vendor_oid (orders are the account's own)", async () => {
+    const body = dispatchBody();
+    expect((await call('POST', '/api/staff/dispatches', { cookie: staff.cookie, body })).status).toBe(201);
+    const other = await newAccount();
+    const otherStaff = await newStaffSession(other.id);
+    expect((await call('POST', '/api/staff/dispatches', { cookie: otherStaff.cookie, body })).status).toBe(201);
+  });
+
+  it('replays a retried submit with the same Idempotency-Key instead of creating twice', async () => {
+    const body = dispatchBody();
+    const headers = { 'idempotency-key': `form-${body.vendor_oid}` };
+    const first = await call('POST', '/api/staff/dispatches', { cookie: staff.cookie, body, headers });
+    const retry = await call('POST', '/api/staff/dispatches', { cookie: staff.cookie, body, headers });
+    expect(first.status).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await db().dispatch.count({ where: { accountId: account.id, vendorOid: body.vendor_oid } })).toBe(1);
+  });
+
+  it('is 401 without a session cookie and 403 for a cross-site write, writing nothing', async () => {
+    const body = dispatchBody();
+    const anonymous = await call('POST', '/api/staff/dispatches', { body, headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error).toBe('unauthorized');
+    const crossSite = await call('POST', '/api/staff/dispatches', {
+      cookie: staff.cookie,
+      body,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body.error).toBe('cross_site_request');
+    expect(await db().dispatch.count({ where: { vendorOid: body.vendor_oid } })).toBe(0);
+  });
+});

@@ -1,0 +1,130 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ApiClientError } from '@/lib/client/api-fetch';
+import type { MapPoint } from '@/components/map/lazy-dispatch-map';
+import { estimateQuery, type EstimateInput } from '@/components/dispatch-detail/queries';
+import { useDebouncedValue } from '@/components/new-dispatch/use-debounced-value';
+import { EstimateBodySchema, type Estimate } from '@/lib/estimates/schemas';
+import { currencyExponent, formatMoney } from '@/lib/estimates/tariff';
+import { format } from '@/lib/i18n/messages';
+import type { CommonText } from '@/lib/i18n/messages/common';
+import type { NewDispatchText } from '@/lib/i18n/messages/new-dispatch';
+import styles from './new-dispatch.module.css';
+
+/** Typing or dragging settles for this long before an estimate is asked for. */
+const ESTIMATE_DEBOUNCE_MS = 400;
+/** ~1 m: moves smaller than this reuse the cached estimate. */
+const COORDINATE_DECIMALS = 5;
+/** The (disabled) query's input while a pin is missing. */
+const NO_ROUTE: EstimateInput = { pickup: { lat: 0, lng: 0 }, destination: { lat: 0, lng: 0 } };
+
+interface EstimatePanelProps {
+  t: NewDispatchText;
+  common: Pick<CommonText, 'retry' | 'errorOffline'>;
+  /** The tariff currency the estimate is priced in (for the VAT-inclusive total). */
+  currency: string;
+  pickup: MapPoint | null;
+  destination: MapPoint | null;
+  pickupWaitTime: unknown;
+}
+
+/**
+ * Times and prices of the route being drawn, refreshed as the markers move. The panel keeps its
+ * size in every state (empty, loading, updating, error), so nothing below it jumps.
+ */
+export function EstimatePanel({ t, common, currency, pickup, destination, pickupWaitTime }: EstimatePanelProps) {
+  const input = estimateInputOf(pickup, destination, pickupWaitTime);
+  const debounced = useDebouncedValue(input, ESTIMATE_DEBOUNCE_MS);
+  // The estimate query of the dispatch page (one key factory per resource): the query function
+  // passes TanStack's abort signal, so an estimate superseded while in flight is cancelled.
+  const query = useQuery({
+    ...estimateQuery(debounced ?? NO_ROUTE),
+    enabled: debounced !== null,
+    placeholderData: keepPreviousData,
+  });
+
+  const hasInput = input !== null;
+  const isSettling = JSON.stringify(input) !== JSON.stringify(debounced);
+  const isUpdating = hasInput && (isSettling || query.isFetching);
+  const estimate = hasInput && !query.isError ? query.data : undefined;
+  const isFirstLoad = hasInput && !estimate && !query.isError;
+
+  let message: ReactNode = null;
+  if (!hasInput) {
+    message = <p className={`muted ${styles.estimateMessage}`}>{t.estimateEmpty}</p>;
+  } else if (query.isError && !isUpdating) {
+    message = (
+      <div className={`${styles.estimateMessage} ${styles.estimateError}`} role="alert">
+        <span>{format(t.estimateFailed, { detail: errorText(query.error, common) })}</span>
+        <button type="button" className="btn btn--small" onClick={() => void query.refetch()}>
+          {common.retry}
+        </button>
+      </div>
+    );
+  }
+
+  const minutes = (n: number) => format(t.minutes, { n });
+  const cells: [label: string, value: string | undefined][] = [
+    [t.pickupTime, estimate && minutes(estimate.pickup_estimated_time)],
+    [t.destinationTime, estimate && minutes(estimate.destination_estimated_time)],
+    [t.totalTime, estimate && minutes(estimate.total_estimated_time)],
+    [t.deliveryPrice, estimate?.delivery_price_text],
+    [t.vat, estimate?.vat_price_text],
+    [t.totalPrice, estimate && totalText(estimate, currency)],
+  ];
+
+  return (
+    <section className={styles.estimate} aria-labelledby="estimate-title" data-testid="estimate-panel">
+      <div className={styles.estimateHeader}>
+        <h2 id="estimate-title" className={styles.estimateTitle}>
+          {t.estimate}
+        </h2>
+        <p role="status" className={styles.estimateStatus}>
+          {isUpdating ? (
+            <>
+              <span className={styles.spinner} aria-hidden="true" />
+              {t.estimateUpdating}
+            </>
+          ) : null}
+        </p>
+        {message}
+      </div>
+      <dl className={styles.estimateValues} aria-busy={isUpdating || undefined} data-stale={(estimate && isUpdating) || undefined}>
+        {cells.map(([label, value], index) => (
+          <div key={label} className={index === cells.length - 1 ? `${styles.estimateCell} ${styles.estimateTotal}` : styles.estimateCell}>
+            <dt>{label}</dt>
+            <dd data-testid={`estimate-${index}`}>
+              {value ?? (isFirstLoad ? <span className={`skeleton ${styles.valueSkeleton}`} aria-hidden="true" /> : '—')}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The estimate input of two placed points, coordinates rounded (they make the query key); null until both are placed. */
+function estimateInputOf(pickup: MapPoint | null, destination: MapPoint | null, pickupWaitTime: unknown): EstimateInput | null {
+  if (!pickup || !destination) return null;
+  const round = (value: number) => Number(value.toFixed(COORDINATE_DECIMALS));
+  const input: EstimateInput = {
+    pickup: { lat: round(pickup.lat), lng: round(pickup.lng) },
+    destination: { lat: round(destination.lat), lng: round(destination.lng) },
+  };
+  // A wait time still being typed (or invalid) is left out rather than blocking the estimate.
+  const wait = EstimateBodySchema.shape.pickup_wait_time.safeParse(pickupWaitTime);
+  return wait.success && wait.data !== undefined ? { ...input, pickupWaitTime: wait.data } : input;
+}
+
+/** Delivery plus VAT, in the currency's own decimals, like the API's `*_text` fields. */
+function totalText(estimate: Estimate, currency: string): string {
+  const minor = Math.round((estimate.delivery_price + estimate.vat_price) * 10 ** currencyExponent(currency));
+  return formatMoney(minor, currency);
+}
+
+function errorText(error: unknown, common: Pick<CommonText, 'errorOffline'>): string {
+  if (error instanceof ApiClientError && error.code === 'network_error') return common.errorOffline;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,309 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { blankToUndefined, errorAt, Field, numberOrUndefined } from '@/components/new-dispatch/field';
+import { OrderItems } from '@/components/new-dispatch/order-items';
+import { RouteSection } from '@/components/new-dispatch/route-section';
+import { useToast } from '@/components/ui/toast';
+import type { AccountProfile } from '@/lib/accounts/get-account-profile';
+import type { Branch } from '@/lib/branches/schemas';
+import { ApiClientError, apiFetch } from '@/lib/client/api-fetch';
+import {
+  CreateDispatchFormSchema,
+  formFieldOf,
+  type CreateDispatchFormInput,
+  type CreateDispatchFormOutput,
+} from '@/lib/dispatches/create-dispatch-form-schema';
+import { PAYMENT_TYPES } from '@/lib/dispatches/schemas';
+import { currencyExponent } from '@/lib/estimates/tariff';
+import { fieldErrorsOf } from '@/lib/http/field-errors';
+import { format } from '@/lib/i18n/messages';
+import type { CommonText } from '@/lib/i18n/messages/common';
+import type { NewDispatchText } from '@/lib/i18n/messages/new-dispatch';
+import { isIsoCurrency } from '@/lib/validation/primitives';
+import styles from './new-dispatch.module.css';
+
+export interface NewDispatchFormProps {
+  t: NewDispatchText;
+  common: CommonText;
+  /** The account's branches; the first is preselected. */
+  branches: Branch[];
+  account: AccountProfile;
+  /** Made on the server (random values would differ between the server render and hydration). */
+  suggestions: { customerId: string; vendorOid: string };
+  tileUrl: string | null;
+  tileAttribution: string;
+}
+
+type FormPath = FieldPath<CreateDispatchFormInput>;
+
+/**
+ * The New dispatch form: validated in the browser by the API's own schema, sent to
+ * POST /api/staff/dispatches, and the API's 400 shown on the fields it names.
+ */
+export function NewDispatchForm({ t, common, branches, account, suggestions, tileUrl, tileAttribution }: NewDispatchFormProps) {
+  const router = useRouter();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isCreated, setIsCreated] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  const firstBranch = branches[0];
+  const form = useForm<CreateDispatchFormInput, unknown, CreateDispatchFormOutput>({
+    resolver: zodResolver(CreateDispatchFormSchema),
+    // Focus goes to the first invalid field in page order, opening a collapsed section if need be.
+    shouldFocusError: false,
+    defaultValues: {
+      vendor_bid: firstBranch?.vendor_bid ?? '',
+      pickup: firstBranch ? { ...firstBranch.pickup } : {},
+      destination: {},
+      user_metadata: { id: suggestions.customerId, email: '', phone: '' },
+      vendor_id: account.id,
+      vendor_name: { 'en-us': account.name, 'ar-sa': '' },
+      vendor_oid: suggestions.vendorOid,
+      vendor_payload: { currency: account.currency, order_details: [] },
+    },
+  });
+  const {
+    register,
+    setValue,
+    setError,
+    control,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = form;
+
+  // Set when a submit failed: the next render that shows an invalid field moves focus to the first
+  // one. (react-hook-form renders its errors after calling the invalid-submit callback.)
+  const isFocusPendingRef = useRef(false);
+  const requestFocus = () => {
+    isFocusPendingRef.current = true;
+    setFocusRequest((n) => n + 1);
+  };
+  useEffect(() => {
+    if (!isFocusPendingRef.current) return;
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!invalid) return;
+    isFocusPendingRef.current = false;
+    const collapsed = invalid.closest('details');
+    if (collapsed && !collapsed.open) collapsed.open = true;
+    invalid.focus();
+  }, [focusRequest, errors]);
+
+  const showServerErrors = (error: ApiClientError) => {
+    const unplaced: string[] = [];
+    let placed = 0;
+    if (error.code === 'duplicate_vendor_oid') {
+      setError('vendor_oid', { type: 'server', message: t.duplicateVendorOid });
+      placed++;
+    } else {
+      for (const [path, message] of Object.entries(fieldErrorsOf(error.message))) {
+        const field = formFieldOf(path);
+        // Only fields this form shows can carry the message; the rest is said above the button.
+        const isShown = path !== '' && formRef.current?.querySelector(`[name="${CSS.escape(field)}"]`);
+        if (isShown) {
+          setError(field as FormPath, { type: 'server', message });
+          placed++;
+        } else {
+          unplaced.push(path ? `${path}: ${message}` : message);
+        }
+      }
+    }
+    setFormError(unplaced.length > 0 ? format(t.submitFailed, { detail: unplaced.join('; ') }) : null);
+    if (placed > 0) requestFocus();
+  };
+
+  const createDispatch = async (body: CreateDispatchFormOutput) => {
+    setFormError(null);
+    try {
+      const { data } = await apiFetch<{ data: { id: string } }>('/api/staff/dispatches', { method: 'POST', body });
+      setIsCreated(true);
+      void queryClient.invalidateQueries({ queryKey: ['dispatches'] });
+      toast(t.created, 'success');
+      router.push(`/dispatches/${encodeURIComponent(data.id)}`);
+    } catch (error) {
+      if (error instanceof ApiClientError && error.status === 400) {
+        showServerErrors(error);
+      } else if (error instanceof ApiClientError && error.code === 'network_error') {
+        setFormError(format(t.submitFailed, { detail: common.errorOffline }));
+      } else {
+        setFormError(format(t.submitFailed, { detail: error instanceof Error ? error.message : String(error) }));
+      }
+    }
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit(createDispatch, requestFocus)(event);
+
+  const [orderDetails, orderCurrency, orderPrice] = useWatch({
+    control,
+    name: ['vendor_payload.order_details', 'vendor_payload.currency', 'vendor_payload.order_price'],
+  });
+  const itemsTotal = itemsTotalOf(orderDetails, orderCurrency && isIsoCurrency(orderCurrency) ? orderCurrency : account.currency);
+  const setOptions = { shouldDirty: true, shouldValidate: isSubmitted };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className={styles.form} aria-describedby={formError ? 'new-dispatch-error' : undefined}>
+      <RouteSection
+        form={form}
+        t={t}
+        common={common}
+        branches={branches}
+        currency={account.currency}
+        tileUrl={tileUrl}
+        tileAttribution={tileAttribution}
+      />
+
+      <section className="card stack" aria-labelledby="customer-title">
+        <h2 id="customer-title">{t.sectionCustomer}</h2>
+        <div className={styles.fieldGrid}>
+          <Field name="user_metadata.firstName" label={t.firstName} error={errorAt(errors, 'user_metadata.firstName')}>
+            {(aria) => (
+              <input className="input" autoComplete="off" {...aria} {...register('user_metadata.firstName', { setValueAs: blankToUndefined })} />
+            )}
+          </Field>
+          <Field name="user_metadata.lastName" label={t.lastName} error={errorAt(errors, 'user_metadata.lastName')}>
+            {(aria) => (
+              <input className="input" autoComplete="off" {...aria} {...register('user_metadata.lastName', { setValueAs: blankToUndefined })} />
+            )}
+          </Field>
+          <Field name="user_metadata.phone" label={t.phone} error={errorAt(errors, 'user_metadata.phone')}>
+            {(aria) => <input type="tel" dir="ltr" className="input" autoComplete="off" {...aria} {...register('user_metadata.phone')} />}
+          </Field>
+          <Field name="user_metadata.email" label={t.email} error={errorAt(errors, 'user_metadata.email')}>
+            {(aria) => <input type="email" dir="ltr" className="input" autoComplete="off" {...aria} {...register('user_metadata.email')} />}
+          </Field>
+          <Field name="user_metadata.id" label={t.customerId} hint={t.customerIdHint} error={errorAt(errors, 'user_metadata.id')}>
+            {(aria) => <input dir="ltr" className="input" autoComplete="off" {...aria} {...register('user_metadata.id')} />}
+          </Field>
+        </div>
+      </section>
+
+      <section className="card stack" aria-labelledby="order-title">
+        <h2 id="order-title">{t.sectionOrder}</h2>
+        <div className={styles.fieldGrid}>
+          <Field name="vendor_oid" label={t.vendorOid} hint={t.vendorOidHint} error={errorAt(errors, 'vendor_oid')}>
+            {(aria) => <input dir="ltr" className="input" autoComplete="off" {...aria} {...register('vendor_oid')} />}
+          </Field>
+          <Field name="vendor_payload.payment_type" label={t.paymentType} error={errorAt(errors, 'vendor_payload.payment_type')}>
+            {(aria) => (
+              <select className="select" {...aria} {...register('vendor_payload.payment_type', { setValueAs: blankToUndefined })}>
+                <option value="">{t.paymentNone}</option>
+                {PAYMENT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t[`payment_${type}`]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            name="vendor_payload.order_price"
+            label={t.orderPrice}
+            error={errorAt(errors, 'vendor_payload.order_price', t.enterNumber)}
+            hint={
+              itemsTotal !== null && itemsTotal !== orderPrice ? (
+                <button
+                  type="button"
+                  className={styles.linkButton}
+                  onClick={() => setValue('vendor_payload.order_price', itemsTotal, setOptions)}
+                >
+                  {format(t.useItemsTotal, { total: itemsTotal })}
+                </button>
+              ) : undefined
+            }
+          >
+            {(aria) => (
+              <input
+                type="number"
+                inputMode="decimal"
+                step="any"
+                min={0}
+                dir="ltr"
+                className="input"
+                {...aria}
+                {...register('vendor_payload.order_price', { setValueAs: numberOrUndefined })}
+              />
+            )}
+          </Field>
+          <Field name="vendor_payload.currency" label={t.currency} error={errorAt(errors, 'vendor_payload.currency')}>
+            {(aria) => (
+              <input
+                dir="ltr"
+                className="input"
+                maxLength={3}
+                autoCapitalize="characters"
+                autoComplete="off"
+                {...aria}
+                {...register('vendor_payload.currency', { setValueAs: (value: unknown) => upperCase(blankToUndefined(value)) })}
+              />
+            )}
+          </Field>
+          <Field
+            name="vendor_payload.pickup_wait_time"
+            label={t.pickupWaitTime}
+            hint={t.pickupWaitTimeHint}
+            error={errorAt(errors, 'vendor_payload.pickup_wait_time', t.enterNumber)}
+          >
+            {(aria) => (
+              <input
+                type="number"
+                inputMode="numeric"
+                step={1}
+                min={0}
+                dir="ltr"
+                className="input"
+                {...aria}
+                {...register('vendor_payload.pickup_wait_time', { setValueAs: numberOrUndefined })}
+              />
+            )}
+          </Field>
+        </div>
+        <OrderItems form={form} t={t} />
+      </section>
+
+      <details className={`card ${styles.restaurant}`}>
+        <summary className={styles.restaurantSummary}>{t.sectionRestaurant}</summary>
+        <div className={styles.fieldGrid}>
+          <Field name="vendor_id" label={t.vendorId} error={errorAt(errors, 'vendor_id')}>
+            {(aria) => <input dir="ltr" className="input" autoComplete="off" {...aria} {...register('vendor_id')} />}
+          </Field>
+          <Field name="vendor_name.en-us" label={t.vendorNameEn} error={errorAt(errors, 'vendor_name.en-us')}>
+            {(aria) => <input className="input" autoComplete="off" {...aria} {...register('vendor_name.en-us')} />}
+          </Field>
+          <Field name="vendor_name.ar-sa" label={t.vendorNameAr} error={errorAt(errors, 'vendor_name.ar-sa')}>
+            {(aria) => <input dir="rtl" className="input" autoComplete="off" {...aria} {...register('vendor_name.ar-sa')} />}
+          </Field>
+        </div>
+      </details>
+
+      {formError ? (
+        <p id="new-dispatch-error" role="alert" className="alert alert--error" data-testid="new-dispatch-error">
+          {formError}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting || isCreated}>
+          {isSubmitting || isCreated ? t.submitting : t.submit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function upperCase(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim().toUpperCase() : value;
+}
+
+/** Count × price over the items that have a price, in the currency's decimals; null when none has. */
+function itemsTotalOf(items: CreateDispatchFormInput['vendor_payload']['order_details'] | undefined, currency: string): number | null {
+  const priced = (items ?? []).filter((item) => typeof item.price === 'number' && Number.isFinite(item.price));
+  if (priced.length === 0) return null;
+  const scale = 10 ** currencyExponent(currency);
+  const total = priced.reduce((sum, item) => sum + (Number.isFinite(item.count) ? (item.count ?? 1) : 1) * item.price!, 0);
+  return Math.round(total * scale) / scale;
+}

@@ -1,0 +1,216 @@
+'use client';
+
+import Link from 'next/link';
+import { useMemo } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { LazyDispatchMap, type MapPoint, type PlaceableMarker } from '@/components/map/lazy-dispatch-map';
+import { EstimatePanel } from '@/components/new-dispatch/estimate-panel';
+import { blankToUndefined, errorAt, Field, numberOrUndefined } from '@/components/new-dispatch/field';
+import type { Branch } from '@/lib/branches/schemas';
+import type { CreateDispatchFormInput, CreateDispatchFormOutput } from '@/lib/dispatches/create-dispatch-form-schema';
+import type { CommonText } from '@/lib/i18n/messages/common';
+import type { NewDispatchText } from '@/lib/i18n/messages/new-dispatch';
+import styles from './new-dispatch.module.css';
+
+type DispatchForm = UseFormReturn<CreateDispatchFormInput, unknown, CreateDispatchFormOutput>;
+
+const MAP_HEIGHT_PX = 360;
+
+interface RouteSectionProps {
+  form: DispatchForm;
+  t: NewDispatchText;
+  common: CommonText;
+  branches: Branch[];
+  currency: string;
+  tileUrl: string | null;
+  tileAttribution: string;
+}
+
+/**
+ * Branch, pickup and destination: placed by clicking the map, moved by dragging a pin or with
+ * the arrow keys, or typed as coordinates (so the map is never the only way), with the live
+ * estimate of the route underneath.
+ */
+export function RouteSection({ form, t, common, branches, currency, tileUrl, tileAttribution }: RouteSectionProps) {
+  const {
+    control,
+    register,
+    setValue,
+    formState: { errors, isSubmitted },
+  } = form;
+  const [pickupLat, pickupLng, destinationLat, destinationLng, pickupWaitTime] = useWatch({
+    control,
+    name: ['pickup.lat', 'pickup.lng', 'destination.lat', 'destination.lng', 'vendor_payload.pickup_wait_time'],
+  });
+  const pickup = useMemo(() => pointOf(pickupLat, pickupLng), [pickupLat, pickupLng]);
+  const destination = useMemo(() => pointOf(destinationLat, destinationLng), [destinationLat, destinationLng]);
+  // The first click places whichever pin is missing; once both are down, they are dragged.
+  const placeOnClick: PlaceableMarker | null = !pickup ? 'pickup' : !destination ? 'destination' : null;
+
+  const setOptions = { shouldDirty: true, shouldValidate: isSubmitted };
+  const movePickup = (point: MapPoint) => {
+    setValue('pickup.lat', point.lat, setOptions);
+    setValue('pickup.lng', point.lng, setOptions);
+  };
+  const moveDestination = (point: MapPoint) => {
+    setValue('destination.lat', point.lat, setOptions);
+    setValue('destination.lng', point.lng, setOptions);
+  };
+  const applyBranch = (vendorBid: string) => {
+    const branch = branches.find((candidate) => candidate.vendor_bid === vendorBid);
+    if (!branch) return;
+    movePickup(branch.pickup);
+    setValue('pickup.address_line', branch.pickup.address_line, setOptions);
+    setValue('pickup.ref_id', branch.pickup.ref_id);
+  };
+
+  return (
+    <section className="card stack" aria-labelledby="route-title">
+      <div>
+        <div className={styles.routeHeader}>
+          <h2 id="route-title">{t.sectionRoute}</h2>
+          <p className={`field__hint ${styles.clickHint}`} data-testid="map-click-hint">
+            {placeOnClick === 'pickup' ? t.clickPlacesPickup : placeOnClick === 'destination' ? t.clickPlacesDestination : ''}
+          </p>
+        </div>
+        <p className="field__hint">{t.mapHelp}</p>
+      </div>
+      <div className={styles.routeGrid}>
+        <div className={styles.mapColumn}>
+          <LazyDispatchMap
+            tileUrl={tileUrl}
+            tileAttribution={tileAttribution}
+            pickup={pickup}
+            destination={destination}
+            isPickupDraggable
+            isDestinationDraggable
+            onPickupChange={movePickup}
+            onDestinationChange={moveDestination}
+            placeOnClick={placeOnClick}
+            height={MAP_HEIGHT_PX}
+            labels={{
+              map: t.mapLabel,
+              pickup: t.pickup,
+              destination: t.destination,
+              driver: t.driver,
+              zoomIn: t.zoomIn,
+              zoomOut: t.zoomOut,
+              pickupMark: t.pickupMark,
+              destinationMark: t.destinationMark,
+            }}
+          />
+        </div>
+        <div className={styles.routeSide}>
+          {branches.length > 0 ? (
+            <Field name="vendor_bid" label={t.branch} hint={t.branchHint} error={errorAt(errors, 'vendor_bid')}>
+              {(aria) => (
+                <select className="select" {...aria} {...register('vendor_bid', { onChange: (event) => applyBranch(event.target.value) })}>
+                  {branches.map((branch) => (
+                    <option key={branch.id} value={branch.vendor_bid}>
+                      {branch.name} ({branch.vendor_bid})
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : (
+            <>
+              <p className="alert alert--info">
+                {t.noBranches} <Link href="/settings">{t.noBranchesLink}</Link>
+              </p>
+              <Field name="vendor_bid" label={t.vendorBid} error={errorAt(errors, 'vendor_bid')}>
+                {(aria) => <input className="input" dir="ltr" autoComplete="off" {...aria} {...register('vendor_bid')} />}
+              </Field>
+            </>
+          )}
+          <LocationFields form={form} t={t} kind="pickup" point={pickup} />
+          <LocationFields form={form} t={t} kind="destination" point={destination} />
+          <details className={styles.coordinates}>
+            <summary>{t.enterCoordinates}</summary>
+            <div className={styles.coordinateGrid}>
+              {(
+                [
+                  ['pickup.lat', t.pickupLat],
+                  ['pickup.lng', t.pickupLng],
+                  ['destination.lat', t.destinationLat],
+                  ['destination.lng', t.destinationLng],
+                ] as const
+              ).map(([name, label]) => (
+                <Field key={name} name={name} label={label} error={errorAt(errors, name, t.enterNumber)}>
+                  {(aria) => (
+                    <input
+                      type="number"
+                      step="any"
+                      inputMode="decimal"
+                      dir="ltr"
+                      className="input"
+                      {...aria}
+                      {...register(name, { setValueAs: numberOrUndefined })}
+                    />
+                  )}
+                </Field>
+              ))}
+            </div>
+          </details>
+        </div>
+      </div>
+      <EstimatePanel t={t} common={common} currency={currency} pickup={pickup} destination={destination} pickupWaitTime={pickupWaitTime} />
+    </section>
+  );
+}
+
+/** The address line of a pin, and its coordinates read-only (they are set on the map). */
+function LocationFields({ form, t, kind, point }: { form: DispatchForm; t: NewDispatchText; kind: PlaceableMarker; point: MapPoint | null }) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const isPickup = kind === 'pickup';
+  const latError = errorAt(errors, `${kind}.lat`, t.enterNumber);
+  const lngError = errorAt(errors, `${kind}.lng`, t.enterNumber);
+  let placeError: string | undefined;
+  if (!point && (latError || lngError)) placeError = isPickup ? t.pickupMissing : t.destinationMissing;
+  else if (latError) placeError = `${isPickup ? t.pickupLat : t.destinationLat}: ${latError}`;
+  else if (lngError) placeError = `${isPickup ? t.pickupLng : t.destinationLng}: ${lngError}`;
+
+  return (
+    <div className={styles.location}>
+      <Field
+        name={`${kind}.address_line`}
+        label={
+          <>
+            <span className={`${styles.swatch} ${isPickup ? styles.swatchPickup : styles.swatchDestination}`} aria-hidden="true" />
+            {isPickup ? t.pickupAddress : t.destinationAddress} <span className="muted">{t.optional}</span>
+          </>
+        }
+        error={errorAt(errors, `${kind}.address_line`)}
+      >
+        {(aria) => (
+          <input className="input" autoComplete="off" {...aria} {...register(`${kind}.address_line`, { setValueAs: blankToUndefined })} />
+        )}
+      </Field>
+      <p className={styles.coordinateLine}>
+        <span className="muted">{isPickup ? t.pickupCoordinates : t.destinationCoordinates}: </span>
+        {point ? (
+          <span className="mono" dir="ltr" data-testid={`${kind}-coordinates`}>
+            {`${point.lat.toFixed(6)}, ${point.lng.toFixed(6)}`}
+          </span>
+        ) : (
+          <span data-testid={`${kind}-coordinates`}>{t.notPlaced}</span>
+        )}
+      </p>
+      {placeError ? (
+        <p className="field__error" data-testid={`${kind}-error`}>
+          {placeError}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A pin position from the form's coordinates; null while either is missing or out of range. */
+function pointOf(lat: unknown, lng: unknown): MapPoint | null {
+  if (typeof lat !== 'number' || typeof lng !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return { lat, lng };
+}
