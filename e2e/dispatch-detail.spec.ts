@@ -167,7 +167,8 @@ test('the dispatch page follows a dispatch from new to delivered, with a destina
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'e2e/screenshots/dispatch-detail.png' });
+    // `SCREENSHOTS=1 npm run test:e2e` refreshes the README's pictures.
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: 'e2e/screenshots/dispatch-detail.png' });
   } finally {
     await receiver.close();
   }

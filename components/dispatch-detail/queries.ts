@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api-fetch';
 import type { Address, DispatchRecord } from '@/lib/dispatches/schemas';
 import type { Driver } from '@/lib/drivers/schemas';
-import type { Estimate } from '@/lib/estimates/schemas';
 import type { DispatchDeliveryList } from '@/lib/webhooks/schemas';
 
 // Everything of one dispatch lives under ['dispatches', 'detail', id]: a live change of the
@@ -14,13 +13,6 @@ export const dispatchDetailKeys = {
   dispatch: (id: string) => [...dispatchDetailKeys.all, id] as const,
   deliveries: (id: string) => [...dispatchDetailKeys.dispatch(id), 'deliveries'] as const,
   driver: (id: string, driverId: string) => [...dispatchDetailKeys.dispatch(id), 'driver', driverId] as const,
-};
-
-/** Estimates depend on coordinates only: cached per pickup/destination pair, not per dispatch. */
-export const estimateKeys = {
-  all: ['estimates'] as const,
-  route: (input: EstimateInput) =>
-    [...estimateKeys.all, input.pickup.lat, input.pickup.lng, input.destination.lat, input.destination.lng, input.pickupWaitTime ?? null] as const,
 };
 
 /** The newest page is all the page shows: a dispatch has a handful of events per endpoint. */
@@ -47,27 +39,6 @@ export function driverQuery(id: string, driverId: string) {
     queryKey: dispatchDetailKeys.driver(id, driverId),
     queryFn: async ({ signal }) => (await apiFetch<{ data: Driver }>(`/api/staff/drivers/${encodeURIComponent(driverId)}`, { signal })).data,
     // A driver's name and phone rarely change; the dispatch's live changes refresh them anyway.
-    staleTime: 5 * 60_000,
-  });
-}
-
-export interface EstimateInput {
-  pickup: Pick<Address, 'lat' | 'lng'>;
-  destination: Pick<Address, 'lat' | 'lng'>;
-  pickupWaitTime?: number;
-}
-
-export function estimateQuery(input: EstimateInput) {
-  return queryOptions({
-    queryKey: estimateKeys.route(input),
-    queryFn: async ({ signal }) =>
-      (
-        await apiFetch<{ data: Estimate }>('/api/staff/estimate', {
-          method: 'POST',
-          body: { pickup: input.pickup, destination: input.destination, pickup_wait_time: input.pickupWaitTime },
-          signal,
-        })
-      ).data,
     staleTime: 5 * 60_000,
   });
 }

@@ -15,7 +15,8 @@ import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import type { DispatchDetailText } from '@/lib/i18n/messages/dispatch-detail';
 import styles from './dispatch-detail.module.css';
-import { dispatchDetailKeys, dispatchQuery, estimateQuery, patchDestination } from './queries';
+import { estimateQuery } from '@/components/estimates/queries';
+import { dispatchDetailKeys, dispatchQuery, patchDestination } from './queries';
 import { currentStatus, isDestinationLocked, statusLabel } from './status-labels';
 import { useDebouncedValue } from './use-debounced-value';
 

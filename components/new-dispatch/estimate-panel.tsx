@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiClientError } from '@/lib/client/api-fetch';
 import type { MapPoint } from '@/components/map/lazy-dispatch-map';
-import { estimateQuery, type EstimateInput } from '@/components/dispatch-detail/queries';
+import { estimateQuery, type EstimateInput } from '@/components/estimates/queries';
 import { useDebouncedValue } from '@/components/new-dispatch/use-debounced-value';
 import { EstimateBodySchema, type Estimate } from '@/lib/estimates/schemas';
 import { currencyExponent, formatMoney } from '@/lib/estimates/tariff';

@@ -45,6 +45,11 @@ type FormPath = FieldPath<CreateDispatchFormInput>;
  * The New dispatch form: validated in the browser by the API's own schema, sent to
  * POST /api/staff/dispatches, and the API's 400 shown on the fields it names.
  */
+/** 128 random bits as hex; `crypto.randomUUID` exists only on HTTPS or localhost pages. */
+function randomKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 export function NewDispatchForm({ t, common, branches, account, suggestions, tileUrl, tileAttribution }: NewDispatchFormProps) {
   const router = useRouter();
   const toast = useToast();
@@ -118,10 +123,19 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
     if (placed > 0) requestFocus();
   };
 
+  const idempotency = useRef<{ bodyJson: string; key: string } | null>(null);
   const createDispatch = async (body: CreateDispatchFormOutput) => {
     setFormError(null);
+    // The same body sent again (a retry after a lost answer) carries the same Idempotency-Key,
+    // so it cannot create a second dispatch; a changed body gets a new key.
+    const bodyJson = JSON.stringify(body);
+    if (idempotency.current?.bodyJson !== bodyJson) idempotency.current = { bodyJson, key: randomKey() };
     try {
-      const { data } = await apiFetch<{ data: { id: string } }>('/api/staff/dispatches', { method: 'POST', body });
+      const { data } = await apiFetch<{ data: { id: string } }>('/api/staff/dispatches', {
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': idempotency.current.key },
+      });
       setIsCreated(true);
       void queryClient.invalidateQueries({ queryKey: ['dispatches'] });
       toast(t.created, 'success');

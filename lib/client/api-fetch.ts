@@ -15,12 +15,15 @@ export class ApiClientError extends Error {
  * Calls a dashboard API route with the session cookie; JSON in, JSON out. A failure throws an
  * ApiClientError; a lost session (401) sends the browser to the sign-in page.
  */
-export async function apiFetch<T>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  options: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
-      headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
+      headers: { ...options.headers, ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       credentials: 'same-origin',
