@@ -122,7 +122,10 @@ test('staff create a dispatch: branch pickup, destination by click and drag, liv
 
   await email.fill('sara@example.com');
   await expect(page.getByText('must be an email address')).toBeHidden();
+  const posted = page.waitForRequest((sent) => sent.method() === 'POST' && sent.url().endsWith('/api/staff/dispatches'));
   await page.getByRole('button', { name: 'Create dispatch' }).click();
+  // Sent with an Idempotency-Key: a retried submit cannot create a second dispatch.
+  expect((await posted).headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
   await page.waitForURL(/\/dispatches\/dsp_/);
   await expect(page.getByTestId('toast')).toContainText('Dispatch created');
   const id = new URL(page.url()).pathname.split('/').pop()!;
