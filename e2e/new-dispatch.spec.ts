@@ -219,5 +219,8 @@ test('without a branch the pickup is placed by clicking and the branch id is typ
   // The branch id is required like the API requires it.
   await page.getByRole('button', { name: 'إنشاء طلب التوصيل' }).click();
   await expect(page.getByLabel('معرّف الفرع (vendor_bid)')).toBeFocused();
+  // The shared schema's message, in Arabic.
+  await expect(page.getByText('هذا الحقل مطلوب').first()).toBeVisible();
+  await expect(page.getByText('must not be empty')).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { SignInBodySchema, type SignInBody } from '@/lib/auth/schemas';
@@ -18,7 +18,7 @@ export function SignInForm({ t, next, notice }: { t: AuthText; next: string | nu
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignInBody>({ resolver: zodResolver(SignInBodySchema) });
+  } = useForm<SignInBody>({ resolver: localizedZodResolver(SignInBodySchema) });
 
   const onSubmit = handleSubmit(async (input) => {
     setFailure(null);

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -60,7 +60,7 @@ export function RouteCard({
   const focusAfterToggle = useRef<'form' | 'change' | null>(null);
   const changeButtonRef = useRef<HTMLButtonElement>(null);
 
-  const form = useForm<DestinationForm>({ resolver: zodResolver(DestinationFormSchema), mode: 'onChange' });
+  const form = useForm<DestinationForm>({ resolver: localizedZodResolver(DestinationFormSchema), mode: 'onChange' });
   const { errors } = form.formState;
   const lat = useWatch({ control: form.control, name: 'lat' });
   const lng = useWatch({ control: form.control, name: 'lng' });

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -61,7 +61,7 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
 
   const firstBranch = branches[0];
   const form = useForm<CreateDispatchFormInput, unknown, CreateDispatchFormOutput>({
-    resolver: zodResolver(CreateDispatchFormSchema),
+    resolver: localizedZodResolver(CreateDispatchFormSchema),
     // Focus goes to the first invalid field in page order, opening a collapsed section if need be.
     shouldFocusError: false,
     defaultValues: {

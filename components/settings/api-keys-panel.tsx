@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -157,7 +157,7 @@ function CreateKeyForm({ t, common, onCreated }: { t: SettingsText; common: Comm
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<CreateApiKeyBody>({ resolver: zodResolver(CreateApiKeyBodySchema) });
+  } = useForm<CreateApiKeyBody>({ resolver: localizedZodResolver(CreateApiKeyBodySchema) });
 
   const onSubmit = handleSubmit(async ({ name }) => {
     setFailure(null);

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
@@ -49,7 +49,7 @@ export function BranchForm({ branch, t, common, tileUrl, tileAttribution, onDone
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<BranchFormInput, unknown, BranchFormOutput>({
     // Same schema as the API; only an empty coordinate (NaN from a number input) gets the form's own words.
-    resolver: zodResolver(BranchInputSchema, { error: (issue) => (issue.code === 'invalid_type' ? t.enterNumber : undefined) }),
+    resolver: localizedZodResolver(BranchInputSchema, { error: (issue) => (issue.code === 'invalid_type' ? t.enterNumber : undefined) }),
     defaultValues: branch ?? undefined,
   });
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -32,7 +32,7 @@ export function WebhookRegisterCard({ t, common }: { t: SettingsText; common: Co
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterForm>({ resolver: zodResolver(RegisterWebhookBodySchema) });
+  } = useForm<RegisterForm>({ resolver: localizedZodResolver(RegisterWebhookBodySchema) });
 
   const onSubmit = handleSubmit(async ({ webhook }) => {
     setHasSucceeded(false);
