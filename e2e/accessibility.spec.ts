@@ -1,18 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
 import { createStaffAccount, signIn } from './staff';
 import { order } from './orders';
 
 // An axe-core scan of every dashboard page, in English and in Arabic: no serious or critical
 // violation. (Each feature's own spec scans its page in the states it reaches.)
 
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${label}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 test('every dashboard page passes axe in English and Arabic, and loads nothing from another origin', async ({ page, request }) => {
   const foreign: string[] = [];
@@ -26,7 +19,7 @@ test('every dashboard page passes axe in English and Arabic, and loads nothing f
 
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expectNoSeriousViolations(page, 'sign-in');
+  await expectNoSeriousAxeViolations(page, 'sign-in');
   await signIn(page, staff);
 
   for (const language of ['en', 'ar'] as const) {
@@ -38,7 +31,7 @@ test('every dashboard page passes axe in English and Arabic, and loads nothing f
       // keeps a request open, so "network idle" never comes).
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await page.waitForTimeout(300);
-      await expectNoSeriousViolations(page, `${language} ${path}`);
+      await expectNoSeriousAxeViolations(page, `${language} ${path}`);
     }
   }
   // No CDN fonts, scripts, styles or map tiles (tests run with MAP_TILE_URL empty).

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
 import { order } from './orders';
 import { createStaffAccount, OPS_HEADERS, signIn } from './staff';
 
@@ -28,11 +28,6 @@ async function startReceiver() {
   };
 }
 
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('the dispatch page follows a dispatch from new to delivered, with a destination change and its webhooks', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -90,7 +85,7 @@ test('the dispatch page follows a dispatch from new to delivered, with a destina
     expect(lat).not.toBe(24.7743);
     expect(lng).not.toBe(46.7386);
     await expect(currentDestination).toContainText('24.7743, 46.7386'); // nothing saved yet
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousAxeViolations(page);
 
     const modifiedBefore = await page.getByTestId('modified-at').getAttribute('data-value');
     await page.getByLabel('Address (optional)').fill('Gate 4, moved in e2e');
@@ -163,7 +158,7 @@ test('the dispatch page follows a dispatch from new to delivered, with a destina
     await expect(attempts.first()).toContainText('200');
     await expect(attempts.first()).toContainText('ok');
     expect(receiver.received.filter((body) => body.includes(`"${id}"`)).length).toBeGreaterThanOrEqual(7);
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousAxeViolations(page);
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -187,7 +182,7 @@ test("an unknown id and another account's dispatch show the page's not-found mes
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dispatch not found');
     await expect(page.getByTestId('dispatch-not-found').getByRole('link', { name: 'All dispatches' })).toHaveAttribute('href', '/dispatches');
   }
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousAxeViolations(page);
 });
 
 test('a destination change refused because the dispatch was delivered meanwhile is explained, not shown as an error', async ({ page, request }) => {
@@ -236,5 +231,5 @@ test('the dispatch page in Arabic: right to left, translated, no serious axe vio
   await page.getByRole('button', { name: 'تغيير الوجهة' }).click();
   await expect(page.getByTestId('estimate-new-estimateTotalTime')).toHaveAttribute('data-settled', 'true');
   await expect(page.getByTestId('estimate-new-estimateTotalTime')).toHaveText(/^\d+ دقيقة$/);
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousAxeViolations(page);
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
 import { createStaffAccount, OPS_HEADERS, signIn } from './staff';
 import { order } from './orders';
 
@@ -21,13 +21,6 @@ async function idsShown(page: Page): Promise<string[]> {
   return rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-id') ?? ''));
 }
 
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(
-    serious.map((violation) => `${label}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 test('staff find, page, filter, export and watch their dispatches', async ({ page, request }) => {
   test.setTimeout(180_000);
@@ -193,7 +186,7 @@ test('staff find, page, filter, export and watch their dispatches', async ({ pag
   await expect(first.getByRole('link')).toBeFocused();
 
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expectNoSeriousViolations(page, 'en /dispatches');
+  await expectNoSeriousAxeViolations(page, 'en /dispatches');
   // `SCREENSHOTS=1 npm run test:e2e` refreshes the README's pictures.
   if (process.env.SCREENSHOTS) await page.screenshot({ path: 'e2e/screenshots/dispatch-list.png' });
 
@@ -203,7 +196,7 @@ test('staff find, page, filter, export and watch their dispatches', async ({ pag
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(first.getByTestId('dispatch-status')).toHaveText('تم تعيين سائق');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expectNoSeriousViolations(page, 'ar /dispatches');
+  await expectNoSeriousAxeViolations(page, 'ar /dispatches');
 });
 
 test('a new account sees the empty state, with the way to create a dispatch', async ({ page, request }) => {

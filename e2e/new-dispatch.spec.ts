@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
 import { order } from './orders';
 import { createStaffAccount, signIn } from './staff';
 
@@ -20,11 +20,6 @@ async function signInWithBranch(page: Page, baseURL: string | undefined, name: s
   return staff;
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function mapBox(page: Page) {
   const box = await page.locator('.leaflet-container').boundingBox();

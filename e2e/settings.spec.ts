@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
 import { Webhook } from 'standardwebhooks';
 import { createStaffAccount, signIn } from './staff';
 
@@ -61,11 +61,6 @@ function isSignedWith(request: Received, secret: string): boolean {
   }
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const newestDelivery = (page: Page) => page.getByTestId('delivery-row').first();
 
