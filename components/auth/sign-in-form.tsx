@@ -1,8 +1,8 @@
 'use client';
 
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { SignInBodySchema, type SignInBody } from '@/lib/auth/schemas';
 import { ApiClientError, apiFetch } from '@/lib/client/api-fetch';
 import type { AuthText } from '@/lib/i18n/messages/auth';

@@ -1,12 +1,12 @@
 'use client';
 
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { LazyDispatchMap, type MapPoint } from '@/components/map/lazy-dispatch-map';
 import { useToast } from '@/components/ui/toast';
+import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { ApiClientError } from '@/lib/client/api-fetch';
 import { AddressSchema, type Address, type DispatchRecord } from '@/lib/dispatches/schemas';
 import type { Estimate } from '@/lib/estimates/schemas';

@@ -1,6 +1,5 @@
 'use client';
 
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -9,6 +8,7 @@ import { blankToUndefined, errorAt, Field, numberOrUndefined } from '@/component
 import { OrderItems } from '@/components/new-dispatch/order-items';
 import { RouteSection } from '@/components/new-dispatch/route-section';
 import { useToast } from '@/components/ui/toast';
+import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import type { AccountProfile } from '@/lib/accounts/get-account-profile';
 import type { Branch } from '@/lib/branches/schemas';
 import { ApiClientError, apiFetch } from '@/lib/client/api-fetch';

@@ -1,9 +1,9 @@
 'use client';
 
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { CreateApiKeyBodySchema, type ApiKeyView, type CreateApiKeyBody, type CreatedApiKeyView } from '@/lib/accounts/schemas';
 import { ApiClientError } from '@/lib/client/api-fetch';
 import { fieldErrorsOf } from '@/lib/http/field-errors';
@@ -12,6 +12,7 @@ import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import type { SettingsText } from '@/lib/i18n/messages/settings';
+import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { CopyButton } from './copy-button';
 import { ConfirmDialog, Dialog } from './dialog';
@@ -69,23 +70,9 @@ export function ApiKeysPanel({ t, common, locale }: Props) {
             </tr>
           </thead>
           <tbody>
-            {keys.isPending
-              ? Array.from({ length: 2 }, (_, row) => (
-                  <tr key={row} aria-hidden="true">
-                    {Array.from({ length: COLUMNS }, (_, cell) => (
-                      <td key={cell}>
-                        <span className={`skeleton ${styles.skeletonText}`} />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : null}
+            {keys.isPending ? <SkeletonRows rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
             {keys.isSuccess && keys.data.length === 0 ? (
-              <tr>
-                <td colSpan={COLUMNS} className="empty-state">
-                  {t.keysEmpty}
-                </td>
-              </tr>
+              <EmptyRow columns={COLUMNS}>{t.keysEmpty}</EmptyRow>
             ) : null}
             {keys.data?.map((key) => (
               <tr key={key.id} data-testid="api-key-row">

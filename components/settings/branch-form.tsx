@@ -1,12 +1,12 @@
 'use client';
 
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { LazyDispatchMap, type MapPoint } from '@/components/map/lazy-dispatch-map';
 import { useToast } from '@/components/ui/toast';
+import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { BranchInputSchema, type Branch } from '@/lib/branches/schemas';
 import { ApiClientError } from '@/lib/client/api-fetch';
 import { fieldErrorsOf } from '@/lib/http/field-errors';

@@ -6,6 +6,7 @@ import type { Branch } from '@/lib/branches/schemas';
 import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import type { SettingsText } from '@/lib/i18n/messages/settings';
+import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { BranchForm } from './branch-form';
 import { ConfirmDialog } from './dialog';
@@ -93,23 +94,9 @@ export function BranchesPanel({ t, common, tileUrl, tileAttribution }: Props) {
             </tr>
           </thead>
           <tbody>
-            {branches.isPending
-              ? Array.from({ length: 2 }, (_, row) => (
-                  <tr key={row} aria-hidden="true">
-                    {Array.from({ length: COLUMNS }, (_, cell) => (
-                      <td key={cell}>
-                        <span className={`skeleton ${styles.skeletonText}`} />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : null}
+            {branches.isPending ? <SkeletonRows rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
             {branches.isSuccess && branches.data.length === 0 ? (
-              <tr>
-                <td colSpan={COLUMNS} className="empty-state">
-                  {t.branchesEmpty}
-                </td>
-              </tr>
+              <EmptyRow columns={COLUMNS}>{t.branchesEmpty}</EmptyRow>
             ) : null}
             {branches.data?.map((branch) => (
               <tr key={branch.id} data-testid="branch-row">

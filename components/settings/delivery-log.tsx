@@ -9,6 +9,7 @@ import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import type { SettingsText } from '@/lib/i18n/messages/settings';
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type WebhookDeliveryView } from '@/lib/webhooks/schemas';
+import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { QueryError, errorText } from './query-error';
 import { settingsApi, webhookKeys, webhookQueries, type DeliveryFilters } from './queries';
@@ -126,23 +127,9 @@ export function DeliveryLog({ t, common, locale }: Props) {
             </tr>
           </thead>
           <tbody>
-            {list.isPending
-              ? Array.from({ length: 4 }, (_, row) => (
-                  <tr key={row} aria-hidden="true">
-                    {Array.from({ length: COLUMNS }, (_, cell) => (
-                      <td key={cell}>
-                        <span className={`skeleton ${styles.skeletonText}`} />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : null}
+            {list.isPending ? <SkeletonRows rows={4} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
             {list.isSuccess && deliveries.length === 0 ? (
-              <tr>
-                <td colSpan={COLUMNS} className="empty-state">
-                  {eventType || status ? t.logEmptyFiltered : t.logEmpty}
-                </td>
-              </tr>
+              <EmptyRow columns={COLUMNS}>{eventType || status ? t.logEmptyFiltered : t.logEmpty}</EmptyRow>
             ) : null}
             {deliveries.map((delivery) => {
               const isOpen = expanded.has(delivery.id);

@@ -1,10 +1,10 @@
 'use client';
 
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { ApiClientError } from '@/lib/client/api-fetch';
 import { fieldErrorsOf } from '@/lib/http/field-errors';
 import { format } from '@/lib/i18n/messages';
