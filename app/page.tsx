@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { currentUser } from '@/lib/auth/current-user';
 import { LIFECYCLE_STATUSES } from '@/lib/dispatches/statuses';
 
 const ENDPOINTS = [
@@ -11,7 +13,9 @@ const ENDPOINTS = [
   ['POST', '/ext/webhook', 'Register a webhook URL'],
 ] as const;
 
-export default function HomePage() {
+export default async function HomePage() {
+  // Staff who open the bare address land on their dashboard; everyone else sees the API overview.
+  if ((await currentUser())?.role === 'staff') redirect('/dispatches');
   return (
     <main style={{ maxWidth: 760, margin: '0 auto', padding: '48px 24px' }}>
       <h1 style={{ marginBottom: 4 }}>Dispatch</h1>

@@ -18,6 +18,9 @@ test('a wrong password is refused on the page; the right one opens the dashboard
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const cookie = (await page.context().cookies()).find((entry) => entry.name === 'dispatch_session');
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  // The bare address takes signed-in staff to their dashboard.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dispatches$/);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
