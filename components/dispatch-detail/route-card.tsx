@@ -181,11 +181,6 @@ export function RouteCard({
           map: t.mapLabel,
           pickup: t.pickup,
           destination: t.destination,
-          driver: t.driver,
-          zoomIn: t.zoomIn,
-          zoomOut: t.zoomOut,
-          pickupMark: t.pickupMark,
-          destinationMark: t.destinationMark,
         }}
         fitKey={dispatch.id}
         height={340}

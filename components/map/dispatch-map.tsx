@@ -17,6 +17,8 @@ import {
 import { useEffect, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
 import { MapContainer, Marker, Polyline, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import type { Address } from '@/lib/dispatches/schemas';
+import { isLocale } from '@/lib/i18n/locale';
+import { mapMessages } from '@/lib/i18n/messages/map';
 
 // Leaflet touches `window` when imported: pages load this file only through
 // `lazy-dispatch-map.tsx` (`dynamic(..., { ssr: false })`, STYLE.md §16).
@@ -31,11 +33,12 @@ export interface DispatchMapLabels {
   map: string;
   pickup: string;
   destination: string;
-  driver: string;
+  /** The rest default to the map's own text in the page's language (lib/i18n/messages/map.ts). */
+  driver?: string;
   /** Titles of the zoom buttons. */
-  zoomIn: string;
-  zoomOut: string;
-  /** Character drawn on the pin; defaults to the first character of `pickup` / `destination`. */
+  zoomIn?: string;
+  zoomOut?: string;
+  /** Character drawn on the pin. */
   pickupMark?: string;
   destinationMark?: string;
 }
@@ -95,13 +98,13 @@ export function DispatchMap({ height, className, labels, tileUrl, placeOnClick, 
     // Leaflet's drag and control math assumes a left-to-right container, also on Arabic pages.
     <div dir="ltr" role="region" aria-label={labels.map} className={classes.filter(Boolean).join(' ')} style={style}>
       <MapContainer className="dispatch-map__leaflet" center={DEFAULT_CENTER} zoom={DEFAULT_ZOOM} zoomControl={false}>
-        <MapLayers {...layers} labels={labels} tileUrl={tileUrl} placeOnClick={placeOnClick} />
+        <MapLayers {...layers} labels={withDefaults(labels)} tileUrl={tileUrl} placeOnClick={placeOnClick} />
       </MapContainer>
     </div>
   );
 }
 
-type MapLayersProps = Omit<DispatchMapProps, 'height' | 'className'>;
+type MapLayersProps = Omit<DispatchMapProps, 'height' | 'className' | 'labels'> & { labels: Required<DispatchMapLabels> };
 
 function MapLayers({
   tileUrl,
@@ -139,8 +142,7 @@ function MapLayers({
   useFitView(map, points, fitKey, reportedRef);
   useGridBackground(map, !tileUrl);
 
-  const pickupMark = labels.pickupMark ?? firstCharacter(labels.pickup);
-  const destinationMark = labels.destinationMark ?? firstCharacter(labels.destination);
+  const { pickupMark, destinationMark } = labels;
   const pickupIcon = useMemo(() => pinIcon('pickup', labels.pickup, pickupMark), [labels.pickup, pickupMark]);
   const destinationIcon = useMemo(
     () => pinIcon('destination', labels.destination, destinationMark),
@@ -339,8 +341,18 @@ function samePoint(a: MapPoint, b: MapPoint | null | undefined): boolean {
   return b != null && a.lat === b.lat && a.lng === b.lng;
 }
 
-function firstCharacter(text: string): string {
-  return Array.from(text.trim())[0] ?? '';
+/** The page's own names, and the map's text in the page's language for the rest. */
+function withDefaults(labels: DispatchMapLabels): Required<DispatchMapLabels> {
+  const language = document.documentElement.lang;
+  const own = mapMessages[isLocale(language) ? language : 'en'];
+  return {
+    driver: labels.driver ?? own.driver,
+    zoomIn: labels.zoomIn ?? own.zoomIn,
+    zoomOut: labels.zoomOut ?? own.zoomOut,
+    pickupMark: labels.pickupMark ?? own.pickupMark,
+    destinationMark: labels.destinationMark ?? own.destinationMark,
+    ...labels,
+  } as Required<DispatchMapLabels>;
 }
 
 function escapeHtml(text: string): string {

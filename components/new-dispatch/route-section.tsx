@@ -92,11 +92,6 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
               map: t.mapLabel,
               pickup: t.pickup,
               destination: t.destination,
-              driver: t.driver,
-              zoomIn: t.zoomIn,
-              zoomOut: t.zoomOut,
-              pickupMark: t.pickupMark,
-              destinationMark: t.destinationMark,
             }}
           />
         </div>

@@ -173,9 +173,6 @@ export function BranchForm({ branch, t, common, tileUrl, tileAttribution, onDone
               map: t.mapLabel,
               pickup: t.mapPickup,
               destination: t.mapDestination,
-              driver: t.mapDriver,
-              zoomIn: t.mapZoomIn,
-              zoomOut: t.mapZoomOut,
             }}
           />
         </div>
