@@ -1,27 +1,16 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { formatDateTime, formatTime, parseApiTimestamp } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import styles from './dispatch-detail.module.css';
-
-const subscribe = () => () => {};
-
-/** False while the server renders and during hydration, true afterwards. */
-export function useIsClient(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * An API timestamp in the viewer's time zone. The server does not know that zone, so it renders
  * a placeholder of about the same width and the browser fills the text in.
  */
 export function ClientTime({ timestamp, locale, style = 'dateTime' }: { timestamp: string; locale: Locale; style?: 'dateTime' | 'time' }) {
-  const isClient = useIsClient();
+  const isClient = useIsHydrated();
   const text = isClient ? (style === 'time' ? formatTime(timestamp, locale) : formatDateTime(timestamp, locale)) : null;
   // A bare time of day keeps its date in the tooltip.
   const title = isClient && style === 'time' ? formatDateTime(timestamp, locale) : undefined;

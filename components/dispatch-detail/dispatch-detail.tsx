@@ -3,6 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useDispatchChanges } from '@/components/live/use-dispatch-changes';
+import { QueryError } from '@/components/ui/query-error';
 import { ApiClientError } from '@/lib/client/api-fetch';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
@@ -104,12 +105,7 @@ export function DispatchDetail({
         </dl>
       </div>
       {query.isError ? (
-        <div className="alert alert--error row" role="alert">
-          <span>{query.error instanceof ApiClientError && query.error.status === 0 ? common.errorOffline : format(common.errorGeneric, { detail: query.error.message })}</span>
-          <button type="button" className="btn btn--small" onClick={() => void query.refetch()}>
-            {common.retry}
-          </button>
-        </div>
+        <QueryError error={query.error} onRetry={() => void query.refetch()} common={common} />
       ) : null}
       <div className={styles.layout}>
         <RouteCard dispatch={dispatch} t={t} common={common} map={map} />

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { LazyDispatchMap, type MapPoint } from '@/components/map/lazy-dispatch-map';
+import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { ApiClientError } from '@/lib/client/api-fetch';
@@ -301,27 +302,20 @@ function NumberField({
   error: string | undefined;
   step: string;
 }) {
-  const id = `destination-${name}`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        step={step}
-        dir="ltr"
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...form.register(name, { valueAsNumber: true })}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={`destination-${name}`} label={label} error={error}>
+      {(aria) => (
+        <input
+          {...aria}
+          type="number"
+          inputMode="decimal"
+          step={step}
+          dir="ltr"
+          className="input"
+          {...form.register(name, { valueAsNumber: true })}
+        />
+      )}
+    </Field>
   );
 }
 

@@ -19,21 +19,17 @@ import {
   type ListParams,
 } from '@/components/dispatch-list/list-params';
 import { dispatchListKeys, fetchDispatchPage, listKey } from '@/components/dispatch-list/queries';
-import { useIsHydrated } from '@/components/dispatch-list/use-is-hydrated';
+import { PageHeader } from '@/components/ui/page-header';
+import { errorText, type QueryErrorText } from '@/components/ui/query-error';
+import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { useLiveListRefresh } from '@/components/dispatch-list/use-live-list-refresh';
-import { ApiClientError } from '@/lib/client/api-fetch';
 import type { LifecycleStatus } from '@/lib/dispatches/lifecycle-statuses';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import type { DispatchListText } from '@/lib/i18n/messages/dispatch-list';
 
-export type DispatchListCommonText = Pick<CommonText, 'retry' | 'errorGeneric' | 'errorOffline' | 'previousPage' | 'nextPage'>;
-
-function errorText(error: Error, common: DispatchListCommonText): string {
-  if (error instanceof ApiClientError && error.status === 0) return common.errorOffline;
-  return format(common.errorGeneric, { detail: error.message });
-}
+export type DispatchListCommonText = QueryErrorText & Pick<CommonText, 'previousPage' | 'nextPage'>;
 
 /** The Dispatches page's body: header, filters, table (or its loading, empty, error states), pager. */
 export function DispatchList({
@@ -100,11 +96,7 @@ export function DispatchList({
 
   return (
     <>
-      <div className={`page-header ${styles.header}`}>
-        <div>
-          <h1>{t.title}</h1>
-          <p className="muted">{t.intro}</p>
-        </div>
+      <PageHeader title={t.title} intro={t.intro} className={styles.header}>
         <div className={styles.headerEnd}>
           <span className={`badge ${isLive ? 'badge--success' : ''} ${styles.live}`} data-live={isLive} data-testid="live-indicator">
             <span className={styles.liveDot} aria-hidden="true" />
@@ -114,7 +106,7 @@ export function DispatchList({
             {t.exportCsv}
           </a>
         </div>
-      </div>
+      </PageHeader>
 
       <DispatchFilters
         key={filterGeneration}

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useIsHydrated } from '@/components/dispatch-list/use-is-hydrated';
+import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import styles from '@/components/dispatch-list/dispatch-list.module.css';
 import { currentStatus } from '@/lib/dispatches/current-status';
 import type { LifecycleStatus } from '@/lib/dispatches/lifecycle-statuses';

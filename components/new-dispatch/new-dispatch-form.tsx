@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { blankToUndefined, errorAt, Field, numberOrUndefined } from '@/components/new-dispatch/field';
+import { blankToUndefined, errorAt, fieldId, numberOrUndefined } from '@/components/new-dispatch/field';
+import { Field } from '@/components/ui/field';
 import { OrderItems } from '@/components/new-dispatch/order-items';
 import { RouteSection } from '@/components/new-dispatch/route-section';
 import { useToast } from '@/components/ui/toast';
@@ -175,23 +176,23 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
       <section className="card stack" aria-labelledby="customer-title">
         <h2 id="customer-title">{t.sectionCustomer}</h2>
         <div className={styles.fieldGrid}>
-          <Field name="user_metadata.firstName" label={t.firstName} error={errorAt(errors, 'user_metadata.firstName')}>
+          <Field id={fieldId('user_metadata.firstName')} label={t.firstName} error={errorAt(errors, 'user_metadata.firstName')}>
             {(aria) => (
               <input className="input" autoComplete="off" {...aria} {...register('user_metadata.firstName', { setValueAs: blankToUndefined })} />
             )}
           </Field>
-          <Field name="user_metadata.lastName" label={t.lastName} error={errorAt(errors, 'user_metadata.lastName')}>
+          <Field id={fieldId('user_metadata.lastName')} label={t.lastName} error={errorAt(errors, 'user_metadata.lastName')}>
             {(aria) => (
               <input className="input" autoComplete="off" {...aria} {...register('user_metadata.lastName', { setValueAs: blankToUndefined })} />
             )}
           </Field>
-          <Field name="user_metadata.phone" label={t.phone} error={errorAt(errors, 'user_metadata.phone')}>
+          <Field id={fieldId('user_metadata.phone')} label={t.phone} error={errorAt(errors, 'user_metadata.phone')}>
             {(aria) => <input type="tel" dir="ltr" className="input" autoComplete="off" {...aria} {...register('user_metadata.phone')} />}
           </Field>
-          <Field name="user_metadata.email" label={t.email} error={errorAt(errors, 'user_metadata.email')}>
+          <Field id={fieldId('user_metadata.email')} label={t.email} error={errorAt(errors, 'user_metadata.email')}>
             {(aria) => <input type="email" dir="ltr" className="input" autoComplete="off" {...aria} {...register('user_metadata.email')} />}
           </Field>
-          <Field name="user_metadata.id" label={t.customerId} hint={t.customerIdHint} error={errorAt(errors, 'user_metadata.id')}>
+          <Field id={fieldId('user_metadata.id')} label={t.customerId} hint={t.customerIdHint} error={errorAt(errors, 'user_metadata.id')}>
             {(aria) => <input dir="ltr" className="input" autoComplete="off" {...aria} {...register('user_metadata.id')} />}
           </Field>
         </div>
@@ -200,10 +201,10 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
       <section className="card stack" aria-labelledby="order-title">
         <h2 id="order-title">{t.sectionOrder}</h2>
         <div className={styles.fieldGrid}>
-          <Field name="vendor_oid" label={t.vendorOid} hint={t.vendorOidHint} error={errorAt(errors, 'vendor_oid')}>
+          <Field id={fieldId('vendor_oid')} label={t.vendorOid} hint={t.vendorOidHint} error={errorAt(errors, 'vendor_oid')}>
             {(aria) => <input dir="ltr" className="input" autoComplete="off" {...aria} {...register('vendor_oid')} />}
           </Field>
-          <Field name="vendor_payload.payment_type" label={t.paymentType} error={errorAt(errors, 'vendor_payload.payment_type')}>
+          <Field id={fieldId('vendor_payload.payment_type')} label={t.paymentType} error={errorAt(errors, 'vendor_payload.payment_type')}>
             {(aria) => (
               <select className="select" {...aria} {...register('vendor_payload.payment_type', { setValueAs: blankToUndefined })}>
                 <option value="">{t.paymentNone}</option>
@@ -216,7 +217,7 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
             )}
           </Field>
           <Field
-            name="vendor_payload.order_price"
+            id={fieldId('vendor_payload.order_price')}
             label={t.orderPrice}
             error={errorAt(errors, 'vendor_payload.order_price', t.enterNumber)}
             hint={
@@ -244,7 +245,7 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
               />
             )}
           </Field>
-          <Field name="vendor_payload.currency" label={t.currency} error={errorAt(errors, 'vendor_payload.currency')}>
+          <Field id={fieldId('vendor_payload.currency')} label={t.currency} error={errorAt(errors, 'vendor_payload.currency')}>
             {(aria) => (
               <input
                 dir="ltr"
@@ -258,7 +259,7 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
             )}
           </Field>
           <Field
-            name="vendor_payload.pickup_wait_time"
+            id={fieldId('vendor_payload.pickup_wait_time')}
             label={t.pickupWaitTime}
             hint={t.pickupWaitTimeHint}
             error={errorAt(errors, 'vendor_payload.pickup_wait_time', t.enterNumber)}
@@ -283,13 +284,13 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
       <details className={`card ${styles.restaurant}`}>
         <summary className={styles.restaurantSummary}>{t.sectionRestaurant}</summary>
         <div className={styles.fieldGrid}>
-          <Field name="vendor_id" label={t.vendorId} error={errorAt(errors, 'vendor_id')}>
+          <Field id={fieldId('vendor_id')} label={t.vendorId} error={errorAt(errors, 'vendor_id')}>
             {(aria) => <input dir="ltr" className="input" autoComplete="off" {...aria} {...register('vendor_id')} />}
           </Field>
-          <Field name="vendor_name.en-us" label={t.vendorNameEn} error={errorAt(errors, 'vendor_name.en-us')}>
+          <Field id={fieldId('vendor_name.en-us')} label={t.vendorNameEn} error={errorAt(errors, 'vendor_name.en-us')}>
             {(aria) => <input className="input" autoComplete="off" {...aria} {...register('vendor_name.en-us')} />}
           </Field>
-          <Field name="vendor_name.ar-sa" label={t.vendorNameAr} error={errorAt(errors, 'vendor_name.ar-sa')}>
+          <Field id={fieldId('vendor_name.ar-sa')} label={t.vendorNameAr} error={errorAt(errors, 'vendor_name.ar-sa')}>
             {(aria) => <input dir="rtl" className="input" autoComplete="off" {...aria} {...register('vendor_name.ar-sa')} />}
           </Field>
         </div>

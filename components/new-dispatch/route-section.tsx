@@ -5,7 +5,8 @@ import { useMemo } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { LazyDispatchMap, type MapPoint, type PlaceableMarker } from '@/components/map/lazy-dispatch-map';
 import { EstimatePanel } from '@/components/new-dispatch/estimate-panel';
-import { blankToUndefined, errorAt, Field, numberOrUndefined } from '@/components/new-dispatch/field';
+import { blankToUndefined, errorAt, fieldId, numberOrUndefined } from '@/components/new-dispatch/field';
+import { Field } from '@/components/ui/field';
 import type { Branch } from '@/lib/branches/schemas';
 import type { CreateDispatchFormInput, CreateDispatchFormOutput } from '@/lib/dispatches/create-dispatch-form-schema';
 import type { CommonText } from '@/lib/i18n/messages/common';
@@ -97,7 +98,7 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
         </div>
         <div className={styles.routeSide}>
           {branches.length > 0 ? (
-            <Field name="vendor_bid" label={t.branch} hint={t.branchHint} error={errorAt(errors, 'vendor_bid')}>
+            <Field id={fieldId('vendor_bid')} label={t.branch} hint={t.branchHint} error={errorAt(errors, 'vendor_bid')}>
               {(aria) => (
                 <select className="select" {...aria} {...register('vendor_bid', { onChange: (event) => applyBranch(event.target.value) })}>
                   {branches.map((branch) => (
@@ -113,7 +114,7 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
               <p className="alert alert--info">
                 {t.noBranches} <Link href="/settings">{t.noBranchesLink}</Link>
               </p>
-              <Field name="vendor_bid" label={t.vendorBid} error={errorAt(errors, 'vendor_bid')}>
+              <Field id={fieldId('vendor_bid')} label={t.vendorBid} error={errorAt(errors, 'vendor_bid')}>
                 {(aria) => <input className="input" dir="ltr" autoComplete="off" {...aria} {...register('vendor_bid')} />}
               </Field>
             </>
@@ -131,7 +132,7 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
                   ['destination.lng', t.destinationLng],
                 ] as const
               ).map(([name, label]) => (
-                <Field key={name} name={name} label={label} error={errorAt(errors, name, t.enterNumber)}>
+                <Field key={name} id={fieldId(name)} label={label} error={errorAt(errors, name, t.enterNumber)}>
                   {(aria) => (
                     <input
                       type="number"
@@ -171,7 +172,7 @@ function LocationFields({ form, t, kind, point }: { form: DispatchForm; t: NewDi
   return (
     <div className={styles.location}>
       <Field
-        name={`${kind}.address_line`}
+        id={fieldId(`${kind}.address_line`)}
         label={
           <>
             <span className={`${styles.swatch} ${isPickup ? styles.swatchPickup : styles.swatchDestination}`} aria-hidden="true" />

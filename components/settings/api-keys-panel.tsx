@@ -16,7 +16,7 @@ import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { CopyButton } from './copy-button';
 import { ConfirmDialog, Dialog } from './dialog';
-import { QueryError, errorText } from './query-error';
+import { QueryError, errorText } from '@/components/ui/query-error';
 import { apiKeyKeys, apiKeyQueries, settingsApi } from './queries';
 import styles from './settings.module.css';
 

@@ -13,7 +13,8 @@ import { fieldErrorsOf } from '@/lib/http/field-errors';
 import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import type { SettingsText } from '@/lib/i18n/messages/settings';
-import { errorText } from './query-error';
+import { Field } from '@/components/ui/field';
+import { errorText } from '@/components/ui/query-error';
 import { branchKeys, settingsApi } from './queries';
 import styles from './settings.module.css';
 
@@ -80,19 +81,6 @@ export function BranchForm({ branch, t, common, tileUrl, tileAttribution, onDone
     onDone();
   });
 
-  const fieldProps = (id: string, error: string | undefined, hintId?: string) => ({
-    id,
-    className: 'input',
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': [hintId, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined,
-  });
-  const errorOf = (id: string, message: string | undefined) =>
-    message ? (
-      <p id={`${id}-error`} className="field__error">
-        {message}
-      </p>
-    ) : null;
-
   return (
     <form onSubmit={onSubmit} noValidate className={`card stack ${styles.formPanel}`} aria-labelledby="branch-form-heading" data-testid="branch-form">
       <h3 id="branch-form-heading" ref={headingRef} tabIndex={-1}>
@@ -100,59 +88,29 @@ export function BranchForm({ branch, t, common, tileUrl, tileAttribution, onDone
       </h3>
       <div className="grid-2">
         <div className="stack">
-          <div className="field">
-            <label htmlFor="branch-name">{t.branchName}</label>
-            <input {...fieldProps('branch-name', errors.name?.message)} autoComplete="off" {...register('name')} />
-            {errorOf('branch-name', errors.name?.message)}
-          </div>
-          <div className="field">
-            <label htmlFor="branch-bid">{t.branchBid}</label>
-            <input
-              {...fieldProps('branch-bid', errors.vendor_bid?.message, 'branch-bid-hint')}
-              className="input mono"
-              autoComplete="off"
-              spellCheck={false}
-              {...register('vendor_bid')}
-            />
-            <p id="branch-bid-hint" className="field__hint">
-              {t.branchBidHint}
-            </p>
-            {errorOf('branch-bid', errors.vendor_bid?.message)}
-          </div>
-          <div className="field">
-            <label htmlFor="branch-address">{t.pickupAddress}</label>
-            <input
-              {...fieldProps('branch-address', errors.pickup?.address_line?.message)}
-              autoComplete="street-address"
-              {...register('pickup.address_line', { setValueAs: (value: string) => (value === '' ? undefined : value) })}
-            />
-            {errorOf('branch-address', errors.pickup?.address_line?.message)}
-          </div>
+          <Field id="branch-name" label={t.branchName} error={errors.name?.message}>
+            {(aria) => <input {...aria} className="input" autoComplete="off" {...register('name')} />}
+          </Field>
+          <Field id="branch-bid" label={t.branchBid} hint={t.branchBidHint} error={errors.vendor_bid?.message}>
+            {(aria) => <input {...aria} className="input mono" autoComplete="off" spellCheck={false} {...register('vendor_bid')} />}
+          </Field>
+          <Field id="branch-address" label={t.pickupAddress} error={errors.pickup?.address_line?.message}>
+            {(aria) => (
+              <input
+                {...aria}
+                className="input"
+                autoComplete="street-address"
+                {...register('pickup.address_line', { setValueAs: (value: string) => (value === '' ? undefined : value) })}
+              />
+            )}
+          </Field>
           <div className={styles.coordinates}>
-            <div className="field">
-              <label htmlFor="branch-lat">{t.pickupLat}</label>
-              <input
-                {...fieldProps('branch-lat', errors.pickup?.lat?.message)}
-                type="number"
-                step="any"
-                inputMode="decimal"
-                dir="ltr"
-                {...register('pickup.lat', { valueAsNumber: true })}
-              />
-              {errorOf('branch-lat', errors.pickup?.lat?.message)}
-            </div>
-            <div className="field">
-              <label htmlFor="branch-lng">{t.pickupLng}</label>
-              <input
-                {...fieldProps('branch-lng', errors.pickup?.lng?.message)}
-                type="number"
-                step="any"
-                inputMode="decimal"
-                dir="ltr"
-                {...register('pickup.lng', { valueAsNumber: true })}
-              />
-              {errorOf('branch-lng', errors.pickup?.lng?.message)}
-            </div>
+            <Field id="branch-lat" label={t.pickupLat} error={errors.pickup?.lat?.message}>
+              {(aria) => <input {...aria} className="input" type="number" step="any" inputMode="decimal" dir="ltr" {...register('pickup.lat', { valueAsNumber: true })} />}
+            </Field>
+            <Field id="branch-lng" label={t.pickupLng} error={errors.pickup?.lng?.message}>
+              {(aria) => <input {...aria} className="input" type="number" step="any" inputMode="decimal" dir="ltr" {...register('pickup.lng', { valueAsNumber: true })} />}
+            </Field>
           </div>
         </div>
         <div className="stack">

@@ -10,7 +10,7 @@ import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { BranchForm } from './branch-form';
 import { ConfirmDialog } from './dialog';
-import { QueryError, errorText } from './query-error';
+import { QueryError, errorText } from '@/components/ui/query-error';
 import { branchKeys, branchQueries, settingsApi } from './queries';
 import styles from './settings.module.css';
 

@@ -11,7 +11,7 @@ import type { SettingsText } from '@/lib/i18n/messages/settings';
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type WebhookDeliveryView } from '@/lib/webhooks/schemas';
 import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
-import { QueryError, errorText } from './query-error';
+import { QueryError, errorText } from '@/components/ui/query-error';
 import { settingsApi, webhookKeys, webhookQueries, type DeliveryFilters } from './queries';
 import styles from './settings.module.css';
 

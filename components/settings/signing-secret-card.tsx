@@ -11,7 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { CopyButton } from './copy-button';
 import { ConfirmDialog } from './dialog';
 import { formatDuration } from './format-duration';
-import { QueryError, errorText } from './query-error';
+import { QueryError, errorText } from '@/components/ui/query-error';
 import { settingsApi, webhookKeys, webhookQueries, type WebhookSecret } from './queries';
 import styles from './settings.module.css';
 

@@ -9,7 +9,7 @@ import type { CommonText } from '@/lib/i18n/messages/common';
 import type { SettingsText } from '@/lib/i18n/messages/settings';
 import type { WebhookEndpointView } from '@/lib/webhooks/schemas';
 import { useToast } from '@/components/ui/toast';
-import { QueryError, errorText } from './query-error';
+import { QueryError, errorText } from '@/components/ui/query-error';
 import { settingsApi, webhookKeys, webhookQueries } from './queries';
 import styles from './settings.module.css';
 

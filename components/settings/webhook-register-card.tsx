@@ -12,7 +12,7 @@ import type { CommonText } from '@/lib/i18n/messages/common';
 import type { SettingsText } from '@/lib/i18n/messages/settings';
 import { RegisterWebhookBodySchema } from '@/lib/webhooks/schemas';
 import { useToast } from '@/components/ui/toast';
-import { errorText } from './query-error';
+import { errorText } from '@/components/ui/query-error';
 import { settingsApi, webhookKeys, webhookQueries } from './queries';
 import styles from './settings.module.css';
 

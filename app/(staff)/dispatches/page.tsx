@@ -57,6 +57,7 @@ export default async function DispatchesPage({ searchParams }: { searchParams: P
           retry: common.retry,
           errorGeneric: common.errorGeneric,
           errorOffline: common.errorOffline,
+          errorSignedOut: common.errorSignedOut,
           previousPage: common.previousPage,
           nextPage: common.nextPage,
         }}

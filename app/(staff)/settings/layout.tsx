@@ -4,6 +4,7 @@ import { getLocale } from '@/lib/i18n/get-locale';
 import { messagesFor } from '@/lib/i18n/messages';
 import { settingsMessages } from '@/lib/i18n/messages/settings';
 import styles from '@/components/settings/settings.module.css';
+import { PageHeader } from '@/components/ui/page-header';
 
 // The settings pages share the page title and a tab-like navigation between their sections:
 // on a tablet each section gets the whole screen.
@@ -11,12 +12,7 @@ export default async function SettingsLayout({ children }: { children: ReactNode
   const t = messagesFor(settingsMessages, await getLocale());
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>{t.title}</h1>
-          <p className="muted">{t.intro}</p>
-        </div>
-      </div>
+      <PageHeader title={t.title} intro={t.intro} />
       <div className={styles.sectionsNav}>
         <NavLinks
           label={t.sectionsNav}

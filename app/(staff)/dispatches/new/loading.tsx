@@ -3,6 +3,7 @@ import { messagesFor } from '@/lib/i18n/messages';
 import { commonMessages } from '@/lib/i18n/messages/common';
 import { newDispatchMessages } from '@/lib/i18n/messages/new-dispatch';
 import styles from '@/components/new-dispatch/new-dispatch.module.css';
+import { PageHeader } from '@/components/ui/page-header';
 
 // The page's frame at its final size while branches and the account are read.
 export default async function NewDispatchLoading() {
@@ -10,12 +11,7 @@ export default async function NewDispatchLoading() {
   const t = messagesFor(newDispatchMessages, locale);
   return (
     <div aria-busy="true">
-      <div className="page-header">
-        <div>
-          <h1>{t.title}</h1>
-          <p className="muted">{t.intro}</p>
-        </div>
-      </div>
+      <PageHeader title={t.title} intro={t.intro} />
       <p className="sr-only" role="status">
         {messagesFor(commonMessages, locale).loading}
       </p>

@@ -9,6 +9,7 @@ import { getLocale } from '@/lib/i18n/get-locale';
 import { messagesFor } from '@/lib/i18n/messages';
 import { commonMessages } from '@/lib/i18n/messages/common';
 import { newDispatchMessages } from '@/lib/i18n/messages/new-dispatch';
+import { PageHeader } from '@/components/ui/page-header';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: messagesFor(newDispatchMessages, await getLocale()).title };
@@ -26,12 +27,7 @@ export default async function NewDispatchPage() {
   const t = messagesFor(newDispatchMessages, locale);
   return (
     <>
-      <div className="page-header">
-        <div>
-          <h1>{t.title}</h1>
-          <p className="muted">{t.intro}</p>
-        </div>
-      </div>
+      <PageHeader title={t.title} intro={t.intro} />
       <NewDispatchForm
         t={t}
         common={messagesFor(commonMessages, locale)}
