@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Field } from '@/components/ui/field';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { SignInBodySchema, type SignInBody } from '@/lib/auth/schemas';
 import { ApiClientError, apiFetch } from '@/lib/client/api-fetch';
@@ -38,40 +39,12 @@ export function SignInForm({ t, next, notice }: { t: AuthText; next: string | nu
           {failure}
         </p>
       )}
-      <div className="field">
-        <label htmlFor="email">{t.email}</label>
-        <input
-          id="email"
-          type="email"
-          autoComplete="username"
-          className="input"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'email-error' : undefined}
-          {...register('email')}
-        />
-        {errors.email && (
-          <p id="email-error" className="field__error">
-            {errors.email.message}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor="password">{t.password}</label>
-        <input
-          id="password"
-          type="password"
-          autoComplete="current-password"
-          className="input"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'password-error' : undefined}
-          {...register('password')}
-        />
-        {errors.password && (
-          <p id="password-error" className="field__error">
-            {errors.password.message}
-          </p>
-        )}
-      </div>
+      <Field id="email" label={t.email} error={errors.email?.message}>
+        {(aria) => <input {...aria} type="email" autoComplete="username" className="input" {...register('email')} />}
+      </Field>
+      <Field id="password" label={t.password} error={errors.password?.message}>
+        {(aria) => <input {...aria} type="password" autoComplete="current-password" className="input" {...register('password')} />}
+      </Field>
       <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
         {isSubmitting ? t.submitting : t.submit}
       </button>
