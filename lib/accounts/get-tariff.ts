@@ -1,11 +1,12 @@
 import { db } from '@/lib/db/client';
 import type { TariffView } from '@/lib/accounts/schemas';
+import { TARIFF_SELECT } from '@/lib/estimates/tariff';
 
 /** The account's delivery tariff (set by operations; the dashboard shows it read-only). */
 export async function getTariff(options: { accountId: string }): Promise<TariffView> {
   const account = await db().account.findUniqueOrThrow({
     where: { id: options.accountId },
-    select: { currency: true, baseFareMinor: true, perKmMinor: true, minFareMinor: true, vatRateBps: true },
+    select: TARIFF_SELECT,
   });
   return {
     currency: account.currency,

@@ -1,7 +1,7 @@
 import { db } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import { hashApiKey, readApiKey } from '@/lib/auth/api-key';
-import type { Tariff } from '@/lib/estimates/tariff';
+import { TARIFF_SELECT, type Tariff } from '@/lib/estimates/tariff';
 import { cachedCaller, cacheGeneration, rememberCaller } from '@/lib/auth/caller-cache';
 
 export interface Caller {
@@ -27,7 +27,7 @@ export async function authenticateApiKey(headers: Headers): Promise<Caller> {
     select: {
       revokedAt: true,
       account: {
-        select: { id: true, currency: true, baseFareMinor: true, perKmMinor: true, minFareMinor: true, vatRateBps: true },
+        select: { id: true, ...TARIFF_SELECT },
       },
     },
   });

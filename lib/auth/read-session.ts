@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import type { Tariff } from '@/lib/estimates/tariff';
+import { TARIFF_SELECT, type Tariff } from '@/lib/estimates/tariff';
 import type { SessionUser } from '@/lib/auth/schemas';
 import { SESSION_TTL_MS, sessionIdOf } from '@/lib/auth/session-token';
 
@@ -32,7 +32,7 @@ export async function readSession(options: { token: string | undefined; renew: b
           role: true,
           accountId: true,
           disabledAt: true,
-          account: { select: { currency: true, baseFareMinor: true, perKmMinor: true, minFareMinor: true, vatRateBps: true } },
+          account: { select: TARIFF_SELECT },
         },
       },
     },

@@ -1,3 +1,6 @@
+/** The account columns a Tariff is read from (Prisma `select`). */
+export const TARIFF_SELECT = { currency: true, baseFareMinor: true, perKmMinor: true, minFareMinor: true, vatRateBps: true } as const;
+
 /** An account's delivery tariff, in minor units of its currency. */
 export interface Tariff {
   currency: string;

@@ -10,6 +10,14 @@ type Handler = (request: Request, context: { params: Promise<Record<string, stri
 
 const APP_DIR = path.resolve(import.meta.dirname, '../../app');
 
+const found = new Map<string, ReturnType<typeof findRoute>>();
+
+/** findRoute once per path: the directory walk is not repeated for every call of a test file. */
+function routeOf(pathname: string): ReturnType<typeof findRoute> {
+  if (!found.has(pathname)) found.set(pathname, findRoute(pathname));
+  return found.get(pathname)!;
+}
+
 function findRoute(pathname: string): { file: string; params: Record<string, string | string[]> } | null {
   const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const walk = (dir: string, index: number, params: Record<string, string | string[]>): ReturnType<typeof findRoute> => {
@@ -71,7 +79,7 @@ export interface CallOptions {
 
 export async function call(method: string, url: string, options: CallOptions = {}): Promise<ApiResponse> {
   const { pathname } = new URL(url, 'http://localhost');
-  const route = findRoute(pathname);
+  const route = routeOf(pathname);
   if (!route) throw new Error(`No route for ${pathname}`);
   const routeModule = (await import(/* @vite-ignore */ route.file)) as Record<string, unknown>;
   const handler = routeModule[method] as Handler | undefined;
