@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { currentUser } from '@/lib/auth/current-user';
+import { homePathOf } from '@/lib/auth/schemas';
 import { LIFECYCLE_STATUSES } from '@/lib/dispatches/statuses';
 
 const ENDPOINTS = [
@@ -14,8 +15,9 @@ const ENDPOINTS = [
 ] as const;
 
 export default async function HomePage() {
-  // Staff who open the bare address land on their dashboard; everyone else sees the API overview.
-  if ((await currentUser())?.role === 'staff') redirect('/dispatches');
+  // Signed-in users land on their dashboard or console; everyone else sees the API overview.
+  const user = await currentUser();
+  if (user) redirect(homePathOf(user.role));
   return (
     <main style={{ maxWidth: 760, margin: '0 auto', padding: '48px 24px' }}>
       <h1 style={{ marginBottom: 4 }}>Dispatch</h1>

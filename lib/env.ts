@@ -55,8 +55,27 @@ const EnvSchema = z
   MAP_TILE_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
   /** Finished webhook deliveries (and their attempts) are kept this many days, then deleted. */
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** This service's address as customers reach it: tracking links are `$PUBLIC_URL/t/{token}`. Default http://localhost:$PORT. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** A driver within this many metres of the pickup (destination) records near_pickup (near_destination). */
+  GEOFENCE_RADIUS_M: z.coerce.number().int().min(10).max(5_000).default(200),
+  /** A position that moves a dispatch's ETA by more than this many minutes announces dispatch.eta_updated. */
+  ETA_UPDATE_THRESHOLD_MIN: z.coerce.number().min(0).max(120).default(2),
+  /** Auto-assign offers a dispatch only to drivers whose last position is at most this old. */
+  AUTO_ASSIGN_MAX_POSITION_AGE_MIN: z.coerce.number().int().min(1).max(1_440).default(15),
+  /** Run the sandbox simulator inside the server process (`npm run worker` runs it too). */
+  SANDBOX_SIMULATOR: booleanFlag(true),
+  /** How often the simulator moves its drivers. */
+  SANDBOX_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   })
-  .transform((env) => ({ ...env, WEBHOOK_LEASE_MS: env.WEBHOOK_LEASE_MS ?? env.WEBHOOK_TIMEOUT_MS + 30_000 }))
+  .transform((env) => ({
+    ...env,
+    WEBHOOK_LEASE_MS: env.WEBHOOK_LEASE_MS ?? env.WEBHOOK_TIMEOUT_MS + 30_000,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  }))
   .refine((env) => env.WEBHOOK_LEASE_MS > env.WEBHOOK_TIMEOUT_MS, {
     path: ['WEBHOOK_LEASE_MS'],
     message: 'must be longer than WEBHOOK_TIMEOUT_MS (a lease must outlive the attempt it covers)',

@@ -21,9 +21,13 @@ export interface DemoCredentials {
   /** The dashboard sign-in of the demo account's staff. */
   staff_email: string;
   staff_password: string;
+  /** The platform admin's console sign-in (seeded with the demo). */
+  admin_email?: string;
+  admin_password?: string;
 }
 
 export const DEMO_STAFF_EMAIL = 'staff@demo-kitchen.example';
+export const DEMO_ADMIN_EMAIL = 'admin@dispatch.example';
 
 const ADMIN = { refType: 'admin', refId: 'seed' } as const;
 
@@ -75,6 +79,8 @@ export async function seedDemo(): Promise<DemoCredentials | null> {
   }
   const staffPassword = newSecret(16);
   await createUser({ input: { email: DEMO_STAFF_EMAIL, name: 'Demo Staff', password: staffPassword, role: 'staff', accountId: account.id } });
+  const adminPassword = newSecret(16);
+  await createUser({ input: { email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', password: adminPassword, role: 'admin', accountId: null } });
   await createBranch({
     accountId: account.id,
     input: { vendor_bid: 'olaya', name: 'Olaya', pickup: { ref_id: 'olaya', lat: 24.6953, lng: 46.6851, address_line: 'Olaya St 4120, Riyadh' } },
@@ -85,6 +91,8 @@ export async function seedDemo(): Promise<DemoCredentials | null> {
     webhook_secret: account.webhook_secret,
     staff_email: DEMO_STAFF_EMAIL,
     staff_password: staffPassword,
+    admin_email: DEMO_ADMIN_EMAIL,
+    admin_password: adminPassword,
   };
 }
 

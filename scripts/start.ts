@@ -32,6 +32,9 @@ async function main() {
           ...(credentials.staff_email
             ? [`  Dashboard:      http://localhost:${env.PORT}/login  ${credentials.staff_email} / ${credentials.staff_password}`]
             : []),
+          ...(credentials.admin_email
+            ? [`  Admin console:  http://localhost:${env.PORT}/login  ${credentials.admin_email} / ${credentials.admin_password}`]
+            : []),
           `  (kept in ${path.resolve(env.DATA_DIR, 'demo-credentials.json')})`,
           `  Try: curl -H 'x-api-key: ${credentials.api_key}' http://localhost:${env.PORT}/ext/dispatches`,
           '',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AppProviders } from '@/components/providers/app-providers';
-import { StaffShell } from '@/components/shell/staff-shell';
+import { AppShell } from '@/components/shell/app-shell';
 import { requireStaff } from '@/lib/auth/current-user';
 import { getLocale } from '@/lib/i18n/get-locale';
 import { messagesFor } from '@/lib/i18n/messages';
@@ -12,9 +12,19 @@ export default async function StaffLayout({ children }: { children: ReactNode })
   const t = messagesFor(commonMessages, locale);
   return (
     <AppProviders closeLabel={t.close}>
-      <StaffShell user={user} locale={locale} t={t}>
+      <AppShell
+        user={user}
+        locale={locale}
+        t={t}
+        homeHref="/dispatches"
+        links={[
+          { href: '/dispatches', text: t.navDispatches },
+          { href: '/dispatches/new', text: t.navNewDispatch },
+          { href: '/settings', text: t.navSettings },
+        ]}
+      >
         {children}
-      </StaffShell>
+      </AppShell>
     </AppProviders>
   );
 }

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { LanguageSwitch } from '@/components/shell/language-switch';
 import { currentUser } from '@/lib/auth/current-user';
+import { homePathOf } from '@/lib/auth/schemas';
 import { getLocale } from '@/lib/i18n/get-locale';
 import { messagesFor } from '@/lib/i18n/messages';
 import { authMessages } from '@/lib/i18n/messages/auth';
@@ -12,7 +13,7 @@ export const metadata: Metadata = { title: 'Sign in' };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; error?: string }> }) {
   const [user, locale, query] = await Promise.all([currentUser(), getLocale(), searchParams]);
-  if (user?.role === 'staff') redirect('/dispatches');
+  if (user) redirect(homePathOf(user.role));
   const t = messagesFor(authMessages, locale);
   const common = messagesFor(commonMessages, locale);
   return (

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { SignInBodySchema, type SignInBody } from '@/lib/auth/schemas';
+import { homePathOf, SignInBodySchema, type SignInBody, type SessionUser, type UserRole } from '@/lib/auth/schemas';
 import { ApiClientError, apiFetch } from '@/lib/client/api-fetch';
 import type { AuthText } from '@/lib/i18n/messages/auth';
 
 /** Where to go after signing in: a path on this site only (never `//evil.example`). */
-function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/dispatches';
+function safeNext(next: string | null, role: UserRole): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : homePathOf(role);
 }
 
 export function SignInForm({ t, next, notice }: { t: AuthText; next: string | null; notice?: string }) {
@@ -24,9 +24,9 @@ export function SignInForm({ t, next, notice }: { t: AuthText; next: string | nu
   const onSubmit = handleSubmit(async (input) => {
     setFailure(null);
     try {
-      await apiFetch('/api/session', { method: 'POST', body: input });
+      const { data: user } = await apiFetch<{ data: SessionUser }>('/api/session', { method: 'POST', body: input });
       // A full page load, so the dashboard starts with no data cached from a previous sign-in.
-      window.location.assign(safeNext(next));
+      window.location.assign(safeNext(next, user.role));
     } catch (error) {
       setFailure(error instanceof ApiClientError ? error.message : String(error));
     }

@@ -41,3 +41,40 @@ export const TariffSchema = z.object({
   vat_rate_bps: z.number().int(),
 });
 export type TariffView = z.infer<typeof TariffSchema>;
+
+/** An account's operating modes, as the console and the ops API show and change them. */
+export const AccountModesSchema = z
+  .object({
+    auto_assign: z.boolean().meta({ description: 'New dispatches go to the nearest available driver by last known position' }),
+    sandbox: z.boolean().meta({ description: 'Simulated drivers move the account’s dispatches through their lifecycle and fire its real webhooks' }),
+    sandbox_speed_kmh: z
+      .number()
+      .int()
+      .min(5)
+      .max(5000)
+      .meta({ description: 'Speed of the sandbox’s simulated drivers (km/h); high values run a whole lifecycle in seconds' }),
+  })
+  .meta({ id: 'AccountModes' });
+export type AccountModes = z.infer<typeof AccountModesSchema>;
+
+/** A change of modes: any subset of the fields. */
+export const UpdateAccountModesBodySchema = AccountModesSchema.partial().meta({ id: 'UpdateAccountModesRequest' });
+export type UpdateAccountModesBody = z.input<typeof UpdateAccountModesBodySchema>;
+
+/** An account as the console lists it. */
+export const AccountSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    created_at: z.string().meta({ description: 'ISO 8601, UTC' }),
+  })
+  .extend(AccountModesSchema.shape)
+  .meta({ id: 'AccountSummary' });
+export type AccountSummary = z.infer<typeof AccountSummarySchema>;
+
+/** `GET /api/admin/accounts`: newest first, optionally only names containing `q`. */
+export const ListAccountsQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+});

@@ -21,3 +21,11 @@ export async function requireStaff(): Promise<SessionUser & { accountId: string 
   if (user.role !== 'staff' || !user.accountId) redirect('/login?error=role');
   return { ...user, accountId: user.accountId };
 }
+
+/** The signed-in admin, or a redirect to the sign-in page. */
+export async function requireAdmin(): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user) redirect('/login?next=/admin');
+  if (user.role !== 'admin') redirect('/login?error=role');
+  return user;
+}

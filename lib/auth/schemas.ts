@@ -31,6 +31,11 @@ export type NewUser = z.input<typeof NewUserSchema>;
 /** `POST /api/ops/accounts/{id}/users`: a staff sign-in for that account. */
 export const CreateStaffBodySchema = NewUserSchema.pick({ email: true, name: true, password: true }).meta({ id: 'CreateStaffRequest' });
 
+/** Where a role lands after signing in: staff on their dashboard, admins in the console. */
+export function homePathOf(role: UserRole): string {
+  return role === 'admin' ? '/admin' : '/dispatches';
+}
+
 /** Who is signed in, as every surface sees it. */
 export interface SessionUser {
   id: string;

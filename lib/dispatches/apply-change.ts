@@ -62,7 +62,10 @@ export async function applyChange(
   current: LockedDispatch,
   change: {
     data: Prisma.DispatchUpdateInput;
-    status?: { status: Status; actor: Actor };
+    /** Who made the change: the audit trail (events) and the history entry record them. */
+    actor: Actor;
+    /** The status to append to the history, if the change records one. */
+    status?: Status;
     events: EventType[];
   },
 ): Promise<DispatchRecord> {
@@ -74,7 +77,7 @@ export async function applyChange(
       modifiedAt: now,
       eventSeq: { increment: change.events.length },
       ...(change.status && {
-        statusHistory: [...current.statusHistory, statusEntry(change.status.status, now, change.status.actor)],
+        statusHistory: [...current.statusHistory, statusEntry(change.status, now, change.actor)],
       }),
     },
     select: { accountId: true, eventSeq: true, record: true, assignedDriver: { select: DRIVER_SELECT } },
@@ -90,6 +93,8 @@ export async function applyChange(
       sequence: firstSequence + index,
       payload: buildEventPayload(type, record, updated.assignedDriver) as Prisma.InputJsonValue,
       createdAt: now,
+      actorType: change.actor.refType,
+      actorId: change.actor.refId,
     })),
   });
   return record;

@@ -23,7 +23,8 @@ export async function assignDriver(options: {
     if (!driver?.isActive) throw new ApiError('invalid_request', `driver_id: no active driver with id "${options.driverId}"`);
     return applyChange(tx, current, {
       data: { state: 'assigned', assignedDriver: { connect: { id: options.driverId } } },
-      status: { status: 'assigned', actor: options.actor },
+      actor: options.actor,
+      status: 'assigned',
       events: ['dispatch.status_updated', 'dispatch.driver_assigned'],
     });
   }, TX_OPTIONS);

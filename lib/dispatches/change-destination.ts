@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
-import { applyChange, lockDispatch, TX_OPTIONS } from '@/lib/dispatches/apply-change';
+import { applyChange, lockDispatch, TX_OPTIONS, type Actor } from '@/lib/dispatches/apply-change';
 import type { Address, DispatchRecord } from '@/lib/dispatches/schemas';
 import { DESTINATION_LOCKED_IN, isLifecycleStatus } from '@/lib/dispatches/statuses';
 
@@ -9,6 +9,7 @@ export async function changeDestination(options: {
   accountId: string | null;
   id: string;
   destination: Address;
+  actor: Actor;
 }): Promise<DispatchRecord> {
   return db().$transaction(async (tx) => {
     const current = await lockDispatch(tx, { id: options.id, accountId: options.accountId });
@@ -17,6 +18,7 @@ export async function changeDestination(options: {
     }
     return applyChange(tx, current, {
       data: { destination: options.destination },
+      actor: options.actor,
       events: ['dispatch.destination_updated'],
     });
   }, TX_OPTIONS);

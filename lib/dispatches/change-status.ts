@@ -31,7 +31,8 @@ export async function changeStatus(options: {
     }
     return applyChange(tx, current, {
       data: isLifecycleStatus(status) ? { state: status } : {},
-      status: { status, actor: options.actor },
+      actor: options.actor,
+      status,
       events: ['dispatch.status_updated'],
     });
   }, TX_OPTIONS);

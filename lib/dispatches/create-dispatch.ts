@@ -1,7 +1,8 @@
 import { db } from '@/lib/db/client';
 import { uniqueViolationFields } from '@/lib/db/unique-violation';
 import { ApiError } from '@/lib/http/errors';
-import { newId, newReadableCode, newSortableId } from '@/lib/ids/new-id';
+import { getEnv } from '@/lib/env';
+import { newId, newReadableCode, newSecret, newSortableId } from '@/lib/ids/new-id';
 import { statusEntry, type Actor } from '@/lib/dispatches/apply-change';
 import { buildEventPayload } from '@/lib/dispatches/events';
 import { phoneTail } from '@/lib/dispatches/phone-tail';
@@ -9,6 +10,8 @@ import type { CreateDispatchBody, DispatchRecord } from '@/lib/dispatches/schema
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
 
 const R_ID_ATTEMPTS = 5;
+/** 24 base62 characters ≈ 143 bits: a tracking link cannot be guessed. */
+const TRACKING_TOKEN_LENGTH = 24;
 
 /**
  * Creates a dispatch in state `new` with its first history entry and its
@@ -28,6 +31,8 @@ export async function createDispatch(options: {
     const now = new Date();
     const id = newSortableId('dsp');
     const rId = newReadableCode();
+    const trackingToken = newSecret(TRACKING_TOKEN_LENGTH);
+    const trackingUrl = `${getEnv().PUBLIC_URL}/t/${trackingToken}`;
     // The event carries the record as the database renders it (`dispatch_record`, stored by a
     // trigger). Built here instead of read back, to keep creation one statement; the integration
     // test "writes the history entry and the outbox event…" holds the two to the same shape.
@@ -49,6 +54,7 @@ export async function createDispatch(options: {
       media_url: null,
       vendor_payload: input.vendor_payload ?? null,
       status: [statusEntry('new', now, actor)],
+      tracking_url: trackingUrl,
     };
     try {
       const ts = now.toISOString();
@@ -60,17 +66,22 @@ export async function createDispatch(options: {
         WITH dispatch AS (
           INSERT INTO dispatches (id, r_id, account_id, state, pickup, destination, user_metadata, vendor_logo_url,
                                   vendor_id, vendor_name, vendor_oid, vendor_sid, vendor_bid, vendor_payload,
-                                  customer_phone, phone_tail, event_seq, status_history, created_at, modified_at)
+                                  customer_phone, phone_tail, event_seq, status_history, tracking_token, tracking_url,
+                                  sim_next_at, created_at, modified_at)
           VALUES (${id}, ${rId}, ${accountId}, 'new', ${json(input.pickup)}::json, ${json(input.destination)}::json,
                   ${json(input.user_metadata)}::json, ${input.vendor_logo_url ?? null}, ${input.vendor_id},
                   ${json(input.vendor_name)}::json, ${input.vendor_oid}, ${input.vendor_sid ?? null}, ${input.vendor_bid},
                   ${json(input.vendor_payload)}::json, ${input.user_metadata.phone},
                   ${phoneTail(input.user_metadata.phone) ?? ''}, 1, ${JSON.stringify(record.status)}::json,
+                  ${trackingToken}, ${trackingUrl},
+                  -- Dispatches of an account in sandbox mode go to the simulator at once.
+                  (SELECT CASE WHEN sandbox THEN ${ts}::timestamptz END FROM accounts WHERE id = ${accountId}),
                   ${ts}::timestamptz, ${ts}::timestamptz)
           RETURNING id
         )
-        INSERT INTO dispatch_events (id, account_id, dispatch_id, type, sequence, payload, created_at)
-        SELECT ${newId('evt')}, ${accountId}, id, 'dispatch.status_updated', 1, ${JSON.stringify(payload)}::json, ${ts}::timestamptz
+        INSERT INTO dispatch_events (id, account_id, dispatch_id, type, sequence, payload, created_at, actor_type, actor_id)
+        SELECT ${newId('evt')}, ${accountId}, id, 'dispatch.status_updated', 1, ${JSON.stringify(payload)}::json, ${ts}::timestamptz,
+               ${actor.refType}, ${actor.refId}
         FROM dispatch`;
       return record;
     } catch (error) {

@@ -16,9 +16,9 @@ describe('reading a dispatch by id', () => {
     const fresh = await newAccount();
     await db().$executeRaw`
       INSERT INTO dispatches (id, r_id, account_id, state, pickup, destination, user_metadata, vendor_id, vendor_name,
-                              vendor_oid, vendor_bid, customer_phone, event_seq, created_at, modified_at)
+                              vendor_oid, vendor_bid, customer_phone, event_seq, tracking_token, created_at, modified_at)
       SELECT 'dsp_plan_' || g, 'P' || lpad(g::text, 7, '0'), ${fresh.id}, 'new', '{}', '{}', '{}', 'v', '{}',
-             'plan-' || g, 'b', '+966500000000', 0, now(), now()
+             'plan-' || g, 'b', '+966500000000', 0, 'tok_plan_' || g, now(), now()
       FROM generate_series(1, 2000) g`;
 
     const query = recordByIdQuery({ id: 'dsp_plan_1500', accountId: fresh.id });

@@ -99,6 +99,13 @@ export const DispatchRecordSchema = z
     media_url: z.record(z.string(), z.string()).nullable().meta({ description: 'Photos or videos taken by the driver on delivery' }),
     vendor_payload: VendorPayloadSchema.nullable(),
     status: z.array(StatusEntrySchema).meta({ description: 'Status history, oldest first; the last lifecycle entry is the current state' }),
+    tracking_url: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'The end customer’s tracking page (driver on a map, ETA, timeline; no personal data). Unguessable; share it with the customer. Null only for dispatches created before tracking existed.',
+      }),
   })
   .meta({ id: 'Dispatch', description: 'Optional fields the client did not send are null.' });
 

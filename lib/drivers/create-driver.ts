@@ -2,10 +2,15 @@ import { db } from '@/lib/db/client';
 import { newId } from '@/lib/ids/new-id';
 import type { CreateDriverBody } from '@/lib/drivers/schemas';
 
+/** Creates an active driver. A `fleet_id` not known yet creates that fleet, named after its id. */
 export async function createDriver(options: { input: CreateDriverBody }) {
-  const driver = await db().driver.create({
-    data: { id: newId('drv'), name: options.input.name, phone: options.input.phone, fleetId: options.input.fleet_id },
+  const { fleet_id: fleetId } = options.input;
+  const create = db().driver.create({
+    data: { id: newId('drv'), name: options.input.name, phone: options.input.phone, fleetId },
     select: { id: true, name: true, phone: true, fleetId: true },
   });
+  const driver = fleetId
+    ? (await db().$transaction([db().$executeRaw`INSERT INTO fleets (id, name) VALUES (${fleetId}, ${fleetId}) ON CONFLICT (id) DO NOTHING`, create]))[1]
+    : await create;
   return { id: driver.id, name: driver.name, phone: driver.phone, fleet_id: driver.fleetId };
 }

@@ -170,3 +170,28 @@ export function staffRoute<P extends Params = Params>(
     (auth) => (auth.setCookie ? { 'set-cookie': auth.setCookie } : undefined),
   );
 }
+
+/** The signed-in admin of a console request: platform-wide, no tenant. */
+export interface AdminCaller {
+  user: SessionUser;
+}
+
+/**
+ * A console route for admins: session cookie, admin role, same-origin writes. Admin actions
+ * call the same domain functions as the ops API, with `accountId: null` (every account).
+ */
+export function adminRoute<P extends Params = Params>(
+  options: RouteOptions,
+  handler: (args: BaseArgs<P> & { caller: AdminCaller }) => Promise<Reply>,
+) {
+  return route<P, { caller: AdminCaller; setCookie?: string }>(
+    options,
+    async (request) => {
+      const { user, setCookie } = await authenticateSession(request, ['admin']);
+      return { caller: { user }, setCookie };
+    },
+    ({ auth, ...args }) => handler({ ...args, caller: auth.caller }),
+    undefined,
+    (auth) => (auth.setCookie ? { 'set-cookie': auth.setCookie } : undefined),
+  );
+}

@@ -31,6 +31,9 @@ const ROUTES: [method: string, path: string, statuses: string[]][] = [
   ['post', '/api/ops/accounts/{id}/users', ['201', '400', '401', '403', '404', '500']],
   ['post', '/api/ops/accounts/{id}/webhook/enable', ['200', '401', '403', '404', '500']],
   ['get', '/api/ops/webhook-deliveries/{id}', ['200', '401', '403', '404', '500']],
+  ['get', '/api/ops/accounts/{id}/modes', ['200', '401', '403', '404', '500']],
+  ['patch', '/api/ops/accounts/{id}/modes', ['200', '400', '401', '403', '404', '500']],
+  ['post', '/api/ops/admins', ['201', '400', '401', '403', '500']],
 ];
 
 interface Operation {

@@ -7,7 +7,7 @@ import {
   type ZodOpenApiResponseObject,
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
-import { CreateAccountBodySchema, CreatedAccountSchema } from '@/lib/accounts/schemas';
+import { AccountModesSchema, CreateAccountBodySchema, CreatedAccountSchema, UpdateAccountModesBodySchema } from '@/lib/accounts/schemas';
 import { CreateStaffBodySchema, StaffUserResponseSchema } from '@/lib/auth/schemas';
 import { LifecycleSchema } from '@/lib/dispatches/describe-lifecycle';
 import {
@@ -798,6 +798,42 @@ function buildPaths(): ZodOpenApiObject['paths'] {
           ...errorResponses(['not_found', ...BODY_ERRORS, ...OPS_ERRORS], {
             notes: { not_found: 'No account with this id', invalid_request: 'A field failed validation, or the email is taken' },
           }),
+        },
+      }),
+    },
+    '/api/ops/accounts/{id}/modes': {
+      get: ops({
+        operationId: 'opsGetAccountModes',
+        summary: 'Read an account’s modes (auto-assign, sandbox)',
+        requestParams: { path: accountIdPath },
+        responses: {
+          '200': jsonResponse('The modes.', z.object({ data: AccountModesSchema })),
+          ...errorResponses(['not_found', ...OPS_ERRORS], { notes: { not_found: 'No account with this id' } }),
+        },
+      }),
+      patch: ops({
+        operationId: 'opsUpdateAccountModes',
+        summary: 'Change an account’s modes',
+        description:
+          'Any subset of the fields. `auto_assign` gives each new dispatch to the nearest available driver by last known position. `sandbox` hands the account’s dispatches to simulated drivers that move at `sandbox_speed_kmh` and fire the account’s real webhooks.',
+        requestParams: { path: accountIdPath },
+        requestBody: jsonBody(UpdateAccountModesBodySchema, 'The modes to change.'),
+        responses: {
+          '200': jsonResponse('All the modes after the change.', z.object({ data: AccountModesSchema })),
+          ...errorResponses(['not_found', ...BODY_ERRORS, ...OPS_ERRORS], { notes: { not_found: 'No account with this id' } }),
+        },
+      }),
+    },
+    '/api/ops/admins': {
+      post: ops({
+        operationId: 'opsCreateAdmin',
+        summary: 'Create a platform admin',
+        description:
+          'An admin signs in at `/login` like staff and lands in the console at `/admin`: every account’s dispatches, drivers, fleets and accounts. `npm start` seeds one with the demo and prints its password.',
+        requestBody: jsonBody(CreateStaffBodySchema, 'The admin.'),
+        responses: {
+          '201': jsonResponse('Created.', StaffUserResponseSchema),
+          ...errorResponses([...BODY_ERRORS, ...OPS_ERRORS], { notes: { invalid_request: 'A field failed validation, or the email is taken' } }),
         },
       }),
     },

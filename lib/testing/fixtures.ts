@@ -61,3 +61,13 @@ export async function newStaffSession(accountId: string) {
   const { token } = await signIn({ input: { email, password: STAFF_PASSWORD }, ip: '203.0.113.9' });
   return { user, email, token, cookie: `dispatch_session=${token}` };
 }
+
+/** A signed-in platform admin: the console's caller. */
+export async function newAdminSession() {
+  const { createUser } = await import('@/lib/auth/create-user');
+  const { signIn } = await import('@/lib/auth/sign-in');
+  const email = `admin-${uniqueSuffix()}@example.com`;
+  const user = await createUser({ input: { email, name: 'Test Admin', password: STAFF_PASSWORD, role: 'admin', accountId: null } });
+  const { token } = await signIn({ input: { email, password: STAFF_PASSWORD }, ip: '203.0.113.10' });
+  return { user, email, token, cookie: `dispatch_session=${token}` };
+}

@@ -39,7 +39,7 @@ describe('webhook delivery', () => {
     await assignDriver({ id: created.id, accountId: null, driverId: driver.id, actor });
     await changeStatus({ id: created.id, accountId: null, status: 'accepted', actor });
     await changeStatus({ id: created.id, accountId: null, status: 'near_pickup', actor });
-    await changeDestination({ id: created.id, accountId: account.id, destination: { lat: 24.8, lng: 46.7 } });
+    await changeDestination({ id: created.id, accountId: account.id, destination: { lat: 24.8, lng: 46.7 }, actor: { refType: 'vendor', refId: 'test' } });
     await startWorker();
     await waitFor(() => forPath('lifecycle').length === 6, 10_000, 'six deliveries');
 

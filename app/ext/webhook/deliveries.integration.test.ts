@@ -231,7 +231,7 @@ describe('GET /ext/webhook/deliveries and GET /ext/webhook/deliveries/{id}', () 
     // Four events of the first dispatch, delivered; two of the second and a ping, pending.
     first = await createDispatch({ accountId: account.id, input: dispatchBody() });
     await assignDriver({ id: first.id, accountId: null, driverId: driver.id, actor: ACTOR });
-    await changeDestination({ id: first.id, accountId: account.id, destination: { lat: 24.8, lng: 46.7 } });
+    await changeDestination({ id: first.id, accountId: account.id, destination: { lat: 24.8, lng: 46.7 }, actor: { refType: 'vendor', refId: 'test' } });
     await deliverAll();
     second = await createDispatch({ accountId: account.id, input: dispatchBody() });
     await changeStatus({ id: second.id, accountId: null, status: 'cancelled', actor: ACTOR });

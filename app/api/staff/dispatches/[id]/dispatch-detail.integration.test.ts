@@ -176,7 +176,7 @@ describe('GET /api/staff/dispatches/{id}/deliveries', () => {
     await registerWebhook({ accountId: account.id, url: `${receiver.url}/detail`, allowPrivate: true });
     const dispatch = await createDispatch({ accountId: account.id, input: dispatchBody() });
     const neighbour = await createDispatch({ accountId: account.id, input: dispatchBody() });
-    await changeDestination({ id: dispatch.id, accountId: account.id, destination: { lat: 24.8, lng: 46.7 } });
+    await changeDestination({ id: dispatch.id, accountId: account.id, destination: { lat: 24.8, lng: 46.7 }, actor: { refType: 'vendor', refId: 'test' } });
 
     const queued = await call('GET', `/api/staff/dispatches/${dispatch.id}/deliveries`, { cookie });
     expect(queued.status).toBe(200);

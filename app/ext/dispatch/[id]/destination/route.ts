@@ -6,6 +6,6 @@ import { apiKeyRoute } from '@/lib/http/route';
 // PATCH /ext/dispatch/{id}/destination — move the destination of a dispatch
 export const PATCH = apiKeyRoute<{ id: string }>({ body: true }, async ({ caller, params, body }) => {
   const destination = parseInput(AddressSchema, body);
-  await changeDestination({ id: params.id, accountId: caller.accountId, destination });
+  await changeDestination({ id: params.id, accountId: caller.accountId, destination, actor: { refType: 'vendor', refId: caller.accountId } });
   return { status: 204 };
 });

@@ -6,6 +6,11 @@ import { staffRoute } from '@/lib/http/route';
 // PATCH /api/staff/dispatches/{id}/destination — move the destination (as PATCH /ext/dispatch/{id}/destination); answers the updated record
 export const PATCH = staffRoute<{ id: string }>({ body: true }, async ({ caller, params, body }) => {
   const destination = parseInput(AddressSchema, body);
-  const dispatch = await changeDestination({ id: params.id, accountId: caller.accountId, destination });
+  const dispatch = await changeDestination({
+    id: params.id,
+    accountId: caller.accountId,
+    destination,
+    actor: { refType: 'vendor', refId: caller.user.id },
+  });
   return { status: 200, body: { data: dispatch } };
 });

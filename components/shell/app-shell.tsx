@@ -8,25 +8,40 @@ import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
 
-/** The dashboard frame: skip link, header with navigation, language and sign-out, then the page. */
-export function StaffShell({ user, locale, t, children }: { user: SessionUser; locale: Locale; t: CommonText; children: ReactNode }) {
+export interface ShellLink {
+  href: string;
+  text: string;
+}
+
+/**
+ * The frame of the staff dashboard and the admin console: skip link, header with the audience's
+ * navigation, language and sign-out, then the page.
+ */
+export function AppShell({
+  user,
+  locale,
+  t,
+  homeHref,
+  links,
+  children,
+}: {
+  user: SessionUser;
+  locale: Locale;
+  t: CommonText;
+  homeHref: string;
+  links: ShellLink[];
+  children: ReactNode;
+}) {
   return (
     <>
       <a href="#main" className="skip-link">
         {t.skipToContent}
       </a>
       <header className="shell-header">
-        <Link href="/dispatches" className="shell-header__brand">
+        <Link href={homeHref} className="shell-header__brand">
           {t.appName}
         </Link>
-        <NavLinks
-          label={t.navMain}
-          links={[
-            { href: '/dispatches', text: t.navDispatches },
-            { href: '/dispatches/new', text: t.navNewDispatch },
-            { href: '/settings', text: t.navSettings },
-          ]}
-        />
+        <NavLinks label={t.navMain} links={links} />
         <div className="shell-header__end">
           <span className="muted shell-header__user" title={user.email}>
             {format(t.signedInAs, { name: user.name })}

@@ -1,0 +1,11 @@
+import { createUser } from '@/lib/auth/create-user';
+import { CreateStaffBodySchema } from '@/lib/auth/schemas';
+import { parseInput } from '@/lib/http/parse-input';
+import { opsRoute } from '@/lib/http/route';
+
+// POST /api/ops/admins — create a platform admin's console sign-in
+export const POST = opsRoute({ body: true }, async ({ body }) => {
+  const input = parseInput(CreateStaffBodySchema, body);
+  const user = await createUser({ input: { ...input, role: 'admin', accountId: null } });
+  return { status: 201, body: { data: user } };
+});

@@ -1,0 +1,30 @@
+import { db } from '@/lib/db/client';
+import type { AccountSummary, ListAccountsQuerySchema } from '@/lib/accounts/schemas';
+import { afterCursor, decodeCursor, encodeCursor } from '@/lib/http/cursor';
+import type { z } from 'zod';
+
+/** Every account, newest first, keyset-paged; `q` keeps names containing it (any case). */
+export async function listAccounts(options: {
+  query: z.output<typeof ListAccountsQuerySchema>;
+}): Promise<{ data: AccountSummary[]; next_cursor: string | null }> {
+  const { q, limit, cursor } = options.query;
+  const rows = await db().account.findMany({
+    where: { ...(q ? { name: { contains: q, mode: 'insensitive' } } : {}), ...afterCursor(cursor ? decodeCursor(cursor) : undefined) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit + 1,
+    select: { id: true, name: true, createdAt: true, autoAssign: true, sandbox: true, sandboxSpeedKmh: true },
+  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    data: page.map((row) => ({
+      id: row.id,
+      name: row.name,
+      created_at: row.createdAt.toISOString(),
+      auto_assign: row.autoAssign,
+      sandbox: row.sandbox,
+      sandbox_speed_kmh: row.sandboxSpeedKmh,
+    })),
+    next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}
