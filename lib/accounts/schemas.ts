@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '@/lib/validation/primitives';
+import { CurrencySchema, requiredText } from '@/lib/validation/primitives';
 
 export const CreateAccountBodySchema = z.object({ name: requiredText(200) }).meta({ id: 'CreateAccountRequest' });
 
@@ -78,3 +78,21 @@ export const ListAccountsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(200).optional(),
 });
+
+/** `PUT /api/admin/accounts/{id}/tariff`: the whole tariff, in minor units of `currency`. */
+export const UpdateTariffBodySchema = z.object({
+  currency: CurrencySchema,
+  base_fare_minor: z.number().int('must be a whole number of minor units').min(0, 'must be at least 0').max(100_000_000, 'must be at most 100000000'),
+  per_km_minor: z.number().int('must be a whole number of minor units').min(0, 'must be at least 0').max(100_000_000, 'must be at most 100000000'),
+  min_fare_minor: z.number().int('must be a whole number of minor units').min(0, 'must be at least 0').max(100_000_000, 'must be at most 100000000'),
+  vat_rate_bps: z.number().int('must be whole basis points').min(0, 'must be at least 0').max(10_000, 'must be at most 10000 (100 %)'),
+});
+export type UpdateTariffBody = z.input<typeof UpdateTariffBodySchema>;
+
+/** One account as the console's account page shows it. */
+export const AccountDetailSchema = AccountSummarySchema.extend({ tariff: TariffSchema });
+export type AccountDetail = z.infer<typeof AccountDetailSchema>;
+
+/** A staff sign-in of an account as the console lists it (never the password hash). */
+export const AccountUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), created_at: z.string(), disabled_at: z.string().nullable() });
+export type AccountUserView = z.infer<typeof AccountUserSchema>;

@@ -1,10 +1,18 @@
 import { db } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
 import { newId } from '@/lib/ids/new-id';
 import type { CreateDriverBody } from '@/lib/drivers/schemas';
 
-/** Creates an active driver. A `fleet_id` not known yet creates that fleet, named after its id. */
+/**
+ * Creates an active driver. A `fleet_id` not known yet creates that fleet, named after its id;
+ * an inactive fleet is refused (an active driver never belongs to one).
+ */
 export async function createDriver(options: { input: CreateDriverBody }) {
   const { fleet_id: fleetId } = options.input;
+  if (fleetId) {
+    const fleet = await db().fleet.findUnique({ where: { id: fleetId }, select: { isActive: true } });
+    if (fleet && !fleet.isActive) throw new ApiError('invalid_request', `fleet_id: fleet "${fleetId}" is inactive`);
+  }
   const create = db().driver.create({
     data: { id: newId('drv'), name: options.input.name, phone: options.input.phone, fleetId },
     select: { id: true, name: true, phone: true, fleetId: true },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema } from '@/lib/dispatches/schemas';
 import { EVENT_TYPES } from '@/lib/dispatches/events';
-import { HttpUrlSchema, text } from '@/lib/validation/primitives';
+import { HttpUrlSchema, requiredText, text } from '@/lib/validation/primitives';
 
 export const RegisterWebhookBodySchema = z
   .object({
@@ -127,3 +127,7 @@ export const DispatchDeliveryListResponseSchema = z
   .meta({ id: 'DispatchDeliveryList' });
 
 export type DispatchDeliveryList = z.infer<typeof DispatchDeliveryListResponseSchema>;
+
+/** The console's pause of an account's endpoint: why, for the vendor and the next admin. */
+export const DisableWebhookBodySchema = z.object({ reason: requiredText(500) });
+export type DisableWebhookBody = z.input<typeof DisableWebhookBodySchema>;

@@ -1,5 +1,6 @@
+import { createAccount } from '@/lib/accounts/create-account';
 import { listAccounts } from '@/lib/accounts/list-accounts';
-import { ListAccountsQuerySchema } from '@/lib/accounts/schemas';
+import { CreateAccountBodySchema, ListAccountsQuerySchema } from '@/lib/accounts/schemas';
 import { parseInput, queryObject } from '@/lib/http/parse-input';
 import { adminRoute } from '@/lib/http/route';
 
@@ -7,4 +8,10 @@ import { adminRoute } from '@/lib/http/route';
 export const GET = adminRoute({}, async ({ request }) => {
   const query = parseInput(ListAccountsQuerySchema, queryObject(request.url));
   return { status: 200, body: await listAccounts({ query }) };
+});
+
+// POST /api/admin/accounts — create an account; its API key and webhook secret are in this answer only
+export const POST = adminRoute({ body: true }, async ({ body }) => {
+  const input = parseInput(CreateAccountBodySchema, body);
+  return { status: 201, body: { data: await createAccount(input) } };
 });

@@ -1,0 +1,7 @@
+import { getAccountDetail } from '@/lib/accounts/get-account-detail';
+import { adminRoute } from '@/lib/http/route';
+
+// GET /api/admin/accounts/{id} — one account: name, modes and tariff
+export const GET = adminRoute<{ id: string }>({}, async ({ params }) => {
+  return { status: 200, body: { data: await getAccountDetail({ accountId: params.id }) } };
+});

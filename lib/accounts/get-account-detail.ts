@@ -1,0 +1,32 @@
+import { db } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/errors';
+import type { AccountDetail } from '@/lib/accounts/schemas';
+import { TARIFF_SELECT } from '@/lib/estimates/tariff';
+
+export function accountNotFound(id: string): ApiError {
+  return new ApiError('not_found', `No account with id "${id}"`);
+}
+
+/** One account for the console: name, modes and tariff in one read; 404 when unknown. */
+export async function getAccountDetail(options: { accountId: string }): Promise<AccountDetail> {
+  const row = await db().account.findUnique({
+    where: { id: options.accountId },
+    select: { id: true, name: true, createdAt: true, autoAssign: true, sandbox: true, sandboxSpeedKmh: true, ...TARIFF_SELECT },
+  });
+  if (!row) throw accountNotFound(options.accountId);
+  return {
+    id: row.id,
+    name: row.name,
+    created_at: row.createdAt.toISOString(),
+    auto_assign: row.autoAssign,
+    sandbox: row.sandbox,
+    sandbox_speed_kmh: row.sandboxSpeedKmh,
+    tariff: {
+      currency: row.currency,
+      base_fare_minor: row.baseFareMinor,
+      per_km_minor: row.perKmMinor,
+      min_fare_minor: row.minFareMinor,
+      vat_rate_bps: row.vatRateBps,
+    },
+  };
+}

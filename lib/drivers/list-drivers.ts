@@ -1,0 +1,31 @@
+import { db } from '@/lib/db/client';
+import type { Prisma } from '@/lib/generated/prisma/client';
+import { afterCursor, decodeCursor, encodeCursor } from '@/lib/http/cursor';
+import { ADMIN_DRIVER_SELECT, adminDriverView } from '@/lib/drivers/admin-driver-view';
+import type { AdminDriver, ListDriversQuery } from '@/lib/drivers/schemas';
+
+/**
+ * Every driver, newest first, keyset-paged over drivers_created_at_id_idx (by fleet:
+ * drivers_fleet_id_idx). `q` matches a name or phone containing it (any case) or an exact id.
+ */
+export async function listDrivers(options: { query: ListDriversQuery }): Promise<{ data: AdminDriver[]; next_cursor: string | null }> {
+  const { q, fleet, active, limit, cursor } = options.query;
+  const where: Prisma.DriverWhereInput = {
+    ...(fleet ? { fleetId: fleet } : {}),
+    ...(active ? { isActive: active === 'true' } : {}),
+    ...(q ? { AND: [{ OR: [{ id: q }, { name: { contains: q, mode: 'insensitive' } }, { phone: { contains: q } }] }] } : {}),
+    ...afterCursor(cursor ? decodeCursor(cursor) : undefined),
+  };
+  const rows = await db().driver.findMany({
+    where,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit + 1,
+    select: ADMIN_DRIVER_SELECT,
+  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    data: page.map(adminDriverView),
+    next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}

@@ -1,0 +1,13 @@
+import { db } from '@/lib/db/client';
+import { newId } from '@/lib/ids/new-id';
+import type { CreateFleetBody, FleetView } from '@/lib/fleets/schemas';
+import { formatTimestamp } from '@/lib/dispatches/timestamp';
+
+/** Creates an active fleet with no drivers. Input is parsed by the caller's schema. */
+export async function createFleet(options: { input: CreateFleetBody }): Promise<FleetView> {
+  const row = await db().fleet.create({
+    data: { id: newId('flt'), name: options.input.name },
+    select: { id: true, name: true, isActive: true, createdAt: true },
+  });
+  return { id: row.id, name: row.name, is_active: row.isActive, created_at: formatTimestamp(row.createdAt), driver_count: 0, active_driver_count: 0 };
+}
