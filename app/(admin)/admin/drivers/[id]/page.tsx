@@ -1,0 +1,61 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { DriverDetail } from '@/components/admin-fleet/driver-detail';
+import styles from '@/components/admin-fleet/console.module.css';
+import { PageHeader } from '@/components/ui/page-header';
+import { requireAdmin } from '@/lib/auth/current-user';
+import { getAdminDriver } from '@/lib/drivers/get-admin-driver';
+import type { AdminDriver } from '@/lib/drivers/schemas';
+import { getEnv } from '@/lib/env';
+import { ApiError } from '@/lib/http/errors';
+import { getLocale } from '@/lib/i18n/get-locale';
+import { format, messagesFor } from '@/lib/i18n/messages';
+import { adminFleetMessages } from '@/lib/i18n/messages/admin-fleet';
+import { commonMessages } from '@/lib/i18n/messages/common';
+
+interface Props {
+  params: Promise<{ id: string }>;
+}
+
+/** The driver (the read behind GET /api/admin/drivers/{id}), or null: once per request. */
+const readDriver = cache(async (id: string): Promise<AdminDriver | null> => {
+  try {
+    return await getAdminDriver({ id });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'not_found') return null;
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const [{ id }, , locale] = await Promise.all([params, requireAdmin(), getLocale()]);
+  const t = messagesFor(adminFleetMessages, locale);
+  const driver = await readDriver(id);
+  return { title: driver ? format(t.driverPageTitle, { name: driver.name }) : t.driverNotFound };
+}
+
+// /admin/drivers/{id} — edit, deactivate, last known position, dispatches across accounts.
+export default async function AdminDriverPage({ params }: Props) {
+  const [{ id }, , locale] = await Promise.all([params, requireAdmin(), getLocale()]);
+  const driver = await readDriver(id);
+  if (!driver) notFound();
+  const t = messagesFor(adminFleetMessages, locale);
+  const env = getEnv();
+  return (
+    <>
+      <Link href="/admin/drivers" className={styles.backLink}>
+        {t.backToDrivers}
+      </Link>
+      <PageHeader title={driver.name} intro={<bdi className="mono">{driver.id}</bdi>} />
+      <DriverDetail
+        initial={driver}
+        t={t}
+        common={messagesFor(commonMessages, locale)}
+        locale={locale}
+        map={{ tileUrl: env.MAP_TILE_URL || null, tileAttribution: env.MAP_TILE_ATTRIBUTION }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { DriversPage } from '@/components/admin-fleet/drivers-page';
+import { PageHeader } from '@/components/ui/page-header';
+import { requireAdmin } from '@/lib/auth/current-user';
+import { getLocale } from '@/lib/i18n/get-locale';
+import { messagesFor } from '@/lib/i18n/messages';
+import { adminFleetMessages } from '@/lib/i18n/messages/admin-fleet';
+import { commonMessages } from '@/lib/i18n/messages/common';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: messagesFor(adminFleetMessages, await getLocale()).driversPageTitle };
+}
+
+// /admin/drivers — every driver: search, fleet and status filters, paging; add a driver.
+export default async function AdminDriversPage({ searchParams }: { searchParams: Promise<{ fleet?: string | string[] }> }) {
+  const [, locale, { fleet }] = await Promise.all([requireAdmin(), getLocale(), searchParams]);
+  const t = messagesFor(adminFleetMessages, locale);
+  return (
+    <>
+      <PageHeader title={t.driversTitle} intro={t.driversIntro} />
+      <DriversPage t={t} common={messagesFor(commonMessages, locale)} locale={locale} initialFleet={typeof fleet === 'string' ? fleet : undefined} />
+    </>
+  );
+}

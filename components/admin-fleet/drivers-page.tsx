@@ -1,0 +1,227 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CreateDriverBodySchema, type AdminDriver, type CreateDriverBody } from '@/lib/drivers/schemas';
+import { ApiClientError } from '@/lib/client/api-fetch';
+import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
+import { fieldErrorsOf } from '@/lib/http/field-errors';
+import { formatDateTime } from '@/lib/i18n/format-time';
+import type { Locale } from '@/lib/i18n/locale';
+import { format } from '@/lib/i18n/messages';
+import type { AdminFleetText } from '@/lib/i18n/messages/admin-fleet';
+import type { CommonText } from '@/lib/i18n/messages/common';
+import { Field } from '@/components/ui/field';
+import { QueryError, errorText } from '@/components/ui/query-error';
+import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { useToast } from '@/components/ui/toast';
+import { useIsHydrated } from '@/components/ui/use-is-hydrated';
+import { useDebouncedValue } from '@/components/dispatch-detail/use-debounced-value';
+import { Pager } from './pager';
+import { PositionAge } from './position-age';
+import { driverKeys, driverQueries, fleetKeys, fleetQueries, fleetApi, type DriverFilters } from './queries';
+import { useCursorPages } from './use-cursor-pages';
+import styles from './console.module.css';
+
+const COLUMNS = 6;
+
+interface Props {
+  t: AdminFleetText;
+  common: CommonText;
+  locale: Locale;
+  /** `?fleet=` from the fleets page's "View drivers". */
+  initialFleet?: string;
+}
+
+/** Every driver: search, filter by fleet and status, page; add a driver beside the list. */
+export function DriversPage({ t, common, locale, initialFleet }: Props) {
+  const [text, setText] = useState('');
+  const q = useDebouncedValue(text.trim(), 300);
+  const [fleet, setFleet] = useState(initialFleet ?? '');
+  const [active, setActive] = useState<'' | 'true' | 'false'>('');
+  const filters: Omit<DriverFilters, 'cursor'> = { q: q || undefined, fleet: fleet || undefined, active: active || undefined };
+  const pages = useCursorPages(JSON.stringify(filters));
+  const drivers = useQuery(driverQueries.list({ ...filters, cursor: pages.cursor }));
+  const fleets = useQuery(fleetQueries.list());
+
+  return (
+    <div className={`${styles.layout} ${styles.page}`}>
+      <section className="card stack" aria-labelledby="drivers-heading">
+        <h2 id="drivers-heading" className="sr-only">
+          {t.driversTitle}
+        </h2>
+        <search aria-label={t.filtersLabel} className={styles.filters}>
+          <Field id="driver-search" label={t.search} className={styles.grow}>
+            {(aria) => (
+              <input
+                {...aria}
+                type="search"
+                className="input"
+                value={text}
+                placeholder={t.searchHint}
+                onChange={(event) => setText(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field id="driver-fleet" label={t.fleet}>
+            {(aria) => (
+              <select {...aria} className="select" value={fleet} onChange={(event) => setFleet(event.target.value)}>
+                <option value="">{t.anyFleet}</option>
+                {fleets.data?.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+                {fleet && !fleets.data?.some((option) => option.id === fleet) ? <option value={fleet}>{fleet}</option> : null}
+              </select>
+            )}
+          </Field>
+          <Field id="driver-status" label={t.status}>
+            {(aria) => (
+              <select {...aria} className="select" value={active} onChange={(event) => setActive(event.target.value as typeof active)}>
+                <option value="">{t.anyStatus}</option>
+                <option value="true">{t.active}</option>
+                <option value="false">{t.inactive}</option>
+              </select>
+            )}
+          </Field>
+        </search>
+
+        {drivers.isError ? <QueryError error={drivers.error} onRetry={() => drivers.refetch()} common={common} /> : null}
+        <div className="table-wrap">
+          <table className="table" data-testid="drivers-table" aria-busy={drivers.isFetching}>
+            <thead>
+              <tr>
+                <th scope="col">{t.colName}</th>
+                <th scope="col">{t.colPhone}</th>
+                <th scope="col">{t.colFleet}</th>
+                <th scope="col">{t.colStatus}</th>
+                <th scope="col">{t.colLastSeen}</th>
+                <th scope="col">{t.colCreated}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {drivers.isPending ? <SkeletonRows rows={5} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
+              {drivers.isSuccess && drivers.data.data.length === 0 ? <EmptyRow columns={COLUMNS}>{t.driversEmpty}</EmptyRow> : null}
+              {drivers.data?.data.map((driver) => <DriverRow key={driver.id} driver={driver} t={t} locale={locale} />)}
+            </tbody>
+          </table>
+        </div>
+        <Pager
+          hasPrevious={pages.hasPrevious}
+          nextCursor={drivers.data?.next_cursor}
+          onPrevious={pages.previous}
+          onNext={pages.next}
+          labels={t}
+        />
+      </section>
+
+      <CreateDriverForm t={t} common={common} fleets={fleets.data?.filter((option) => option.is_active) ?? []} />
+    </div>
+  );
+}
+
+function DriverRow({ driver, t, locale }: { driver: AdminDriver; t: AdminFleetText; locale: Locale }) {
+  const isHydrated = useIsHydrated();
+  return (
+    <tr data-testid="driver-row">
+      <td>
+        <Link href={`/admin/drivers/${encodeURIComponent(driver.id)}`}>{driver.name}</Link>
+        {driver.sandbox_account ? (
+          <>
+            {' '}
+            <span className="badge badge--warning" title={format(t.sandboxOf, { account: driver.sandbox_account.name })}>
+              {t.sandboxBadge}
+            </span>
+          </>
+        ) : null}
+      </td>
+      <td className={styles.nowrap}>{driver.phone ? <bdi>{driver.phone}</bdi> : '—'}</td>
+      <td>{driver.fleet?.name ?? '—'}</td>
+      <td>
+        {driver.is_active ? <span className="badge badge--success">{t.active}</span> : <span className="badge badge--danger">{t.inactive}</span>}
+      </td>
+      <td className={styles.nowrap}>{driver.last_position ? <PositionAge at={driver.last_position.at} locale={locale} /> : <span className="muted">{t.neverSeen}</span>}</td>
+      <td className={styles.nowrap}>{isHydrated ? formatDateTime(driver.created_at, locale) : null}</td>
+    </tr>
+  );
+}
+
+interface CreateDriverForm {
+  name: string;
+  phone: string;
+  fleet_id: string;
+}
+
+function CreateDriverForm({ t, common, fleets }: { t: AdminFleetText; common: CommonText; fleets: { id: string; name: string }[] }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateDriverForm>({
+    resolver: localizedZodResolver(CreateDriverBodySchema) as never,
+    defaultValues: { name: '', phone: '', fleet_id: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const input: CreateDriverBody = { name: values.name, phone: values.phone.trim() || undefined, fleet_id: values.fleet_id || undefined };
+    try {
+      const created = await fleetApi.createDriver(input);
+      reset();
+      toast(format(t.createdDriverToast, { name: created.name }), 'success');
+      await Promise.all([queryClient.invalidateQueries({ queryKey: driverKeys.all }), queryClient.invalidateQueries({ queryKey: fleetKeys.all })]);
+    } catch (error) {
+      const fields = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message) : {};
+      let placed = false;
+      for (const name of ['name', 'phone', 'fleet_id'] as const) {
+        if (fields[name]) {
+          setError(name, { message: fields[name] }, { shouldFocus: !placed });
+          placed = true;
+        }
+      }
+      if (!placed) setFailure(errorText(error, common));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="card stack" aria-labelledby="new-driver-heading" data-testid="new-driver">
+      <h2 id="new-driver-heading">{t.newDriverHeading}</h2>
+      <Field id="new-driver-name" label={t.name} error={errors.name?.message}>
+        {(aria) => <input {...aria} className="input" autoComplete="off" {...register('name')} />}
+      </Field>
+      <Field id="new-driver-phone" label={t.phone} hint={t.phoneHint} error={errors.phone?.message}>
+        {(aria) => <input {...aria} className="input" type="tel" dir="ltr" autoComplete="off" {...register('phone')} />}
+      </Field>
+      <Field id="new-driver-fleet" label={t.fleet} hint={t.fleetHint} error={errors.fleet_id?.message}>
+        {(aria) => (
+          <select {...aria} className="select" {...register('fleet_id')}>
+            <option value="">{t.noFleet}</option>
+            {fleets.map((fleet) => (
+              <option key={fleet.id} value={fleet.id}>
+                {fleet.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {failure ? (
+        <p role="alert" className="alert alert--error">
+          {failure}
+        </p>
+      ) : null}
+      <div className={styles.formActions}>
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
+          {isSubmitting ? t.creatingDriver : t.createDriver}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import type { AdminDriver, CreateDriverBody, UpdateDriverBody } from '@/lib/drivers/schemas';
+import type { FleetView, UpdateFleetBody } from '@/lib/fleets/schemas';
+import { apiFetch } from '@/lib/client/api-fetch';
+
+// Server state of the console's drivers and fleets pages: typed keys, abortable reads, writes.
+
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+
+export interface DriverFilters {
+  q?: string;
+  fleet?: string;
+  active?: 'true' | 'false';
+  cursor?: string;
+}
+
+export const DRIVER_PAGE_SIZE = 25;
+export const DRIVER_DISPATCH_PAGE_SIZE = 10;
+
+export const driverKeys = {
+  all: ['admin-drivers'] as const,
+  list: (filters: DriverFilters) => [...driverKeys.all, 'list', filters] as const,
+  detail: (id: string) => [...driverKeys.all, 'detail', id] as const,
+  dispatches: (id: string, cursor: string | undefined) => [...driverKeys.all, 'dispatches', id, cursor ?? null] as const,
+};
+
+export const fleetKeys = {
+  all: ['admin-fleets'] as const,
+  list: () => [...fleetKeys.all, 'list'] as const,
+};
+
+function query(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) search.set(name, value);
+  return search.toString();
+}
+
+export const driverQueries = {
+  list: (filters: DriverFilters) =>
+    queryOptions({
+      queryKey: driverKeys.list(filters),
+      queryFn: ({ signal }) => apiFetch<Page<AdminDriver>>(`/api/admin/drivers?${query({ ...filters, limit: String(DRIVER_PAGE_SIZE) })}`, { signal }),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: driverKeys.detail(id),
+      queryFn: async ({ signal }) => (await apiFetch<{ data: AdminDriver }>(`/api/admin/drivers/${encodeURIComponent(id)}`, { signal })).data,
+      // The last position moves while the page is open.
+      refetchInterval: 5_000,
+    }),
+  dispatches: (id: string, cursor: string | undefined) =>
+    queryOptions({
+      queryKey: driverKeys.dispatches(id, cursor),
+      queryFn: ({ signal }) =>
+        apiFetch<Page<DispatchRecord>>(
+          `/api/admin/drivers/${encodeURIComponent(id)}/dispatches?${query({ cursor, limit: String(DRIVER_DISPATCH_PAGE_SIZE) })}`,
+          { signal },
+        ),
+      placeholderData: keepPreviousData,
+      refetchInterval: 10_000,
+    }),
+};
+
+export const fleetQueries = {
+  /** Every fleet (an operator has a handful; the route's cap is 500). */
+  list: () =>
+    queryOptions({
+      queryKey: fleetKeys.list(),
+      queryFn: async ({ signal }) => (await apiFetch<Page<FleetView>>('/api/admin/fleets?limit=500', { signal })).data,
+    }),
+};
+
+export const fleetApi = {
+  createDriver: async (input: CreateDriverBody) =>
+    (await apiFetch<{ data: { id: string; name: string } }>('/api/admin/drivers', { method: 'POST', body: input })).data,
+  updateDriver: async (id: string, input: UpdateDriverBody) =>
+    (await apiFetch<{ data: AdminDriver }>(`/api/admin/drivers/${encodeURIComponent(id)}`, { method: 'PATCH', body: input })).data,
+  createFleet: async (name: string) => (await apiFetch<{ data: FleetView }>('/api/admin/fleets', { method: 'POST', body: { name } })).data,
+  updateFleet: async (id: string, input: UpdateFleetBody) =>
+    (await apiFetch<{ data: FleetView }>(`/api/admin/fleets/${encodeURIComponent(id)}`, { method: 'PATCH', body: input })).data,
+};
