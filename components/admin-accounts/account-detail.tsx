@@ -1,0 +1,40 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { AccountDetail as AccountDetailView } from '@/lib/accounts/schemas';
+import type { Locale } from '@/lib/i18n/locale';
+import type { AdminAccountsText } from '@/lib/i18n/messages/admin-accounts';
+import type { CommonText } from '@/lib/i18n/messages/common';
+import styles from '@/components/admin-fleet/console.module.css';
+import { AccountKeysCard } from './account-keys-card';
+import { AccountUsersCard } from './account-users-card';
+import { AccountWebhookCard } from './account-webhook-card';
+import { ModesCard } from './modes-card';
+import { accountQueries } from './queries';
+import { TariffCard } from './tariff-card';
+
+export interface AccountCardProps {
+  accountId: string;
+  t: AdminAccountsText;
+  common: CommonText;
+  locale: Locale;
+}
+
+/** One account: modes, tariff, webhook health, API keys and staff sign-ins. */
+export function AccountDetail({ initial, t, common, locale }: { initial: AccountDetailView } & Omit<AccountCardProps, 'accountId'>) {
+  const account = useQuery({ ...accountQueries.detail(initial.id), initialData: initial }).data;
+  const props = { accountId: account.id, t, common, locale };
+  return (
+    <div className={`stack ${styles.page}`}>
+      <div className="grid-2">
+        <ModesCard {...props} account={account} />
+        <TariffCard {...props} account={account} />
+      </div>
+      <AccountWebhookCard {...props} />
+      <div className="grid-2">
+        <AccountKeysCard {...props} />
+        <AccountUsersCard {...props} />
+      </div>
+    </div>
+  );
+}

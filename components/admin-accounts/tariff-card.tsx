@@ -1,0 +1,169 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { AccountDetail, TariffView } from '@/lib/accounts/schemas';
+import { ApiClientError } from '@/lib/client/api-fetch';
+import { currencyExponent, formatMoney } from '@/lib/estimates/tariff';
+import { fieldErrorsOf } from '@/lib/http/field-errors';
+import { format } from '@/lib/i18n/messages';
+import styles from '@/components/admin-fleet/console.module.css';
+import { Field } from '@/components/ui/field';
+import { errorText } from '@/components/ui/query-error';
+import { useToast } from '@/components/ui/toast';
+import type { AccountCardProps } from './account-detail';
+import { accountKeys, accountApi } from './queries';
+
+/** The form shows amounts in major units (12.50) and VAT in percent; the API takes minor units and basis points. */
+interface TariffForm {
+  currency: string;
+  base_fare: string;
+  per_km: string;
+  min_fare: string;
+  vat_percent: string;
+}
+
+const AMOUNT_FIELDS = [
+  ['base_fare', 'base_fare_minor'],
+  ['per_km', 'per_km_minor'],
+  ['min_fare', 'min_fare_minor'],
+] as const;
+
+/** Decimal places of a currency code, or 2 while the code typed is not one yet. */
+function exponentOf(currency: string): number {
+  try {
+    return currencyExponent(currency);
+  } catch {
+    return 2;
+  }
+}
+
+function toForm(tariff: TariffView): TariffForm {
+  const digits = exponentOf(tariff.currency);
+  const major = (minor: number) => (minor / 10 ** digits).toFixed(digits);
+  return {
+    currency: tariff.currency,
+    base_fare: major(tariff.base_fare_minor),
+    per_km: major(tariff.per_km_minor),
+    min_fare: major(tariff.min_fare_minor),
+    vat_percent: String(tariff.vat_rate_bps / 100),
+  };
+}
+
+/** A decimal string scaled to an integer (`'12.5'`, 2 → 1250), or NaN when it is not a plain decimal number. */
+function scaled(value: string, digits: number): number {
+  const text = value.trim();
+  if (!/^\d+(\.\d+)?$/.test(text)) return Number.NaN;
+  const [whole = '0', fraction = ''] = text.split('.');
+  if (fraction.length > digits && /[1-9]/.test(fraction.slice(digits))) return Number.NaN;
+  return Number(whole) * 10 ** digits + Number(fraction.slice(0, digits).padEnd(digits, '0') || '0');
+}
+
+/** The account's tariff: view and edit; validated by the API's tariff schema. */
+export function TariffCard({ accountId, account, t, common }: AccountCardProps & { account: AccountDetail }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<TariffForm>({ values: toForm(account.tariff) });
+  const currency = watch('currency').trim().toUpperCase();
+  const digits = exponentOf(currency);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const code = values.currency.trim().toUpperCase();
+    const places = exponentOf(code);
+    const input = {
+      currency: code,
+      base_fare_minor: scaled(values.base_fare, places),
+      per_km_minor: scaled(values.per_km, places),
+      min_fare_minor: scaled(values.min_fare, places),
+      vat_rate_bps: scaled(values.vat_percent, 2),
+    };
+    // A number the form cannot read is refused here, in the API's words, before any request.
+    let isInvalid = false;
+    for (const [field, apiField] of [...AMOUNT_FIELDS, ['vat_percent', 'vat_rate_bps'] as const]) {
+      if (Number.isNaN(input[apiField])) {
+        setError(field, { message: format(t.amountHint, { currency: code, digits: field === 'vat_percent' ? 2 : places }) }, { shouldFocus: !isInvalid });
+        isInvalid = true;
+      }
+    }
+    if (isInvalid) return;
+    try {
+      const saved = await accountApi.updateTariff(accountId, input);
+      reset(toForm(saved));
+      queryClient.setQueryData(accountKeys.detail(accountId), (current: AccountDetail | undefined) => current && { ...current, tariff: saved });
+      toast(t.savedTariffToast, 'success');
+    } catch (error) {
+      const fields = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message) : {};
+      const formField: Record<string, keyof TariffForm> = {
+        currency: 'currency',
+        base_fare_minor: 'base_fare',
+        per_km_minor: 'per_km',
+        min_fare_minor: 'min_fare',
+        vat_rate_bps: 'vat_percent',
+      };
+      let placed = false;
+      for (const [apiField, message] of Object.entries(fields)) {
+        const field = formField[apiField];
+        if (!field) continue;
+        setError(field, { message }, { shouldFocus: !placed });
+        placed = true;
+      }
+      if (!placed) setFailure(errorText(error, common));
+    }
+  });
+
+  const amountHint = format(t.amountHint, { currency: currency || '—', digits });
+  const step = digits === 0 ? '1' : `0.${'0'.repeat(digits - 1)}1`;
+  return (
+    <form onSubmit={onSubmit} noValidate className="card stack" aria-labelledby="tariff-heading" data-testid="account-tariff">
+      <div>
+        <h2 id="tariff-heading">{t.tariffHeading}</h2>
+        <p className="muted">{t.tariffIntro}</p>
+      </div>
+      <div className={styles.formGrid}>
+        <Field id="tariff-currency" label={t.currency} hint={t.currencyHint} error={errors.currency?.message}>
+          {(aria) => <input {...aria} className="input mono" dir="ltr" autoComplete="off" maxLength={3} {...register('currency')} />}
+        </Field>
+        <Field id="tariff-base" label={t.baseFare} hint={amountHint} error={errors.base_fare?.message}>
+          {(aria) => <input {...aria} className="input" dir="ltr" type="number" inputMode="decimal" min={0} step={step} {...register('base_fare')} />}
+        </Field>
+        <Field id="tariff-per-km" label={t.perKm} hint={amountHint} error={errors.per_km?.message}>
+          {(aria) => <input {...aria} className="input" dir="ltr" type="number" inputMode="decimal" min={0} step={step} {...register('per_km')} />}
+        </Field>
+        <Field id="tariff-minimum" label={t.minimum} hint={amountHint} error={errors.min_fare?.message}>
+          {(aria) => <input {...aria} className="input" dir="ltr" type="number" inputMode="decimal" min={0} step={step} {...register('min_fare')} />}
+        </Field>
+        <Field id="tariff-vat" label={t.vat} error={errors.vat_percent?.message}>
+          {(aria) => <input {...aria} className="input" dir="ltr" type="number" inputMode="decimal" min={0} max={100} step="0.01" {...register('vat_percent')} />}
+        </Field>
+      </div>
+      <p className="muted" data-testid="tariff-summary">
+        {format(t.tariffSummary, {
+          base: formatMoney(account.tariff.base_fare_minor, account.tariff.currency),
+          perKm: formatMoney(account.tariff.per_km_minor, account.tariff.currency),
+          minimum: formatMoney(account.tariff.min_fare_minor, account.tariff.currency),
+          vat: account.tariff.vat_rate_bps / 100,
+        })}
+      </p>
+      {failure ? (
+        <p role="alert" className="alert alert--error">
+          {failure}
+        </p>
+      ) : null}
+      <div className={styles.formActions}>
+        <button type="submit" className="btn btn--primary" disabled={isSubmitting || !isDirty}>
+          {isSubmitting ? t.saving : t.saveTariff}
+        </button>
+      </div>
+    </form>
+  );
+}
