@@ -2,7 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { AccountDetail, TariffView } from '@/lib/accounts/schemas';
 import { ApiClientError } from '@/lib/client/api-fetch';
 import { currencyExponent, formatMoney } from '@/lib/estimates/tariff';
@@ -70,10 +70,10 @@ export function TariffCard({ accountId, account, t, common }: AccountCardProps &
     handleSubmit,
     setError,
     reset,
-    watch,
+    control,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<TariffForm>({ values: toForm(account.tariff) });
-  const currency = watch('currency').trim().toUpperCase();
+  const currency = (useWatch({ control, name: 'currency' }) ?? '').trim().toUpperCase();
   const digits = exponentOf(currency);
 
   const onSubmit = handleSubmit(async (values) => {

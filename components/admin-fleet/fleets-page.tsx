@@ -160,13 +160,14 @@ export function FleetsPage({ t, common, locale }: Props) {
   );
 }
 
-function useNameForm(onSave: (name: string) => Promise<unknown>, common: CommonText, defaultName = '') {
+function useNameForm(onSave: (name: string) => Promise<unknown>, common: CommonText, defaultName = '', resetOnSave = false) {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CreateFleetBody>({ resolver: localizedZodResolver(CreateFleetBodySchema), defaultValues: { name: defaultName } });
   const onSubmit = form.handleSubmit(async ({ name }) => {
     setFailure(null);
     try {
       await onSave(name);
+      if (resetOnSave) form.reset();
     } catch (error) {
       const message = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message).name : undefined;
       if (message) form.setError('name', { message }, { shouldFocus: true });
@@ -179,12 +180,16 @@ function useNameForm(onSave: (name: string) => Promise<unknown>, common: CommonT
 function CreateFleetForm({ t, common }: { t: AdminFleetText; common: CommonText }) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const { form, onSubmit, failure } = useNameForm(async (name) => {
-    const created = await fleetApi.createFleet(name);
-    form.reset();
-    toast(format(t.createdFleetToast, { name: created.name }), 'success');
-    await queryClient.invalidateQueries({ queryKey: fleetKeys.all });
-  }, common);
+  const { form, onSubmit, failure } = useNameForm(
+    async (name) => {
+      const created = await fleetApi.createFleet(name);
+      toast(format(t.createdFleetToast, { name: created.name }), 'success');
+      await queryClient.invalidateQueries({ queryKey: fleetKeys.all });
+    },
+    common,
+    '',
+    true,
+  );
   const { errors, isSubmitting } = form.formState;
   return (
     <form onSubmit={onSubmit} noValidate className="card stack" aria-labelledby="new-fleet-heading" data-testid="new-fleet">

@@ -1,14 +1,22 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
-/** The current time, re-read every `intervalMs` (ages tick without a refetch); null before hydration. */
+/**
+ * The current time in steps of `intervalMs` (ages tick without a refetch); null during the server
+ * render and hydration, so a time-dependent text never mismatches.
+ */
 export function useNow(intervalMs = 1_000): number | null {
-  const [now, setNow] = useState<number | null>(null);
-  useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
+  const subscribe = useCallback(
+    (onTick: () => void) => {
+      const timer = setInterval(onTick, intervalMs);
+      return () => clearInterval(timer);
+    },
+    [intervalMs],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => Math.floor(Date.now() / intervalMs) * intervalMs,
+    () => null,
+  );
 }
