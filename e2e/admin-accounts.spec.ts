@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAdmin, signInAdmin } from './admin';
 import { expectNoSeriousAxeViolations } from './axe';
 import { order } from './orders';
@@ -32,6 +32,14 @@ async function startReceiver() {
   };
 }
 
+/** Creates a dispatch over the vendor API and reads back its id and short code. */
+async function createDispatch(request: APIRequestContext, vendor: Record<string, string>, body: unknown): Promise<{ id: string; r_id: string }> {
+  const created = await request.post('/ext/dispatch', { headers: vendor, data: body });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()).data as { id: string };
+  return (await (await request.get(`/ext/dispatch/${id}`, { headers: vendor })).json()).data as { id: string; r_id: string };
+}
+
 async function inArabic(page: Page, check: () => Promise<void>) {
   await page.context().addCookies([{ name: 'locale', value: 'ar', url: page.url() }]);
   await page.reload();
@@ -54,7 +62,7 @@ test('accounts: create with the key shown once, staff sign-in, tariff, webhook p
     await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
 
     // Create: the key and the secret are shown once, in a dialog.
-    const name = `Console Kitchen ${Date.now()}`;
+    const name = 'Shawarma Corner';
     const form = page.getByTestId('new-account');
     await form.getByRole('button', { name: 'Create account' }).click();
     await expect(form.getByText('must not be empty')).toBeVisible();
@@ -178,7 +186,7 @@ test('drivers and fleets: create, edit, deactivate (then refused for assignment)
   await signInAdmin(page, admin);
 
   // A fleet, created on the fleets page.
-  const fleetName = `North ${Date.now()}`;
+  const fleetName = 'North Riyadh';
   await page.goto('/admin/fleets');
   const newFleet = page.getByTestId('new-fleet');
   await newFleet.getByLabel('Fleet name').fill(fleetName);
@@ -187,7 +195,7 @@ test('drivers and fleets: create, edit, deactivate (then refused for assignment)
   await expect(fleetRow).toHaveCount(1);
 
   // A driver in it, created on the drivers page.
-  const driverName = `Khalid ${Date.now()}`;
+  const driverName = 'Khalid Al-Mutairi';
   await page.goto('/admin/drivers');
   const newDriver = page.getByTestId('new-driver');
   await newDriver.getByLabel('Name').fill(driverName);
@@ -219,8 +227,8 @@ test('drivers and fleets: create, edit, deactivate (then refused for assignment)
   // The driver's dispatches across accounts, then deactivation: assignment is refused.
   const account = await request.post('/api/ops/accounts', { headers: OPS_HEADERS, data: { name: 'Driver Page Kitchen' } });
   const vendor = { 'x-api-key': (await account.json()).data.api_key as string };
-  const first = (await (await request.post('/ext/dispatch', { headers: vendor, data: order(`drv-${Date.now()}-1`) })).json()).data;
-  const second = (await (await request.post('/ext/dispatch', { headers: vendor, data: order(`drv-${Date.now()}-2`) })).json()).data;
+  const first = await createDispatch(request, vendor, order(`drv-${Date.now()}-1`));
+  const second = await createDispatch(request, vendor, order(`drv-${Date.now()}-2`));
   expect((await request.post(`/api/ops/dispatches/${first.id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
   await expect(page.getByTestId('driver-dispatches').getByRole('link', { name: first.r_id })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('driver-dispatches')).toContainText('Driver assigned');
@@ -235,7 +243,7 @@ test('drivers and fleets: create, edit, deactivate (then refused for assignment)
 
   if (process.env.SCREENSHOTS) {
     // The list with a few drivers in different states, positions reported a moment ago.
-    for (const [index, name] of ['Fahad Al-Otaibi', 'Noura Al-Harbi', 'Omar Haddad'].entries()) {
+    for (const [index, name] of ['Sara Al-Dosari', 'Yousef Al-Qahtani', 'Reem Al-Shehri'].entries()) {
       const made = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name, phone: `+96650000010${index}`, fleet_id: 'riyadh-central' } });
       const id = (await made.json()).data.id as string;
       if (index < 2) await request.post(`/api/ops/drivers/${id}/location`, { headers: OPS_HEADERS, data: { lat: 24.7 + index / 100, lng: 46.67 } });
@@ -284,14 +292,14 @@ test('live map: a driver who moves moves on the map without a reload; a dispatch
   const admin = await createAdmin(request);
   const account = await request.post('/api/ops/accounts', { headers: OPS_HEADERS, data: { name: 'Map Kitchen' } });
   const vendor = { 'x-api-key': (await account.json()).data.api_key as string };
-  const created = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: `Mover ${Date.now()}`, fleet_id: 'riyadh-central' } });
+  const created = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: 'Faisal Al-Ghamdi', fleet_id: 'riyadh-central' } });
   const driver = (await created.json()).data as { id: string; name: string };
   const moveTo = async (lat: number, lng: number) =>
     expect((await request.post(`/api/ops/drivers/${driver.id}/location`, { headers: OPS_HEADERS, data: { lat, lng } })).status()).toBe(200);
   await moveTo(24.70001, 46.67001);
   // Its own pickup, so no other test's pin lies on top of it.
   const body = { ...order(`map-${Date.now()}`), pickup: { lat: 24.6655, lng: 46.7111 } };
-  const dispatch = (await (await request.post('/ext/dispatch', { headers: vendor, data: body })).json()).data as { id: string; r_id: string };
+  const dispatch = await createDispatch(request, vendor, body);
 
   if (process.env.SCREENSHOTS) {
     // A few more drivers and dispatches around Riyadh, so the picture shows a working map.

@@ -129,8 +129,8 @@ function EndpointDetails({ endpoint, t, locale }: { endpoint: WebhookEndpointVie
     : [t.webhookUrl, t.webhookLastSuccess, t.webhookLastFailure, t.webhookFailingSince, t.webhookPending].map((label) => [label, null]);
   return (
     <dl className={styles.details} aria-busy={endpoint === null}>
-      {rows.map(([label, value]) => (
-        <div key={label}>
+      {rows.map(([label, value], index) => (
+        <div key={label} className={index === 0 ? styles.detailsWide : undefined}>
           <dt>{label}</dt>
           <dd>{endpoint ? value : <span className={`skeleton ${styles.skeletonText}`} />}</dd>
         </div>
