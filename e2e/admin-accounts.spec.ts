@@ -168,6 +168,7 @@ test('accounts: create with the key shown once, staff sign-in, tariff, webhook p
     await inArabic(page, async () => {
       await expect(page.getByRole('heading', { level: 2, name: 'التسعيرة' })).toBeVisible();
       await expectNoSeriousAxeViolations(page, 'account page (ar)');
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/admin-account-ar.png', fullPage: true });
       await page.goto('/admin/accounts');
       await expect(page.getByTestId('account-row').first()).toBeVisible();
       await expectNoSeriousAxeViolations(page, 'accounts (ar)');
@@ -278,9 +279,11 @@ test('drivers and fleets: create, edit, deactivate (then refused for assignment)
     await page.goto('/admin/drivers');
     await expect(page.getByTestId('driver-row').first()).toBeVisible();
     await expectNoSeriousAxeViolations(page, 'drivers (ar)');
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/admin-drivers-ar.png' });
     await page.goto(`/admin/drivers/${driverId}`);
     await expect(page.getByTestId('driver-inactive')).toBeVisible();
     await expectNoSeriousAxeViolations(page, 'driver (ar)');
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/admin-driver-ar.png', fullPage: true });
   });
   await page.goto('/admin/drivers');
   await expect(page.getByTestId('driver-row').first()).toBeVisible();
@@ -348,6 +351,7 @@ test('live map: a driver who moves moves on the map without a reload; a dispatch
     await expect(page.getByRole('heading', { level: 1, name: 'الخريطة المباشرة' })).toBeVisible();
     await expect(page.getByTestId('live-driver-item').first()).toBeVisible();
     await expectNoSeriousAxeViolations(page, 'live map (ar)');
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/admin-live-map-ar.png' });
   });
 
   // A dispatch's pin opens the dispatch in the console.

@@ -71,6 +71,9 @@ export function LiveMapPage({ t, common, locale, map }: Props) {
             <span className={`${styles.swatch} ${styles.swatchDriver}`} /> {t.legendDriver}
           </span>
           <span>
+            <span className={`${styles.swatch} ${styles.swatchSandbox}`} /> {t.legendSandboxDriver}
+          </span>
+          <span>
             <span className={`${styles.swatch} ${styles.swatchPickup}`} /> {t.legendPickup}
           </span>
           <span>
