@@ -73,7 +73,9 @@ export function AccountsPage({ t, common, locale }: Props) {
               {accounts.data?.data.map((account) => (
                 <tr key={account.id} data-testid="account-row">
                   <td>
-                    <Link href={`/admin/accounts/${encodeURIComponent(account.id)}`}>{account.name}</Link>
+                    <Link href={`/admin/accounts/${encodeURIComponent(account.id)}`}>
+                      <bdi>{account.name}</bdi>
+                    </Link>
                   </td>
                   <td>
                     <div className={styles.badges}>

@@ -30,6 +30,11 @@ const AMOUNT_FIELDS = [
   ['min_fare', 'min_fare_minor'],
 ] as const;
 
+/** An amount kept left to right inside a sentence of either direction (`12.50 SAR`, not `SAR 12.50`). */
+function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** Decimal places of a currency code, or 2 while the code typed is not one yet. */
 function exponentOf(currency: string): number {
   try {
@@ -148,9 +153,9 @@ export function TariffCard({ accountId, account, t, common }: AccountCardProps &
       </div>
       <p className="muted" data-testid="tariff-summary">
         {format(t.tariffSummary, {
-          base: formatMoney(account.tariff.base_fare_minor, account.tariff.currency),
-          perKm: formatMoney(account.tariff.per_km_minor, account.tariff.currency),
-          minimum: formatMoney(account.tariff.min_fare_minor, account.tariff.currency),
+          base: isolate(formatMoney(account.tariff.base_fare_minor, account.tariff.currency)),
+          perKm: isolate(formatMoney(account.tariff.per_km_minor, account.tariff.currency)),
+          minimum: isolate(formatMoney(account.tariff.min_fare_minor, account.tariff.currency)),
           vat: account.tariff.vat_rate_bps / 100,
         })}
       </p>

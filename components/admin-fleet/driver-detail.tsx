@@ -114,7 +114,8 @@ function DriverForm({ driver, t, common }: { driver: AdminDriver; t: AdminFleetT
     },
   });
 
-  const fleetOptions = (fleets.data ?? []).filter((fleet) => fleet.is_active || fleet.id === driver.fleet?.id);
+  // The driver's own fleet comes first under a stable key: when the list arrives, the select keeps it selected.
+  const otherFleets = (fleets.data ?? []).filter((fleet) => fleet.is_active && fleet.id !== driver.fleet?.id);
   return (
     <form onSubmit={onSubmit} noValidate className="card stack" aria-labelledby="driver-details-heading" data-testid="driver-form">
       <div className={styles.sectionHeader}>
@@ -138,14 +139,16 @@ function DriverForm({ driver, t, common }: { driver: AdminDriver; t: AdminFleetT
         {(aria) => (
           <select {...aria} className="select" {...register('fleet_id')}>
             <option value="">{t.noFleet}</option>
-            {fleetOptions.map((fleet) => (
+            {driver.fleet ? (
+              <option key={driver.fleet.id} value={driver.fleet.id}>
+                {driver.fleet.name}
+              </option>
+            ) : null}
+            {otherFleets.map((fleet) => (
               <option key={fleet.id} value={fleet.id}>
                 {fleet.name}
               </option>
             ))}
-            {driver.fleet && !fleetOptions.some((fleet) => fleet.id === driver.fleet?.id) ? (
-              <option value={driver.fleet.id}>{driver.fleet.name}</option>
-            ) : null}
           </select>
         )}
       </Field>
@@ -271,7 +274,9 @@ function DriverDispatches({ driverId, t, common, locale }: { driverId: string; t
                   <td className="mono">
                     <Link href={`/admin/dispatches/${encodeURIComponent(record.id)}`}>{record.r_id}</Link>
                   </td>
-                  <td>{pickLocaleText(record.vendor_name, locale)}</td>
+                  <td>
+                    <bdi>{pickLocaleText(record.vendor_name, locale)}</bdi>
+                  </td>
                   <td>
                     <bdi>{record.vendor_oid}</bdi>
                   </td>

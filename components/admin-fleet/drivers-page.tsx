@@ -128,7 +128,9 @@ function DriverRow({ driver, t, locale }: { driver: AdminDriver; t: AdminFleetTe
   return (
     <tr data-testid="driver-row">
       <td>
-        <Link href={`/admin/drivers/${encodeURIComponent(driver.id)}`}>{driver.name}</Link>
+        <Link href={`/admin/drivers/${encodeURIComponent(driver.id)}`}>
+          <bdi>{driver.name}</bdi>
+        </Link>
         {driver.sandbox_account ? (
           <>
             {' '}
@@ -139,7 +141,7 @@ function DriverRow({ driver, t, locale }: { driver: AdminDriver; t: AdminFleetTe
         ) : null}
       </td>
       <td className={styles.nowrap}>{driver.phone ? <bdi>{driver.phone}</bdi> : '—'}</td>
-      <td>{driver.fleet?.name ?? '—'}</td>
+      <td>{driver.fleet ? <bdi>{driver.fleet.name}</bdi> : '—'}</td>
       <td>
         {driver.is_active ? <span className="badge badge--success">{t.active}</span> : <span className="badge badge--danger">{t.inactive}</span>}
       </td>

@@ -83,7 +83,9 @@ export function FleetsPage({ t, common, locale }: Props) {
               {fleets.data?.map((fleet) => (
                 <tr key={fleet.id} data-testid="fleet-row">
                   <td>
-                    <div>{fleet.name}</div>
+                    <div>
+                      <bdi>{fleet.name}</bdi>
+                    </div>
                     <div className="muted mono">
                       <bdi>{fleet.id}</bdi>
                     </div>

@@ -101,11 +101,17 @@ function SideList({ data, t, common, ageOf }: { data: LiveMapView | undefined; t
           {data?.drivers.map((driver) => (
             <li key={driver.id} data-testid="live-driver-item" data-driver-id={driver.id}>
               <div className={styles.itemTop}>
-                <Link href={`/admin/drivers/${encodeURIComponent(driver.id)}`}>{driver.name}</Link>
+                <Link href={`/admin/drivers/${encodeURIComponent(driver.id)}`}>
+                  <bdi>{driver.name}</bdi>
+                </Link>
                 {driver.is_sandbox ? <span className="badge badge--warning">{t.sandbox}</span> : null}
               </div>
               <div className={styles.itemMeta}>
-                {driver.fleet_name ? <span>{driver.fleet_name} · </span> : null}
+                {driver.fleet_name ? (
+                  <span>
+                    <bdi>{driver.fleet_name}</bdi> ·{' '}
+                  </span>
+                ) : null}
                 <span>{format(t.seen, { age: ageOf(driver.at) })}</span>
               </div>
               <div className={`mono ${styles.itemMeta}`}>
@@ -131,7 +137,7 @@ function SideList({ data, t, common, ageOf }: { data: LiveMapView | undefined; t
                 <span className={statusBadgeClass(dispatch.state)}>{statusLabel(common, dispatch.state)}</span>
               </div>
               <div className={styles.itemMeta}>
-                {dispatch.account_name} · <bdi>{dispatch.vendor_oid}</bdi>
+                <bdi>{dispatch.account_name}</bdi> · <bdi>{dispatch.vendor_oid}</bdi>
               </div>
             </li>
           ))}

@@ -114,7 +114,7 @@ export const adminFleetMessages = defineMessages({
     newDriverHeading: 'إضافة سائق',
     name: 'الاسم',
     phone: 'الهاتف',
-    phoneHint: 'اختياري. مع رمز الدولة، مثل ‎+966 50 123 4567.',
+    phoneHint: 'اختياري. مع رمز الدولة، مثل \u2066+966 50 123 4567\u2069.',
     fleetHint: 'لا يمكن إضافة السائقين إلا إلى الأساطيل النشطة.',
     createDriver: 'إضافة السائق',
     creatingDriver: 'جارٍ الإضافة…',

@@ -46,7 +46,7 @@ export default async function AdminAccountPage({ params }: Props) {
       <Link href="/admin/accounts" className={styles.backLink}>
         {t.backToAccounts}
       </Link>
-      <PageHeader title={account.name} intro={<bdi className="mono">{account.id}</bdi>} />
+      <PageHeader title={<bdi>{account.name}</bdi>} intro={<bdi className="mono">{account.id}</bdi>} />
       <AccountDetail initial={account} t={t} common={messagesFor(commonMessages, locale)} locale={locale} />
     </>
   );

@@ -48,7 +48,7 @@ export default async function AdminDriverPage({ params }: Props) {
       <Link href="/admin/drivers" className={styles.backLink}>
         {t.backToDrivers}
       </Link>
-      <PageHeader title={driver.name} intro={<bdi className="mono">{driver.id}</bdi>} />
+      <PageHeader title={<bdi>{driver.name}</bdi>} intro={<bdi className="mono">{driver.id}</bdi>} />
       <DriverDetail
         initial={driver}
         t={t}
