@@ -216,6 +216,7 @@ test('drivers and fleets: create, edit, deactivate (then refused for assignment)
   await expect(page.getByRole('heading', { level: 1, name: driverName })).toBeVisible();
   const driverId = (await page.locator('h1 + p bdi').textContent())!.trim();
   const driverForm = page.getByTestId('driver-form');
+  await expect(driverForm.getByLabel('Fleet').locator('option:checked')).toHaveText(fleetName);
   await driverForm.getByLabel('Name').fill('');
   await driverForm.getByRole('button', { name: 'Save changes' }).click();
   await expect(driverForm.getByText('must not be empty')).toBeVisible();

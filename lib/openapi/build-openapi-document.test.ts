@@ -34,6 +34,11 @@ const ROUTES: [method: string, path: string, statuses: string[]][] = [
   ['get', '/api/ops/accounts/{id}/modes', ['200', '401', '403', '404', '500']],
   ['patch', '/api/ops/accounts/{id}/modes', ['200', '400', '401', '403', '404', '500']],
   ['post', '/api/ops/admins', ['201', '400', '401', '403', '500']],
+  ['put', '/api/ops/accounts/{id}/tariff', ['200', '400', '401', '403', '404', '500']],
+  ['patch', '/api/ops/drivers/{id}', ['200', '400', '401', '403', '404', '500']],
+  ['get', '/api/ops/fleets', ['200', '400', '401', '403', '500']],
+  ['post', '/api/ops/fleets', ['201', '400', '401', '403', '500']],
+  ['patch', '/api/ops/fleets/{id}', ['200', '400', '401', '403', '404', '500']],
   ['post', '/api/ops/drivers/{id}/location', ['200', '400', '401', '403', '404', '500']],
 ];
 

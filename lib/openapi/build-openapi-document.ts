@@ -7,7 +7,16 @@ import {
   type ZodOpenApiResponseObject,
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
-import { AccountModesSchema, CreateAccountBodySchema, CreatedAccountSchema, UpdateAccountModesBodySchema } from '@/lib/accounts/schemas';
+import {
+  AccountModesSchema,
+  CreateAccountBodySchema,
+  CreatedAccountSchema,
+  TariffSchema,
+  UpdateAccountModesBodySchema,
+  UpdateTariffBodySchema,
+} from '@/lib/accounts/schemas';
+import { AdminDriverSchema, UpdateDriverBodySchema } from '@/lib/drivers/schemas';
+import { CreateFleetBodySchema, FleetSchema, ListFleetsQuerySchema, UpdateFleetBodySchema } from '@/lib/fleets/schemas';
 import { CreateStaffBodySchema, StaffUserResponseSchema } from '@/lib/auth/schemas';
 import { LifecycleSchema } from '@/lib/dispatches/describe-lifecycle';
 import {
@@ -930,6 +939,70 @@ function buildPaths(): ZodOpenApiObject['paths'] {
           ...errorResponses(['not_found', ...OPS_ERRORS], {
             notes: { not_found: 'No delivery with this id' },
           }),
+        },
+      }),
+    },
+    '/api/ops/accounts/{id}/tariff': {
+      put: ops({
+        operationId: 'opsUpdateTariff',
+        summary: 'Replace an account’s tariff',
+        description:
+          'Delivery price = `base_fare_minor` + `per_km_minor` × road distance, at least `min_fare_minor`; VAT (`vat_rate_bps`, 1500 = 15 %) on top; amounts in minor units of `currency`. Estimates and new dispatches use it at once; existing dispatches keep their price.',
+        requestParams: { path: accountIdPath },
+        requestBody: jsonBody(UpdateTariffBodySchema, 'The whole tariff.'),
+        responses: {
+          '200': jsonResponse('The tariff now in force.', z.object({ data: TariffSchema.meta({ id: 'Tariff' }) })),
+          ...errorResponses(['not_found', ...BODY_ERRORS, ...OPS_ERRORS], { notes: { not_found: 'No account with this id' } }),
+        },
+      }),
+    },
+    '/api/ops/drivers/{id}': {
+      patch: ops({
+        operationId: 'opsUpdateDriver',
+        summary: 'Change or deactivate a driver',
+        description:
+          'Any of `name`, `phone`, `fleet_id` (null: no fleet) and `is_active`. A deactivated driver cannot be assigned; dispatches already assigned stay assigned. An active driver never belongs to an inactive fleet: moving one into it, or reactivating one in it, is refused.',
+        requestParams: { path: z.object({ id: z.string().meta({ description: 'The driver id' }) }) },
+        requestBody: jsonBody(UpdateDriverBodySchema.meta({ id: 'UpdateDriverRequest' }), 'The fields to change.'),
+        responses: {
+          '200': jsonResponse('The driver after the change.', z.object({ data: AdminDriverSchema.meta({ id: 'DriverDetail' }) })),
+          ...errorResponses(['not_found', ...BODY_ERRORS, ...OPS_ERRORS], {
+            notes: { not_found: 'No driver with this id', invalid_request: 'A field failed validation, the fleet does not exist, or it is inactive' },
+          }),
+        },
+      }),
+    },
+    '/api/ops/fleets': {
+      get: ops({
+        operationId: 'opsListFleets',
+        summary: 'List fleets with their driver counts',
+        requestParams: { query: ListFleetsQuerySchema },
+        responses: {
+          '200': jsonResponse('Fleets, newest first.', z.object({ data: z.array(FleetSchema.meta({ id: 'Fleet' })), next_cursor: z.string().nullable() })),
+          ...errorResponses(['invalid_request', ...OPS_ERRORS]),
+        },
+      }),
+      post: ops({
+        operationId: 'opsCreateFleet',
+        summary: 'Create a fleet',
+        description: 'Drivers join it by its `id` (`fleet_id`). A `fleet_id` not known yet when creating a driver also creates a fleet, named after the id.',
+        requestBody: jsonBody(CreateFleetBodySchema.meta({ id: 'CreateFleetRequest' }), 'The fleet.'),
+        responses: {
+          '201': jsonResponse('Created.', z.object({ data: FleetSchema })),
+          ...errorResponses([...BODY_ERRORS, ...OPS_ERRORS]),
+        },
+      }),
+    },
+    '/api/ops/fleets/{id}': {
+      patch: ops({
+        operationId: 'opsUpdateFleet',
+        summary: 'Rename, deactivate or reactivate a fleet',
+        description: 'Deactivating a fleet also deactivates its active drivers, in the same transaction; reactivating it leaves its drivers as they are.',
+        requestParams: { path: z.object({ id: z.string().meta({ description: 'The fleet id' }) }) },
+        requestBody: jsonBody(UpdateFleetBodySchema.meta({ id: 'UpdateFleetRequest' }), 'The fields to change.'),
+        responses: {
+          '200': jsonResponse('The fleet with its driver counts.', z.object({ data: FleetSchema })),
+          ...errorResponses(['not_found', ...BODY_ERRORS, ...OPS_ERRORS], { notes: { not_found: 'No fleet with this id' } }),
         },
       }),
     },

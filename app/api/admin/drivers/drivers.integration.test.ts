@@ -250,3 +250,26 @@ describe('live map', () => {
     expect(dispatchIds.indexOf(assigned.id)).toBeLessThan(dispatchIds.indexOf(open.id));
   });
 });
+
+describe('the same operations on the ops API', () => {
+  it('edits and deactivates a driver, lists, creates and deactivates fleets with the operator token', async () => {
+    const driver = await newDriver();
+    expect((await call('PATCH', `/api/ops/drivers/${driver.id}`, { body: { name: 'x' } })).status).toBe(401);
+    expect((await call('PATCH', `/api/ops/drivers/${driver.id}`, { ops: true, body: { name: '' } })).status).toBe(400);
+    expect((await call('PATCH', '/api/ops/drivers/drv_missing', { ops: true, body: { name: 'x' } })).status).toBe(404);
+    const edited = await call('PATCH', `/api/ops/drivers/${driver.id}`, { ops: true, body: { name: 'Ops Edit', is_active: false } });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ id: driver.id, name: 'Ops Edit', is_active: false });
+
+    expect((await call('GET', '/api/ops/fleets')).status).toBe(401);
+    const created = await call('POST', '/api/ops/fleets', { ops: true, body: { name: 'Ops Fleet' } });
+    expect(created.status).toBe(201);
+    expect((await call('POST', '/api/ops/fleets', { ops: true, body: {} })).status).toBe(400);
+    const listed = await call('GET', '/api/ops/fleets?limit=500', { ops: true });
+    expect(listed.body.data.some((fleet: { id: string }) => fleet.id === created.body.data.id)).toBe(true);
+    expect((await call('GET', '/api/ops/fleets?active=perhaps', { ops: true })).status).toBe(400);
+    const off = await call('PATCH', `/api/ops/fleets/${created.body.data.id}`, { ops: true, body: { is_active: false } });
+    expect(off.body.data.is_active).toBe(false);
+    expect((await call('PATCH', '/api/ops/fleets/flt_missing', { ops: true, body: { is_active: false } })).status).toBe(404);
+  });
+});

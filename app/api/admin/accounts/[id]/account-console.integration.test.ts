@@ -112,6 +112,16 @@ describe('accounts', () => {
     expect(JSON.stringify(estimate.body)).toContain('KWD');
   });
 
+  it('replaces the tariff through the ops API too', async () => {
+    const account = await newAccount();
+    expect((await call('PUT', `/api/ops/accounts/${account.id}/tariff`, { body: TARIFF })).status).toBe(401);
+    expect((await call('PUT', `/api/ops/accounts/${account.id}/tariff`, { ops: true, body: { ...TARIFF, vat_rate_bps: -5 } })).status).toBe(400);
+    expect((await call('PUT', '/api/ops/accounts/acc_missing/tariff', { ops: true, body: TARIFF })).status).toBe(404);
+    const updated = await call('PUT', `/api/ops/accounts/${account.id}/tariff`, { ops: true, body: TARIFF });
+    expect(updated.body.data).toEqual(TARIFF);
+    expect((await call('GET', `/api/admin/accounts/${account.id}`, { cookie: admin.cookie })).body.data.tariff).toEqual(TARIFF);
+  });
+
   it('changes the modes like the ops API, refusing bad values', async () => {
     const account = await newAccount();
     const changed = await call('PATCH', `/api/admin/accounts/${account.id}/modes`, { cookie: admin.cookie, body: { auto_assign: true, sandbox_speed_kmh: 300 } });
