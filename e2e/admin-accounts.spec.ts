@@ -210,6 +210,11 @@ test('drivers and fleets: create, edit, deactivate (then refused for assignment)
   await expect(driverRow).toContainText(fleetName);
   await expect(driverRow).toContainText('Active');
   await expect(driverRow).toContainText('No position yet');
+  // The filters live in the address bar: a reload keeps them.
+  await expect(page).toHaveURL(/[?&]q=Khalid/);
+  await page.reload();
+  await expect(page.getByLabel('Search')).toHaveValue(driverName);
+  await expect(driverRow).toHaveCount(1);
 
   // Edit on the driver's page.
   await driverRow.getByRole('link', { name: driverName }).click();

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CreateDriverBodySchema, type AdminDriver, type CreateDriverBody } from '@/lib/drivers/schemas';
 import { ApiClientError } from '@/lib/client/api-fetch';
@@ -31,17 +31,18 @@ interface Props {
   t: AdminFleetText;
   common: CommonText;
   locale: Locale;
-  /** `?fleet=` from the fleets page's "View drivers". */
-  initialFleet?: string;
+  /** The filters in the URL (`?q=&fleet=&active=`): a link from the fleets page, a reload, Back. */
+  initial: { q?: string; fleet?: string; active?: string };
 }
 
 /** Every driver: search, filter by fleet and status, page; add a driver beside the list. */
-export function DriversPage({ t, common, locale, initialFleet }: Props) {
-  const [text, setText] = useState('');
+export function DriversPage({ t, common, locale, initial }: Props) {
+  const [text, setText] = useState(initial.q ?? '');
   const q = useDebouncedValue(text.trim(), 300);
-  const [fleet, setFleet] = useState(initialFleet ?? '');
-  const [active, setActive] = useState<'' | 'true' | 'false'>('');
+  const [fleet, setFleet] = useState(initial.fleet ?? '');
+  const [active, setActive] = useState<'' | 'true' | 'false'>(initial.active === 'true' || initial.active === 'false' ? initial.active : '');
   const filters: Omit<DriverFilters, 'cursor'> = { q: q || undefined, fleet: fleet || undefined, active: active || undefined };
+  useFiltersInUrl(filters);
   const pages = useCursorPages(JSON.stringify(filters));
   const drivers = useQuery(driverQueries.list({ ...filters, cursor: pages.cursor }));
   const fleets = useQuery(fleetQueries.list());
@@ -121,6 +122,15 @@ export function DriversPage({ t, common, locale, initialFleet }: Props) {
       <CreateDriverForm t={t} common={common} fleets={fleets.data?.filter((option) => option.is_active) ?? []} />
     </div>
   );
+}
+
+/** Keeps the filters in the address bar (no navigation, no server render): reloads and Back keep them. */
+function useFiltersInUrl(filters: Omit<DriverFilters, 'cursor'>) {
+  const search = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
+  useEffect(() => {
+    const url = search ? `${window.location.pathname}?${search}` : window.location.pathname;
+    if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', url);
+  }, [search]);
 }
 
 function DriverRow({ driver, t, locale }: { driver: AdminDriver; t: AdminFleetText; locale: Locale }) {

@@ -12,13 +12,19 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // /admin/drivers — every driver: search, fleet and status filters, paging; add a driver.
-export default async function AdminDriversPage({ searchParams }: { searchParams: Promise<{ fleet?: string | string[] }> }) {
-  const [, locale, { fleet }] = await Promise.all([requireAdmin(), getLocale(), searchParams]);
+export default async function AdminDriversPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const [, locale, params] = await Promise.all([requireAdmin(), getLocale(), searchParams]);
+  const first = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
   const t = messagesFor(adminFleetMessages, locale);
   return (
     <>
       <PageHeader title={t.driversTitle} intro={t.driversIntro} />
-      <DriversPage t={t} common={messagesFor(commonMessages, locale)} locale={locale} initialFleet={typeof fleet === 'string' ? fleet : undefined} />
+      <DriversPage
+        t={t}
+        common={messagesFor(commonMessages, locale)}
+        locale={locale}
+        initial={{ q: first(params.q), fleet: first(params.fleet), active: first(params.active) }}
+      />
     </>
   );
 }
