@@ -27,6 +27,8 @@ import { PositionAge } from './position-age';
 import { driverKeys, driverQueries, fleetKeys, fleetQueries, fleetApi } from './queries';
 import { useCursorPages } from './use-cursor-pages';
 import styles from './console.module.css';
+import { PHONE_EXAMPLE } from './phone-example';
+import { interpolate } from '@/components/dispatch-detail/interpolate';
 
 interface Props {
   initial: AdminDriver;
@@ -132,7 +134,7 @@ function DriverForm({ driver, t, common }: { driver: AdminDriver; t: AdminFleetT
       <Field id="driver-name" label={t.name} error={errors.name?.message}>
         {(aria) => <input {...aria} className="input" autoComplete="off" {...register('name')} />}
       </Field>
-      <Field id="driver-phone" label={t.phone} hint={t.phoneHint} error={errors.phone?.message}>
+      <Field id="driver-phone" label={t.phone} hint={interpolate(t.phoneHint, { example: <bdi dir="ltr">{PHONE_EXAMPLE}</bdi> })} error={errors.phone?.message}>
         {(aria) => <input {...aria} className="input" type="tel" dir="ltr" autoComplete="off" {...register('phone')} />}
       </Field>
       <Field id="driver-fleet" label={t.fleet} hint={t.fleetHint} error={errors.fleet_id?.message}>

@@ -24,6 +24,8 @@ import { PositionAge } from './position-age';
 import { driverKeys, driverQueries, fleetKeys, fleetQueries, fleetApi, type DriverFilters } from './queries';
 import { useCursorPages } from './use-cursor-pages';
 import styles from './console.module.css';
+import { PHONE_EXAMPLE } from './phone-example';
+import { interpolate } from '@/components/dispatch-detail/interpolate';
 
 const COLUMNS = 6;
 
@@ -209,7 +211,7 @@ function CreateDriverForm({ t, common, fleets }: { t: AdminFleetText; common: Co
       <Field id="new-driver-name" label={t.name} error={errors.name?.message}>
         {(aria) => <input {...aria} className="input" autoComplete="off" {...register('name')} />}
       </Field>
-      <Field id="new-driver-phone" label={t.phone} hint={t.phoneHint} error={errors.phone?.message}>
+      <Field id="new-driver-phone" label={t.phone} hint={interpolate(t.phoneHint, { example: <bdi dir="ltr">{PHONE_EXAMPLE}</bdi> })} error={errors.phone?.message}>
         {(aria) => <input {...aria} className="input" type="tel" dir="ltr" autoComplete="off" {...register('phone')} />}
       </Field>
       <Field id="new-driver-fleet" label={t.fleet} hint={t.fleetHint} error={errors.fleet_id?.message}>
