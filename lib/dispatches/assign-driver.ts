@@ -1,4 +1,5 @@
 import { db } from '@/lib/db/client';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import { ApiError } from '@/lib/http/errors';
 import { applyChange, lockDispatch, TX_OPTIONS, type Actor } from '@/lib/dispatches/apply-change';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
@@ -10,8 +11,10 @@ export async function assignDriver(options: {
   accountId: string | null;
   driverId: string;
   actor: Actor;
+  /** Runs in the caller's transaction (the sandbox picks a driver and assigns it in one). */
+  tx?: Prisma.TransactionClient;
 }): Promise<DispatchRecord> {
-  return db().$transaction(async (tx) => {
+  const assign = async (tx: Prisma.TransactionClient) => {
     const current = await lockDispatch(tx, { id: options.id, accountId: options.accountId });
     if (!isLifecycleStatus(current.state) || !canRecordStatus(current.state, 'assigned')) {
       throw new ApiError('invalid_transition', `Cannot assign a driver while the dispatch is "${current.state}"`);
@@ -27,5 +30,6 @@ export async function assignDriver(options: {
       status: 'assigned',
       events: ['dispatch.status_updated', 'dispatch.driver_assigned'],
     });
-  }, TX_OPTIONS);
+  };
+  return options.tx ? assign(options.tx) : db().$transaction(assign, TX_OPTIONS);
 }
