@@ -1,6 +1,7 @@
 import { db } from '@/lib/db/client';
 import { TX_OPTIONS, lockDispatch, type Actor } from '@/lib/dispatches/apply-change';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
+import { writeAssignment } from '@/lib/dispatches/assign-driver';
+import { ON_DUTY_STATES } from '@/lib/dispatches/statuses';
 import type { LatLng } from '@/lib/estimates/route-estimator';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { ApiError } from '@/lib/http/errors';
@@ -14,15 +15,14 @@ export const SANDBOX_FLEET_ID = 'sandbox';
 
 /** A simulated driver starts its drive this far from the pickup (km), in a random direction. */
 const PLACEMENT_KM = { min: 1, max: 2 } as const;
-/** Lifecycle states in which a driver is busy with a dispatch. */
-const BUSY_STATES = ['assigned', 'accepted', 'ready_for_pickup', 'picked_up'];
 const CANDIDATES_TRIED = 5;
 
 /**
- * Gives a sandbox dispatch a simulated driver of its account: an idle one (no dispatch in a busy
- * state) or a new one in the `sandbox` fleet, placed 1–2 km from the pickup, assigned as
- * system/sandbox. One transaction, with the driver row locked: two simulators (in two processes)
- * assigning dispatches of one account at once never give one driver two dispatches.
+ * Gives a sandbox dispatch a simulated driver of its account: an idle one (on no dispatch) or a
+ * new one in the `sandbox` fleet, placed 1–2 km from the pickup, assigned as system/sandbox.
+ * One transaction, with the driver row locked: two simulators (in two processes) assigning
+ * dispatches of one account at once never give one driver two dispatches. (The placement is
+ * no movement: the driver is on no dispatch yet, so it is written directly, not as a position.)
  */
 export async function assignSandboxDriver(options: {
   dispatchId: string;
@@ -34,7 +34,8 @@ export async function assignSandboxDriver(options: {
   const place = pointAt(options.pickup, PLACEMENT_KM.min + (PLACEMENT_KM.max - PLACEMENT_KM.min) * random(), 360 * random());
   return db().$transaction(async (tx) => {
     // The step was decided from a read before this transaction: it applies only if still due
-    // (a second assignment would be a reassignment, which the transition table allows).
+    // (a second assignment would be a reassignment, which the transition table allows). All
+    // three states may record `assigned`.
     const current = await lockDispatch(tx, { id: options.dispatchId, accountId: options.accountId });
     const isWaiting = current.state === 'new' || current.state === 'dispatch_accepted' || (current.state === 'assigned' && !current.assignedDriverId);
     if (!isWaiting) throw new ApiError('invalid_transition', `The dispatch is "${current.state}" already`);
@@ -45,7 +46,7 @@ export async function assignSandboxDriver(options: {
       data: { lastLat: place.lat, lastLng: place.lng, lastPositionAt: new Date() },
       select: { id: true },
     });
-    await assignDriver({ id: options.dispatchId, accountId: options.accountId, driverId, actor: SANDBOX_ACTOR, tx });
+    await writeAssignment(tx, current, driverId, SANDBOX_ACTOR);
     return { driverId };
   }, TX_OPTIONS);
 }
@@ -64,14 +65,14 @@ async function lockIdleDriver(tx: Prisma.TransactionClient, accountId: string): 
       WHERE dr.sandbox_account_id = ${accountId} AND dr.is_active
         ${tried.length ? Prisma.sql`AND dr.id NOT IN (${Prisma.join(tried)})` : Prisma.empty}
         AND NOT EXISTS (SELECT 1 FROM dispatches d
-                        WHERE d.assigned_driver_id = dr.id AND d.state IN (${Prisma.join(BUSY_STATES)}))
+                        WHERE d.assigned_driver_id = dr.id AND d.state = ANY(${ON_DUTY_STATES as string[]}))
       ORDER BY dr.created_at, dr.id
       LIMIT 1
       FOR UPDATE OF dr SKIP LOCKED`;
     const candidate = rows[0]?.id;
     if (!candidate) return null;
     const busy = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM dispatches WHERE assigned_driver_id = ${candidate} AND state IN (${Prisma.join(BUSY_STATES)}) LIMIT 1`;
+      SELECT id FROM dispatches WHERE assigned_driver_id = ${candidate} AND state = ANY(${ON_DUTY_STATES as string[]}) LIMIT 1`;
     if (busy.length === 0) return candidate;
     tried.push(candidate);
   }

@@ -239,7 +239,7 @@ export class SandboxSimulator {
         return step.status === 'delivered';
       }
       case 'move':
-        await recordDriverPosition({ driverId: step.driverId, lat: step.to.lat, lng: step.to.lng, actor: { refType: 'driver', refId: step.driverId } });
+        await recordDriverPosition({ driverId: step.driverId, lat: step.to.lat, lng: step.to.lng });
         return false;
     }
   }
