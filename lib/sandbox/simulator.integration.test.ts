@@ -114,27 +114,42 @@ describe('sandbox simulator', () => {
   it('lets go of a dispatch cancelled on the way, or given to a real driver, and reuses its idle simulated driver', async () => {
     const account = await sandboxAccount(60);
     const body = () => dispatchBody({ pickup: PICKUP, destination: DESTINATION });
+    // Stepped by hand, one tick at a time, so that each situation is set up between two steps.
+    const simulator = new SandboxSimulator({ tickMs: 20 });
+    const tick = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      return simulator.runOnce();
+    };
     const cancelled = await createDispatch({ accountId: account.id, input: body() });
-    await startSimulator();
-    await waitForState(cancelled.id, 'accepted');
-    const driverId = (await dispatchRow(cancelled.id)).assignedDriver!.id;
+    expect(await simulator.runOnce()).toBe(1);
+    expect((await dispatchRow(cancelled.id)).state).toBe('assigned');
+    await tick();
+    await tick();
+    const accepted = await dispatchRow(cancelled.id);
+    expect(accepted.state).toBe('accepted');
+    const driverId = accepted.assignedDriver!.id;
     await changeStatus({ id: cancelled.id, accountId: account.id, status: 'cancelled', actor: { refType: 'vendor', refId: 'test' } });
-    await waitFor(async () => (await dispatchRow(cancelled.id)).simNextAt === null, 5_000, 'the simulator lets go');
+    expect(await tick()).toBe(1);
+    expect((await dispatchRow(cancelled.id)).simNextAt).toBeNull();
 
     // The next dispatch gets the same (now idle) driver, placed 1–2 km from its pickup.
     const next = await createDispatch({ accountId: account.id, input: body() });
-    await waitForState(next.id, 'assigned');
+    expect(await simulator.runOnce()).toBe(1);
     const assigned = await dispatchRow(next.id);
+    expect(assigned.state).toBe('assigned');
     expect(assigned.assignedDriver!.id).toBe(driverId);
     const distance = greatCircleKm({ lat: assigned.assignedDriver!.lastLat!, lng: assigned.assignedDriver!.lastLng! }, PICKUP);
-    expect(distance).toBeGreaterThan(0.9);
-    expect(distance).toBeLessThan(2.1);
+    expect(distance).toBeGreaterThan(0.999);
+    expect(distance).toBeLessThan(2.001);
 
-    // An admin gives it to a real driver: the simulator stops moving it.
+    // An admin gives it to a real driver: the simulator lets go of it.
     const human = await newDriver();
     await assignDriver({ id: next.id, accountId: null, driverId: human.id, actor: { refType: 'admin', refId: 'ops' } });
-    await waitFor(async () => (await dispatchRow(next.id)).simNextAt === null, 5_000, 'the simulator lets go');
-    expect((await dispatchRow(next.id)).state).toBe('assigned');
+    expect(await tick()).toBe(1);
+    const released = await dispatchRow(next.id);
+    expect(released).toMatchObject({ state: 'assigned', simNextAt: null });
+    expect(released.assignedDriver!.id).toBe(human.id);
+    expect(await tick()).toBe(0);
     expect(await db().driver.count({ where: { sandboxAccountId: account.id } })).toBe(1);
   });
 
