@@ -23,6 +23,7 @@ async function main() {
     if (isStopping) return;
     isStopping = true;
     await simulator.stop();
+    console.log(`Sandbox simulator ${simulator.id} stopped after ${simulator.stepsTaken} steps`);
     await worker.stop();
     await closeDb();
     process.exit(0);

@@ -72,9 +72,15 @@ export class SandboxSimulator {
   private isRunning = false;
   private loopDone: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  private steps = 0;
 
   constructor(options: Partial<SimulatorOptions> = {}) {
     this.options = { ...simulatorOptions(), ...options };
+  }
+
+  /** Steps this simulator has taken since it was made (logs). */
+  get stepsTaken(): number {
+    return this.steps;
   }
 
   /** Starts ticking in the background until stop(). */
@@ -217,6 +223,7 @@ export class SandboxSimulator {
         logEvent('warn', 'sandbox step failed', { simulator: this.id, dispatch: claim.id, step: step.kind, error });
       }
     }
+    this.steps++;
     this.options.onStep?.({ simulator: this.id, dispatchId: claim.id, step: step.kind, startedAt, endedAt: Date.now(), error });
     try {
       await this.schedule(claim, delayMs);
