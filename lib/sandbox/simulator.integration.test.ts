@@ -92,6 +92,11 @@ describe('sandbox simulator', () => {
     expect(events.map((event) => event.sequence)).toEqual(Array.from({ length: expected }, (_, index) => index + 1));
     const statusEvents = events.filter((event) => event.type === 'dispatch.status_updated');
     expect(statusEvents.map((event) => event.payload.status.at(-1).status)).toEqual(LIFECYCLE);
+    // ETAs at the simulated driver's own speed: a 1–2 km drive at 3,600 km/h is a minute at most.
+    const etas = events.filter((event) => event.type === 'dispatch.eta_updated').map((event) => event.payload.eta);
+    expect(etas[0]).toMatchObject({ stop: 'pickup', minutes: 1 });
+    expect(etas.some((eta) => eta.stop === 'destination')).toBe(true);
+    expect(etas.every((eta) => eta.minutes <= 1)).toBe(true);
     const assigned = events.findIndex((event) => event.type === 'dispatch.driver_assigned');
     expect(events[assigned - 1]?.payload.status.at(-1).status).toBe('assigned');
     expect(events[assigned]?.payload.driver).toMatchObject({ id: row.assignedDriver!.id, fleet_id: 'sandbox' });

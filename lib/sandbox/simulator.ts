@@ -8,6 +8,7 @@ import { getEnv, type Env } from '@/lib/env';
 import { ApiError } from '@/lib/http/errors';
 import { assignSandboxDriver } from '@/lib/sandbox/assign-sandbox-driver';
 import { nextStep, type SimulatedDispatch, type SimulatorStep } from '@/lib/sandbox/next-step';
+import { sandboxEstimator } from '@/lib/sandbox/straight-line';
 
 // The sandbox simulator: moves the dispatches of accounts in sandbox mode through their
 // lifecycle with simulated drivers, one step per dispatch per tick, through the same domain
@@ -246,7 +247,7 @@ export class SandboxSimulator {
         return step.status === 'delivered';
       }
       case 'move':
-        await recordDriverPosition({ driverId: step.driverId, lat: step.to.lat, lng: step.to.lng });
+        await recordDriverPosition({ driverId: step.driverId, lat: step.to.lat, lng: step.to.lng, estimator: sandboxEstimator(dispatch.speedKmh) });
         return false;
     }
   }

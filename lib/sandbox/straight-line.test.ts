@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { greatCircleKm } from '@/lib/estimates/route-estimator';
-import { isAt, moveTowards, pointAt, stepKm } from '@/lib/sandbox/straight-line';
+import { isAt, moveTowards, pointAt, stepKm, sandboxEstimator } from '@/lib/sandbox/straight-line';
 
 const OLAYA = { lat: 24.6953, lng: 46.6851 };
 const KING_ABDULLAH = { lat: 24.7743, lng: 46.7386 };
@@ -54,5 +54,11 @@ describe('sandbox geometry', () => {
   it('takes a metre for "at" the stop', () => {
     expect(isAt(OLAYA, { lat: OLAYA.lat + 0.000005, lng: OLAYA.lng })).toBe(true);
     expect(isAt(OLAYA, { lat: OLAYA.lat + 0.00005, lng: OLAYA.lng })).toBe(false);
+  });
+
+  it('estimates a simulated driver’s drive at its own speed along the straight line', async () => {
+    const leg = await sandboxEstimator(900).leg(OLAYA, KING_ABDULLAH);
+    expect(leg.distanceKm).toBeCloseTo(greatCircleKm(OLAYA, KING_ABDULLAH), 9);
+    expect(leg.durationMin).toBeCloseTo((leg.distanceKm / 900) * 60, 9);
   });
 });

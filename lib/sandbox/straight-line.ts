@@ -1,4 +1,4 @@
-import { greatCircleKm, type LatLng } from '@/lib/estimates/route-estimator';
+import { greatCircleKm, type LatLng, type RouteEstimator } from '@/lib/estimates/route-estimator';
 
 // The geometry of the sandbox's simulated drivers: straight lines at a constant speed. Legs are
 // a few kilometres long, so interpolating latitude and longitude linearly stays within metres of
@@ -43,4 +43,17 @@ export function pointAt(origin: LatLng, distanceKm: number, bearingDeg: number):
 /** Whether `a` and `b` are the same stop for the simulator. */
 export function isAt(a: LatLng, b: LatLng): boolean {
   return greatCircleKm(a, b) <= ARRIVAL_KM;
+}
+
+/**
+ * The ETA of a simulated driver: the straight line at its speed, the way it really drives
+ * (the road estimate of real drivers would announce minutes for a drive of seconds).
+ */
+export function sandboxEstimator(speedKmh: number): RouteEstimator {
+  return {
+    async leg(from, to) {
+      const distanceKm = greatCircleKm(from, to);
+      return { distanceKm, durationMin: (distanceKm / speedKmh) * 60 };
+    },
+  };
 }
