@@ -8,7 +8,7 @@
 // NEXT_RUNTIME is set (and inlined) by Next itself; it is not configuration, so lib/env.ts does not own it.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const [{ closeDb, db }, { getEnv }, { onShutdown }, { DeliveryWorker }, { SandboxSimulator }] = await Promise.all([
+  const [{ closeDb, db, dbKind }, { getEnv }, { onShutdown }, { DeliveryWorker }, { releaseSandboxClaims, SandboxSimulator }] = await Promise.all([
     import('@/lib/db/client'),
     import('@/lib/env'),
     import('@/lib/shutdown'),
@@ -19,7 +19,9 @@ export async function register() {
   const worker = getEnv().WEBHOOK_WORKER ? new DeliveryWorker() : null;
   await worker?.start();
   const simulator = getEnv().SANDBOX_SIMULATOR ? new SandboxSimulator() : null;
-  await simulator?.start();
+  // The embedded database's one owner: claims left by its previous run are dead.
+  if (simulator && dbKind() === 'pglite') await releaseSandboxClaims();
+  simulator?.start();
   onShutdown(async () => {
     await simulator?.stop();
     await worker?.stop();

@@ -15,7 +15,7 @@ async function main() {
   const worker = new DeliveryWorker();
   await worker.start();
   const simulator = new SandboxSimulator();
-  await simulator.start();
+  simulator.start();
   console.log(`Webhook worker ${worker.id} delivering`);
   console.log(`Sandbox simulator ${simulator.id} ticking every ${getEnv().SANDBOX_TICK_MS} ms`);
   let isStopping = false;

@@ -96,4 +96,29 @@ describe('sandbox simulators in separate processes', () => {
     const rows = await db().dispatch.findMany({ where: { accountId: account.id }, select: { statusHistory: true } });
     for (const row of rows) expect((row.statusHistory as { status: string }[]).map((entry) => entry.status)).toEqual(LIFECYCLE);
   });
+
+  it('after kill -9 of one worker, the other takes its dispatches over once their claims expire, and finishes them', async (context) => {
+    if (dbKind() !== 'postgres') return context.skip();
+    const account = await newAccount();
+    // Slow enough that every dispatch is still on its way when the first worker dies.
+    await updateAccountModes({ accountId: account.id, input: { sandbox: true, sandbox_speed_kmh: 600 } });
+    const [doomed, survivor] = await Promise.all([startWorkerProcess(), startWorkerProcess()]);
+    const dispatches = await Promise.all(
+      Array.from({ length: 8 }, () => createDispatch({ accountId: account.id, input: dispatchBody({ pickup: PICKUP, destination: DESTINATION }) })),
+    );
+    await waitFor(
+      async () => (await db().dispatch.count({ where: { accountId: account.id, state: 'accepted' } })) === dispatches.length,
+      30_000,
+      'every dispatch on its way to the pickup',
+    );
+    doomed!.child.kill('SIGKILL');
+    await waitFor(
+      async () => (await db().dispatch.count({ where: { accountId: account.id, state: 'delivered', simNextAt: null } })) === dispatches.length,
+      120_000,
+      'every dispatch delivered by the survivor',
+    );
+    expect(await stopGracefully(survivor!)).toBeGreaterThan(0);
+    const rows = await db().dispatch.findMany({ where: { accountId: account.id }, select: { statusHistory: true } });
+    for (const row of rows) expect((row.statusHistory as { status: string }[]).map((entry) => entry.status)).toEqual(LIFECYCLE);
+  }, 180_000);
 });

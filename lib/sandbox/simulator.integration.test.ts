@@ -5,7 +5,7 @@ import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { greatCircleKm } from '@/lib/estimates/route-estimator';
-import { SandboxSimulator, type SimulatorOptions, type StepEvent } from '@/lib/sandbox/simulator';
+import { releaseSandboxClaims, SandboxSimulator, type SimulatorOptions, type StepEvent } from '@/lib/sandbox/simulator';
 import { pointAt } from '@/lib/sandbox/straight-line';
 import { setUpDeliveryHarness } from '@/lib/testing/delivery-harness';
 import { dispatchBody, newAccount, newDriver } from '@/lib/testing/fixtures';
@@ -30,7 +30,7 @@ afterEach(async () => {
 async function startSimulator(options: Partial<SimulatorOptions> = {}): Promise<SandboxSimulator> {
   const simulator = new SandboxSimulator({ tickMs: 40, ...options });
   simulators.push(simulator);
-  await simulator.start();
+  simulator.start();
   return simulator;
 }
 
@@ -170,6 +170,47 @@ describe('sandbox simulator', () => {
     const history = statusesOf((await dispatchRow(created.id)).statusHistory);
     expect(history).toEqual(LIFECYCLE);
     expect(history.slice(0, statusesOf(stoppedAt.statusHistory).length)).toEqual(statusesOf(stoppedAt.statusHistory));
+  });
+
+  it('takes over the claims of a simulator that died between a step and its schedule once they expire', async () => {
+    const account = await sandboxAccount(5_000);
+    const dispatches = await Promise.all(
+      Array.from({ length: 3 }, () => createDispatch({ accountId: account.id, input: dispatchBody({ pickup: PICKUP, destination: DESTINATION }) })),
+    );
+    // "Dies" right after its first step of each dispatch: the claims stay, nothing is scheduled.
+    const dying = new SandboxSimulator({ tickMs: 40, leaseMs: 3_000, concurrency: 1, onStep: () => {
+      throw new Error('died');
+    } });
+    await expect(dying.runOnce()).rejects.toThrow('died');
+    const claimed = await db().dispatch.findMany({ where: { accountId: account.id }, select: { id: true, simNextAt: true } });
+    expect(claimed.every((row) => row.simNextAt!.getTime() > Date.now())).toBe(true);
+
+    const steps: StepEvent[] = [];
+    await startSimulator({ onStep: (event) => steps.push(event) });
+    await waitFor(
+      async () => (await db().dispatch.count({ where: { accountId: account.id, state: 'delivered', simNextAt: null } })) === dispatches.length,
+      30_000,
+      'every dispatch delivered',
+    );
+    for (const { id, simNextAt: claimedUntil } of claimed) {
+      // Not before the claim expired, and continuing from the step the dead one took.
+      expect(steps.find((step) => step.dispatchId === id)!.startedAt).toBeGreaterThanOrEqual(claimedUntil!.getTime() - 50);
+      expect(statusesOf((await dispatchRow(id)).statusHistory)).toEqual(LIFECYCLE);
+    }
+  });
+
+  it('releases every claim at once when the embedded database’s owner starts again', async () => {
+    const account = await sandboxAccount(5_000);
+    const created = await createDispatch({ accountId: account.id, input: dispatchBody({ pickup: PICKUP, destination: DESTINATION }) });
+    const dying = new SandboxSimulator({ leaseMs: 60_000, onStep: () => {
+      throw new Error('died');
+    } });
+    await expect(dying.runOnce()).rejects.toThrow('died');
+    expect((await dispatchRow(created.id)).simNextAt!.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    await releaseSandboxClaims();
+    await startSimulator();
+    await waitForState(created.id, 'delivered', 15_000);
+    expect(statusesOf((await dispatchRow(created.id)).statusHistory)).toEqual(LIFECYCLE);
   });
 
   it('two simulators at once never step one dispatch twice at the same time, nor give a driver two dispatches', async () => {

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { db, dbKind } from '@/lib/db/client';
+import { db } from '@/lib/db/client';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
 import { getEnv, type Env } from '@/lib/env';
@@ -64,8 +64,14 @@ interface Claim {
   leaseUntil: Date;
 }
 
-/** The embedded database has one owner process: claims found at its first start are dead. */
-const holder = globalThis as typeof globalThis & { __sandboxLeasesReleased?: boolean };
+/**
+ * Makes every scheduled dispatch due now, claims included. For the embedded database at server
+ * start: it has one owner process, so a claim found then was left by a previous run that died,
+ * and waiting for it to expire would only freeze the sandbox for a while.
+ */
+export async function releaseSandboxClaims(): Promise<void> {
+  await db().$executeRaw`UPDATE dispatches SET sim_next_at = now() WHERE sim_next_at > now()`;
+}
 
 export class SandboxSimulator {
   readonly id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -85,13 +91,9 @@ export class SandboxSimulator {
   }
 
   /** Starts ticking in the background until stop(). */
-  async start(): Promise<void> {
+  start(): void {
     if (this.isRunning) return;
     this.isRunning = true;
-    if (dbKind() === 'pglite' && !holder.__sandboxLeasesReleased) {
-      holder.__sandboxLeasesReleased = true;
-      await db().$executeRaw`UPDATE dispatches SET sim_next_at = now() WHERE sim_next_at > now()`;
-    }
     this.loopDone = this.loop();
   }
 
