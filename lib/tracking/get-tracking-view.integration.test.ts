@@ -1,0 +1,175 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '@/lib/db/client';
+import { assignDriver } from '@/lib/dispatches/assign-driver';
+import { changeStatus } from '@/lib/dispatches/change-status';
+import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import type { Status } from '@/lib/dispatches/statuses';
+import { createDriver } from '@/lib/drivers/create-driver';
+import { ApiError } from '@/lib/http/errors';
+import { dispatchBody, newAccount, uniqueSuffix } from '@/lib/testing/fixtures';
+import { getTrackingView } from '@/lib/tracking/get-tracking-view';
+import { TrackingViewSchema } from '@/lib/tracking/schemas';
+
+const OPS = { refType: 'admin', refId: 'ops' } as const;
+
+let accountId: string;
+let driverId: string;
+
+beforeAll(async () => {
+  accountId = (await newAccount()).id;
+  driverId = (await createDriver({ input: { name: '  Faisal Al-Harbi ', phone: '+966511000077', fleet_id: 'fleet-track' } })).id;
+});
+
+/** A new dispatch and its tracking token (the last path segment of its tracking_url). */
+async function newTrackedDispatch() {
+  const body = dispatchBody();
+  const record = await createDispatch({ accountId, input: body });
+  const token = record.tracking_url!.split('/t/')[1]!;
+  return { id: record.id, token, body };
+}
+
+async function advance(id: string, statuses: Status[]) {
+  for (const status of statuses) {
+    if (status === 'assigned') await assignDriver({ id, accountId, driverId, actor: OPS });
+    else await changeStatus({ id, accountId, status, actor: { refType: 'driver', refId: driverId } });
+  }
+}
+
+async function expectNotFound(token: string) {
+  const error = await getTrackingView({ token }).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(ApiError);
+  expect((error as ApiError).code).toBe('not_found');
+  // The same words whatever was asked: nothing about the token, nor whether a dispatch exists.
+  expect((error as ApiError).message).toBe('There is no tracking page at this address');
+}
+
+describe('getTrackingView', () => {
+  it('shows a new dispatch: restaurant name, coordinates, its first status, no driver and no ETA', async () => {
+    const { token, body } = await newTrackedDispatch();
+    expect(token).toMatch(/^[0-9A-Za-z]{24}$/);
+    const view = await getTrackingView({ token });
+    expect(view).toEqual({
+      restaurant_name: body.vendor_name,
+      state: 'new',
+      is_finished: false,
+      timeline: [{ status: 'new', time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/) }],
+      pickup: { lat: body.pickup.lat, lng: body.pickup.lng },
+      destination: { lat: body.destination.lat, lng: body.destination.lng },
+      driver: null,
+      eta: null,
+    });
+    expect(TrackingViewSchema.parse(view)).toEqual(view);
+  });
+
+  it('answers not_found for an unknown token, a malformed one, and a dispatch id', async () => {
+    const { id, token } = await newTrackedDispatch();
+    await expectNotFound('A'.repeat(24));
+    await expectNotFound(`${token.slice(0, 23)}${token[23] === 'x' ? 'y' : 'x'}`);
+    await expectNotFound(token.toLowerCase() === token ? token.toUpperCase() : token.toLowerCase());
+    await expectNotFound(`${token}x`);
+    await expectNotFound(token.slice(0, 23));
+    await expectNotFound(`${token.slice(0, 23)}%`);
+    await expectNotFound('');
+    await expectNotFound(id);
+  });
+
+  it('shows the driver’s first name and last position while under way, and not before or after', async () => {
+    const { id, token } = await newTrackedDispatch();
+    await db().driver.update({
+      where: { id: driverId },
+      data: { lastLat: 24.7, lastLng: 46.68, lastPositionAt: new Date('2026-11-23T04:00:00.000Z') },
+    });
+    expect((await getTrackingView({ token })).driver).toBeNull();
+
+    await advance(id, ['assigned']);
+    const assigned = await getTrackingView({ token });
+    expect(assigned.state).toBe('assigned');
+    expect(assigned.driver).toEqual({ first_name: 'Faisal', position: { lat: 24.7, lng: 46.68, time: '2026-11-23 04:00:00.000' } });
+
+    await advance(id, ['accepted', 'near_pickup', 'picked_up']);
+    const pickedUp = await getTrackingView({ token });
+    expect(pickedUp.state).toBe('picked_up');
+    expect(pickedUp.driver?.first_name).toBe('Faisal');
+    expect(pickedUp.timeline.map((entry) => entry.status)).toEqual(['new', 'assigned', 'accepted', 'near_pickup', 'picked_up']);
+
+    await advance(id, ['delivered']);
+    const delivered = await getTrackingView({ token });
+    expect(delivered).toMatchObject({ state: 'delivered', is_finished: true, driver: null, eta: null });
+  });
+
+  it('shows a driver without a reported position with a null position', async () => {
+    const silent = await createDriver({ input: { name: `Noor ${uniqueSuffix()}` } });
+    const { id, token } = await newTrackedDispatch();
+    await assignDriver({ id, accountId, driverId: silent.id, actor: OPS });
+    expect((await getTrackingView({ token })).driver).toEqual({ first_name: 'Noor', position: null });
+  });
+
+  it('shows the stored ETA while under way, none when it is null, and drops an ETA to the pickup once picked up', async () => {
+    const { id, token } = await newTrackedDispatch();
+    await advance(id, ['assigned']);
+    expect((await getTrackingView({ token })).eta).toBeNull();
+
+    const at = new Date('2026-11-23T04:10:00.000Z');
+    await db().dispatch.update({ where: { id }, data: { etaMinutes: 7, etaStop: 'pickup', etaUpdatedAt: at } });
+    expect((await getTrackingView({ token })).eta).toEqual({ minutes: 7, stop: 'pickup', time: '2026-11-23 04:10:00.000' });
+
+    await advance(id, ['accepted', 'picked_up']);
+    expect((await getTrackingView({ token })).eta).toBeNull();
+
+    await db().dispatch.update({ where: { id }, data: { etaMinutes: 12, etaStop: 'destination', etaUpdatedAt: at } });
+    expect((await getTrackingView({ token })).eta).toEqual({ minutes: 12, stop: 'destination', time: '2026-11-23 04:10:00.000' });
+
+    await advance(id, ['delivered']);
+    expect((await getTrackingView({ token })).eta).toBeNull();
+  });
+
+  it('shows the platform’s QA review as delivered, and cancellations and refusals as finished', async () => {
+    const reviewed = await newTrackedDispatch();
+    await advance(reviewed.id, ['assigned', 'accepted', 'picked_up', 'delivered', 'qa_qc']);
+    const view = await getTrackingView({ token: reviewed.token });
+    expect(view.state).toBe('delivered');
+    expect(view.is_finished).toBe(true);
+    expect(view.timeline.map((entry) => entry.status)).toEqual(['new', 'assigned', 'accepted', 'picked_up', 'delivered']);
+
+    for (const status of ['cancelled', 'dispatch_rejected'] as const) {
+      const ended = await newTrackedDispatch();
+      await advance(ended.id, [status]);
+      expect(await getTrackingView({ token: ended.token })).toMatchObject({ state: status, is_finished: true, driver: null });
+    }
+  });
+
+  it('contains none of the customer’s data, the address lines, the order or the actors', async () => {
+    const { id, token, body } = await newTrackedDispatch();
+    await advance(id, ['assigned', 'accepted']);
+    const json = JSON.stringify(await getTrackingView({ token }));
+    const secrets = [
+      body.user_metadata.id,
+      body.user_metadata.firstName!,
+      body.user_metadata.lastName!,
+      body.user_metadata.username!,
+      body.user_metadata.email,
+      body.user_metadata.phone,
+      body.pickup.address_line!,
+      body.destination.address_line!,
+      body.pickup.ref_id!,
+      body.destination.ref_id!,
+      body.vendor_oid,
+      body.vendor_id,
+      body.vendor_bid,
+      body.vendor_sid!,
+      body.vendor_logo_url!,
+      'Double burger',
+      '87.5',
+      'VISA',
+      driverId,
+      '+966511000077',
+      'Al-Harbi',
+      'fleet-track',
+      id,
+    ];
+    for (const secret of secrets) expect(json, secret).not.toContain(secret);
+    for (const key of ['user_metadata', 'vendor_payload', 'address_line', 'ref_id', 'ref_type', 'phone', 'email']) {
+      expect(json).not.toContain(`"${key}"`);
+    }
+  });
+});
