@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
+import { OPS_HEADERS } from './staff';
+
+// The end customer's tracking page on a phone: what it shows (restaurant, timeline, map, driver,
+// ETA), that it follows the delivery without a reload, and that none of the customer's personal
+// data reaches its HTML, its text or its JSON.
+
+const PHONE = { width: 390, height: 844 };
+
+/** A customer whose every detail is distinctive, so a leak of any of it can be searched for. */
+function customerOrder(tag: string) {
+  return {
+    pickup: { lat: 24.6953, lng: 46.6851, address_line: `Olaya Street, Tower ${tag}`, ref_id: `branch-ref-${tag}` },
+    destination: { lat: 24.7243, lng: 46.7086, address_line: `Villa ${tag}, Hittin District`, ref_id: `home-ref-${tag}` },
+    user_metadata: {
+      id: `customer-${tag}`,
+      username: `layla${tag}`,
+      firstName: `Layla${tag}`,
+      lastName: `Haddad${tag}`,
+      email: `layla.${tag}@example.com`,
+      phone: '+966 55 123 4567',
+    },
+    vendor_id: `vendor-${tag}`,
+    vendor_name: { 'en-us': 'Saffron Grill', 'ar-sa': 'مشويات الزعفران' },
+    vendor_oid: `track-${tag}`,
+    vendor_bid: 'olaya',
+    vendor_payload: {
+      order_price: 93.25,
+      currency: 'SAR',
+      payment_type: 'VISA',
+      order_details: [{ item_name: { 'en-us': `Mixed grill ${tag}` }, count: 2, price: 41.5 }],
+    },
+  };
+}
+
+type Order = ReturnType<typeof customerOrder>;
+
+/** Everything about the customer and the order that must never appear on the page. */
+function personalData(order: Order): string[] {
+  const customer = order.user_metadata;
+  return [
+    customer.id, customer.username, customer.firstName, customer.lastName, customer.email, customer.phone,
+    customer.phone.replace(/\D/g, ''), '55 123 4567', order.pickup.address_line, order.destination.address_line,
+    order.pickup.ref_id, order.destination.ref_id, order.vendor_oid, order.vendor_id,
+    order.vendor_payload.order_details[0]!.item_name['en-us'], '93.25', 'VISA',
+  ];
+}
+
+async function expectNoPersonalData(page: Page, order: Order, extra: string[] = []) {
+  const html = await page.content();
+  const text = await page.locator('body').innerText();
+  for (const value of [...personalData(order), ...extra]) {
+    expect(html, `HTML shows ${value}`).not.toContain(value);
+    expect(text, `text shows ${value}`).not.toContain(value);
+  }
+}
+
+test('the tracking page shows a delivery on a phone, follows it live, and shows no personal data', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tag = `${Date.now()}`;
+  const account = await request.post('/api/ops/accounts', { headers: OPS_HEADERS, data: { name: 'Saffron Grill' } });
+  expect(account.status()).toBe(201);
+  const vendor = { 'x-api-key': (await account.json()).data.api_key as string };
+  const order = customerOrder(tag);
+  const created = await request.post('/ext/dispatch', { headers: vendor, data: order });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()).data as { id: string };
+  const record = (await (await request.get(`/ext/dispatch/${id}`, { headers: vendor })).json()).data;
+  const trackingPath = new URL(record.tracking_url as string).pathname;
+  expect(trackingPath).toMatch(/^\/t\/[0-9A-Za-z]{24}$/);
+
+  // The JSON the page polls: public, private to the link, without personal data.
+  const json = await request.get(`/api/track/${trackingPath.slice(3)}`);
+  expect(json.status()).toBe(200);
+  expect(json.headers()['cache-control']).toBe('no-store');
+  expect(json.headers()['referrer-policy']).toBe('no-referrer');
+  const jsonText = await json.text();
+  for (const value of personalData(order)) expect(jsonText, `JSON shows ${value}`).not.toContain(value);
+
+  await page.setViewportSize(PHONE);
+  const response = await page.goto(trackingPath);
+  expect(response?.status()).toBe(200);
+  const headers = response!.headers();
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['x-robots-tag']).toBe('noindex, nofollow');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+  await expect(page).toHaveTitle('Your order from Saffron Grill');
+
+  await expect(page.getByTestId('restaurant-name')).toHaveText('Saffron Grill');
+  await expect(page.getByTestId('tracking-headline')).toHaveText('Order received');
+  const entries = page.getByTestId('tracking-timeline-entry');
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first()).toHaveAttribute('data-status', 'new');
+  await expect(entries.first()).toContainText('Order received');
+  await expect(entries.first().locator('time')).toHaveText(/^\d\d:\d\d$/);
+  const map = page.getByRole('region', { name: 'Map of your delivery' }).locator('.dispatch-map');
+  await expect(map).toBeVisible();
+  await expect(page.getByTestId('marker-pickup')).toBeVisible();
+  await expect(page.getByTestId('marker-destination')).toBeVisible();
+  await expect(page.getByTestId('marker-driver')).toHaveCount(0);
+  await expect(page.getByTestId('tracking-driver')).toHaveCount(0);
+  await expect(page.getByTestId('tracking-eta')).toHaveCount(0);
+  await expect(page.getByTestId('tracking-live')).toBeVisible();
+  // Nothing wider than the phone: no sideways scrolling.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoPersonalData(page, order);
+  await expectNoSeriousAxeViolations(page, 'tracking (en)');
+
+  // A driver is assigned and accepts: the open page follows without a reload.
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  const driverResponse = await request.post('/api/ops/drivers', {
+    headers: OPS_HEADERS,
+    data: { name: 'Faisal Al-Otaibi', phone: '+966511000321', fleet_id: 'fleet-track' },
+  });
+  expect(driverResponse.status()).toBe(201);
+  const driverId = (await driverResponse.json()).data.id as string;
+  expect((await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
+  expect((await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'accepted' } })).status()).toBe(200);
+
+  await expect(page.getByTestId('tracking-headline')).toHaveText('Driver heading to the restaurant', { timeout: 15_000 });
+  await expect(page.getByTestId('driver-first-name')).toHaveText('Faisal');
+  await expect(entries).toHaveCount(3);
+  await expect(entries.first()).toHaveAttribute('data-status', 'accepted');
+  await expect(page.getByTestId('tracking-announcement')).toHaveText('Latest update: Driver accepted the delivery');
+  // No position reported yet: no driver pin and no ETA, and nothing invented in their place.
+  await expect(page.getByTestId('driver-location')).toHaveText('Location not shared yet');
+  await expect(page.getByTestId('tracking-eta-unknown')).toBeVisible();
+  await expect(page.getByTestId('marker-driver')).toHaveCount(0);
+
+  expect((await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'picked_up' } })).status()).toBe(200);
+  await expect(page.getByTestId('tracking-headline')).toHaveText('On the way to you', { timeout: 15_000 });
+  await expect(page.getByTestId('tracking-progress').locator('[aria-current="step"]')).toContainText('On the way');
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  await expectNoPersonalData(page, order, ['Al-Otaibi', '+966511000321', driverId, 'fleet-track']);
+  await expectNoSeriousAxeViolations(page, 'tracking under way (en)');
+
+  // `SCREENSHOTS=1 npm run test:e2e` refreshes the README's picture (a phone, mid-delivery).
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: 'e2e/screenshots/tracking.png', fullPage: true });
+
+  // Arabic, right to left: the restaurant's Arabic name and the same checks.
+  await page.getByTestId('language-ar').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('restaurant-name')).toHaveText('مشويات الزعفران');
+  await expect(page.getByTestId('tracking-headline')).toHaveText('في الطريق إليك');
+  await expect(page).toHaveTitle('طلبك من مشويات الزعفران');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoPersonalData(page, order, ['Al-Otaibi', '+966511000321', driverId]);
+  await expectNoSeriousAxeViolations(page, 'tracking (ar)');
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: 'e2e/screenshots/tracking-ar.png', fullPage: true });
+  await page.getByTestId('language-en').click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+
+  // Delivered: the final state, no driver any more, and the page stops asking.
+  expect((await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'delivered' } })).status()).toBe(200);
+  await expect(page.getByTestId('tracking-headline')).toHaveText('Delivered', { timeout: 15_000 });
+  await expect(page.getByTestId('tracking-live')).toHaveCount(0);
+  await expect(page.getByTestId('tracking-driver')).toHaveCount(0);
+  let polls = 0;
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/track/')) polls++;
+  });
+  await page.waitForTimeout(6_000);
+  expect(polls).toBe(0);
+});
+
+test('an unknown or malformed tracking link is a 404 that reveals nothing', async ({ page, request }) => {
+  await page.setViewportSize(PHONE);
+  for (const path of ['/t/AAAAAAAAAAAAAAAAAAAAAAAA', '/t/not-a-token']) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    expect(response!.headers()['referrer-policy']).toBe('no-referrer');
+    await expect(page.getByTestId('tracking-not-found')).toContainText('Tracking link not found');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  }
+  await expectNoSeriousAxeViolations(page, 'tracking not found');
+  const json = await request.get('/api/track/AAAAAAAAAAAAAAAAAAAAAAAA');
+  expect(json.status()).toBe(404);
+  expect(await json.json()).toEqual({ error: 'not_found', error_desc: 'There is no tracking page at this address' });
+});
