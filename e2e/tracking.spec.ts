@@ -78,6 +78,13 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   const jsonText = await json.text();
   for (const value of personalData(order)) expect(jsonText, `JSON shows ${value}`).not.toContain(value);
 
+  // The first view is rendered on the server: its HTML already says what is happening.
+  const served = await request.get(trackingPath, { headers: { 'accept-language': 'en' } });
+  const servedHtml = await served.text();
+  expect(servedHtml).toContain('Saffron Grill');
+  expect(servedHtml).toContain('Order received');
+  for (const value of personalData(order)) expect(servedHtml, `served HTML shows ${value}`).not.toContain(value);
+
   await page.setViewportSize(PHONE);
   const response = await page.goto(trackingPath);
   expect(response?.status()).toBe(200);
@@ -172,7 +179,7 @@ test('an unknown or malformed tracking link is a 404 that reveals nothing', asyn
     expect(response?.status()).toBe(404);
     expect(response!.headers()['referrer-policy']).toBe('no-referrer');
     await expect(page.getByTestId('tracking-not-found')).toContainText('Tracking link not found');
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
   }
   await expectNoSeriousAxeViolations(page, 'tracking not found');
   const json = await request.get('/api/track/AAAAAAAAAAAAAAAAAAAAAAAA');

@@ -11,6 +11,7 @@ import { format } from '@/lib/i18n/messages';
 import type { TrackingText } from '@/lib/i18n/messages/tracking';
 import { pickLocaleText } from '@/lib/i18n/pick-locale-text';
 import type { TrackingView as View } from '@/lib/tracking/schemas';
+import { arrivalOf, minutesLeft } from './eta-countdown';
 import { trackingQuery } from './queries';
 import styles from './tracking.module.css';
 
@@ -136,10 +137,9 @@ function Eta({ eta, locale, t }: { eta: View['eta']; locale: Locale; t: Tracking
       </p>
     );
   }
-  const arrival = new Date(parseApiTimestamp(eta.time).getTime() + eta.minutes * 60_000);
   // Before hydration the server's render is repeated (no clock yet): the estimate as made.
-  const minutes = now === null ? eta.minutes : Math.max(0, Math.ceil((arrival.getTime() - now) / 60_000));
-  const clock = now === null ? null : format(t.etaAround, { time: formatClock(arrival, locale) });
+  const minutes = now === null ? eta.minutes : minutesLeft(eta, now);
+  const clock = now === null ? null : format(t.etaAround, { time: formatClock(arrivalOf(eta), locale) });
   if (eta.stop === 'pickup') {
     return (
       <p className={styles.etaPickup} data-testid="tracking-eta" data-stop="pickup" data-minutes={eta.minutes}>

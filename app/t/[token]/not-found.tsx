@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import { TrackingShell } from '@/components/tracking/tracking-shell';
 import styles from '@/components/tracking/tracking.module.css';
 import { getLocale } from '@/lib/i18n/get-locale';
@@ -6,9 +5,8 @@ import { messagesFor } from '@/lib/i18n/messages';
 import { commonMessages } from '@/lib/i18n/messages/common';
 import { trackingMessages } from '@/lib/i18n/messages/tracking';
 
-export const metadata: Metadata = { robots: { index: false, follow: false }, referrer: 'no-referrer' };
-
-// An unknown or malformed token: the same words for both, nothing about what exists.
+// An unknown or malformed token: the same words for both, nothing about what exists. The page's
+// generateMetadata (noindex, no-referrer) and next.config.mjs's headers cover this answer too.
 export default async function TrackingNotFound() {
   const locale = await getLocale();
   const t = messagesFor(trackingMessages, locale);

@@ -43,7 +43,7 @@ export const trackingMessages = defineMessages({
     etaToRestaurant: 'Driver reaches the restaurant in about {minutes} min',
     etaToRestaurantSoon: 'Driver reaches the restaurant any minute now',
     etaAround: 'around {time}',
-    etaUnknown: 'The arrival time shows here once your driver is on the move.',
+    etaUnknown: 'An arrival time will show here as soon as there is one.',
     // progress
     progressLabel: 'Delivery progress',
     stepPlaced: 'Order placed',
@@ -121,7 +121,7 @@ export const trackingMessages = defineMessages({
     etaToRestaurant: 'يصل السائق إلى المطعم خلال {minutes} دقيقة تقريبًا',
     etaToRestaurantSoon: 'يصل السائق إلى المطعم خلال لحظات',
     etaAround: 'حوالي {time}',
-    etaUnknown: 'سيظهر وقت الوصول هنا عندما يبدأ السائق رحلته.',
+    etaUnknown: 'سيظهر وقت الوصول المتوقع هنا فور توفّره.',
     progressLabel: 'مراحل التوصيل',
     stepPlaced: 'تم الطلب',
     stepDriver: 'تم تعيين سائق',
