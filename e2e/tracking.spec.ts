@@ -136,8 +136,29 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   await expect(page.getByTestId('tracking-eta-unknown')).toBeVisible();
   await expect(page.getByTestId('marker-driver')).toHaveCount(0);
 
+  // The driver reports a position ~3 km from the restaurant: the pin and the ETA to the restaurant appear.
+  const report = (lat: number, lng: number) =>
+    request.post(`/api/ops/drivers/${driverId}/location`, { headers: OPS_HEADERS, data: { lat, lng } });
+  const toPickup = await report(order.pickup.lat - 0.027, order.pickup.lng);
+  expect(toPickup.status()).toBe(200);
+  const pickupMinutes = (await toPickup.json()).data.dispatches[0].eta_minutes as number;
+  await expect(page.getByTestId('marker-driver')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('driver-location')).toHaveText(/^Location updated \d\d:\d\d$/);
+  const eta = page.getByTestId('tracking-eta');
+  await expect(eta).toHaveAttribute('data-stop', 'pickup');
+  await expect(eta).toHaveText(new RegExp(`^Driver reaches the restaurant in about (${pickupMinutes}|${pickupMinutes - 1}) min$`));
+
+  // Picked up and moving on: the estimate now leads to the customer, with a clock time.
   expect((await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'picked_up' } })).status()).toBe(200);
   await expect(page.getByTestId('tracking-headline')).toHaveText('On the way to you', { timeout: 15_000 });
+  await expect(page.getByTestId('tracking-eta-unknown')).toBeVisible(); // the estimate to the restaurant no longer applies
+  const midway = await report(order.pickup.lat + 0.012, order.pickup.lng + 0.009);
+  expect(midway.status()).toBe(200);
+  const destinationMinutes = (await midway.json()).data.dispatches[0].eta_minutes as number;
+  expect(destinationMinutes).toBeGreaterThan(0);
+  await expect(eta).toHaveAttribute('data-stop', 'destination', { timeout: 15_000 });
+  await expect(eta).toHaveAttribute('data-minutes', String(destinationMinutes));
+  await expect(eta).toContainText(/Estimated arrival\s*about \d+ min\s*around \d\d:\d\d/);
   await expect(page.getByTestId('tracking-progress').locator('[aria-current="step"]')).toContainText('On the way');
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   await expectNoPersonalData(page, order, ['Al-Otaibi', '+966511000321', driverId, 'fleet-track']);
@@ -158,6 +179,12 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   if (process.env.SCREENSHOTS) await page.screenshot({ path: 'e2e/screenshots/tracking-ar.png', fullPage: true });
   await page.getByTestId('language-en').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+
+  // Within the geofence of the destination: "Almost there".
+  expect((await report(order.destination.lat + 0.0005, order.destination.lng)).status()).toBe(200);
+  await expect(page.getByTestId('tracking-headline')).toHaveText('Almost there', { timeout: 15_000 });
+  await expect(entries.first()).toHaveAttribute('data-status', 'near_destination');
+  await expect(entries.first()).toContainText('Driver is nearby');
 
   // Delivered: the final state, no driver any more, and the page stops asking.
   expect((await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'delivered' } })).status()).toBe(200);

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import type { Status } from '@/lib/dispatches/statuses';
 import { createDriver } from '@/lib/drivers/create-driver';
+import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
+import { formatTimestamp } from '@/lib/dispatches/timestamp';
 import { ApiError } from '@/lib/http/errors';
 import { dispatchBody, newAccount, uniqueSuffix } from '@/lib/testing/fixtures';
 import { getTrackingView } from '@/lib/tracking/get-tracking-view';
@@ -75,22 +76,25 @@ describe('getTrackingView', () => {
 
   it('shows the driver’s first name and last position while under way, and not before or after', async () => {
     const { id, token } = await newTrackedDispatch();
-    await db().driver.update({
-      where: { id: driverId },
-      data: { lastLat: 24.7, lastLng: 46.68, lastPositionAt: new Date('2026-11-23T04:00:00.000Z') },
-    });
+    await recordDriverPosition({ driverId, lat: 24.7, lng: 46.68 });
     expect((await getTrackingView({ token })).driver).toBeNull();
 
     await advance(id, ['assigned']);
     const assigned = await getTrackingView({ token });
     expect(assigned.state).toBe('assigned');
-    expect(assigned.driver).toEqual({ first_name: 'Faisal', position: { lat: 24.7, lng: 46.68, time: '2026-11-23 04:00:00.000' } });
+    expect(assigned.driver).toEqual({
+      first_name: 'Faisal',
+      position: { lat: 24.7, lng: 46.68, time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/) },
+    });
 
-    await advance(id, ['accepted', 'near_pickup', 'picked_up']);
+    const moved = await recordDriverPosition({ driverId, lat: 24.71, lng: 46.69 });
+    const after = await getTrackingView({ token });
+    expect(after.driver?.position).toEqual({ lat: 24.71, lng: 46.69, time: formatTimestamp(new Date(moved.recorded_at)) });
+
+    await advance(id, ['accepted', 'picked_up']);
     const pickedUp = await getTrackingView({ token });
     expect(pickedUp.state).toBe('picked_up');
     expect(pickedUp.driver?.first_name).toBe('Faisal');
-    expect(pickedUp.timeline.map((entry) => entry.status)).toEqual(['new', 'assigned', 'accepted', 'near_pickup', 'picked_up']);
 
     await advance(id, ['delivered']);
     const delivered = await getTrackingView({ token });
@@ -104,22 +108,35 @@ describe('getTrackingView', () => {
     expect((await getTrackingView({ token })).driver).toEqual({ first_name: 'Noor', position: null });
   });
 
-  it('shows the stored ETA while under way, none when it is null, and drops an ETA to the pickup once picked up', async () => {
-    const { id, token } = await newTrackedDispatch();
-    await advance(id, ['assigned']);
+  it('shows the ETA the driver’s positions gave, none before the first, and none to the pickup once picked up', async () => {
+    const driver = await createDriver({ input: { name: `Sami ${uniqueSuffix()}` } });
+    const { id, token, body } = await newTrackedDispatch();
+    await assignDriver({ id, accountId, driverId: driver.id, actor: OPS });
     expect((await getTrackingView({ token })).eta).toBeNull();
 
-    const at = new Date('2026-11-23T04:10:00.000Z');
-    await db().dispatch.update({ where: { id }, data: { etaMinutes: 7, etaStop: 'pickup', etaUpdatedAt: at } });
-    expect((await getTrackingView({ token })).eta).toEqual({ minutes: 7, stop: 'pickup', time: '2026-11-23 04:10:00.000' });
+    // About 5 km south of the pickup: heading there.
+    const first = await recordDriverPosition({ driverId: driver.id, lat: body.pickup.lat - 0.045, lng: body.pickup.lng });
+    const toPickup = first.dispatches.find((effect) => effect.dispatch_id === id)!;
+    expect(toPickup.stop).toBe('pickup');
+    expect((await getTrackingView({ token })).eta).toEqual({
+      minutes: toPickup.eta_minutes,
+      stop: 'pickup',
+      time: formatTimestamp(new Date(first.recorded_at)),
+    });
 
+    // Picked up: the stored estimate still leads to the restaurant, which no longer matters.
     await advance(id, ['accepted', 'picked_up']);
     expect((await getTrackingView({ token })).eta).toBeNull();
 
-    await db().dispatch.update({ where: { id }, data: { etaMinutes: 12, etaStop: 'destination', etaUpdatedAt: at } });
-    expect((await getTrackingView({ token })).eta).toEqual({ minutes: 12, stop: 'destination', time: '2026-11-23 04:10:00.000' });
+    const second = await recordDriverPosition({ driverId: driver.id, lat: body.pickup.lat, lng: body.pickup.lng });
+    const toCustomer = second.dispatches.find((effect) => effect.dispatch_id === id)!;
+    expect(toCustomer.stop).toBe('destination');
+    const view = await getTrackingView({ token });
+    expect(view.eta).toEqual({ minutes: toCustomer.eta_minutes, stop: 'destination', time: formatTimestamp(new Date(second.recorded_at)) });
+    expect(view.eta!.minutes).toBeGreaterThan(0);
+    expect(view.timeline.map((entry) => entry.status)).toEqual(['new', 'assigned', 'accepted', 'picked_up']);
 
-    await advance(id, ['delivered']);
+    await changeStatus({ id, accountId, status: 'delivered', actor: OPS });
     expect((await getTrackingView({ token })).eta).toBeNull();
   });
 

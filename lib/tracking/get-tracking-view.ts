@@ -1,14 +1,12 @@
 import { db } from '@/lib/db/client';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import type { StatusEntry } from '@/lib/dispatches/schemas';
-import { isLifecycleStatus, type LifecycleStatus } from '@/lib/dispatches/statuses';
+import { isLifecycleStatus, ON_DUTY_STATES, type LifecycleStatus } from '@/lib/dispatches/statuses';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
 import { ApiError } from '@/lib/http/errors';
 import { TRACKING_HEADERS } from '@/lib/tracking/headers';
 import { TRACKING_TOKEN_PATTERN, TrackingViewSchema, type TrackingView } from '@/lib/tracking/schemas';
 
-/** Under way: a driver is on the job, so their first name, position and the ETA are shown. */
-const UNDER_WAY: readonly LifecycleStatus[] = ['assigned', 'accepted', 'ready_for_pickup', 'picked_up'];
 const FINISHED: readonly LifecycleStatus[] = ['delivered', 'qa_qc', 'cancelled', 'dispatch_rejected'];
 /** The platform's own review after delivery; the customer's order simply reads as delivered. */
 const INTERNAL_STATUSES: readonly string[] = ['qa_qc'];
@@ -45,7 +43,8 @@ export async function getTrackingView(options: { token: string }): Promise<Track
 
 function toView(dispatch: TrackedDispatch): TrackingView {
   const state: LifecycleStatus = dispatch.state === 'qa_qc' || !isLifecycleStatus(dispatch.state) ? 'delivered' : dispatch.state;
-  const isUnderWay = UNDER_WAY.includes(state);
+  // Under way (a driver on the job): their first name, position and the ETA are shown.
+  const isUnderWay = ON_DUTY_STATES.includes(state);
   const driver = isUnderWay ? dispatch.assignedDriver : null;
   const history = dispatch.statusHistory as unknown as StatusEntry[];
   return {
