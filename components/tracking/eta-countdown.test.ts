@@ -15,6 +15,10 @@ describe('ETA countdown', () => {
     expect(minutesLeft(eta, made + 6 * 60_000 + 30_000)).toBe(1);
   });
 
+  it('never shows more than was estimated, even when the phone’s clock is behind', () => {
+    expect(minutesLeft(eta, made - 5 * 60_000)).toBe(7);
+  });
+
   it('stops at zero once the expected arrival has passed', () => {
     expect(minutesLeft(eta, made + 7 * 60_000)).toBe(0);
     expect(minutesLeft(eta, made + 60 * 60_000)).toBe(0);

@@ -13,9 +13,10 @@ export function arrivalOf(eta: MadeEstimate): Date {
 
 /**
  * Whole minutes left until that arrival at `now`, rounded up (a driver 30 s away is "1 min"),
- * never below zero: the page counts the last estimate down between updates instead of showing
- * a figure that grows stale, and says "any minute" at zero rather than inventing a new one.
+ * between zero and the estimate itself: the page counts the last estimate down between updates
+ * instead of showing a figure that grows stale, says "any minute" at zero rather than inventing
+ * a new one, and a phone whose clock runs behind the server's never shows more than was estimated.
  */
 export function minutesLeft(eta: MadeEstimate, now: number): number {
-  return Math.max(0, Math.ceil((arrivalOf(eta).getTime() - now) / 60_000));
+  return Math.min(eta.minutes, Math.max(0, Math.ceil((arrivalOf(eta).getTime() - now) / 60_000)));
 }

@@ -55,7 +55,8 @@ export function OrderTracking({ token, locale, t, map }: { token: string; locale
           )}
         </div>
         <p className={styles.detail}>{format(t[`detail_${now}`], values)}</p>
-        {view.is_finished ? null : <Eta eta={view.eta} locale={locale} t={t} />}
+        {/* A new estimate starts a new countdown from the current time. */}
+        {view.is_finished ? null : <Eta key={view.eta?.time ?? 'none'} eta={view.eta} locale={locale} t={t} />}
         {tone === 'ended' ? null : <Progress state={view.state} t={t} />}
         {isError ? (
           <p className={styles.refreshFailed} role="status">
@@ -77,7 +78,9 @@ export function OrderTracking({ token, locale, t, map }: { token: string; locale
             destination: t.mapDestination,
             driver: format(t.mapDriver, { name: driverName }),
           }}
-          fitKey={token}
+          // Each new step frames the map again (e.g. the driver and the customer once picked up);
+          // between steps a moving driver never moves the view under the reader's finger.
+          fitKey={`${token}:${view.state}`}
           height="min(46vh, 340px)"
           className={styles.map}
         />
@@ -143,17 +146,23 @@ function Eta({ eta, locale, t }: { eta: View['eta']; locale: Locale; t: Tracking
   if (eta.stop === 'pickup') {
     return (
       <p className={styles.etaPickup} data-testid="tracking-eta" data-stop="pickup" data-minutes={eta.minutes}>
-        {minutes === 0 ? t.etaToRestaurantSoon : format(t.etaToRestaurant, { minutes })}
+        {minutes === 0 ? t.etaToRestaurantSoon : format(t.etaToRestaurant, { duration: duration(minutes, locale, t) })}
       </p>
     );
   }
   return (
     <div className={styles.eta} data-testid="tracking-eta" data-stop="destination" data-minutes={eta.minutes}>
       <span className={styles.etaLabel}>{t.etaLabel}</span>
-      <span className={styles.etaValue}>{minutes === 0 ? t.etaToYouSoon : format(t.etaToYou, { minutes })}</span>
+      <span className={styles.etaValue}>{minutes === 0 ? t.etaToYouSoon : format(t.etaToYou, { duration: duration(minutes, locale, t) })}</span>
       {clock ? <span className={styles.etaClock}>{clock}</span> : null}
     </div>
   );
+}
+
+/** `8 min`, `8 دقائق`: Arabic counts minutes in six plural forms. */
+function duration(minutes: number, locale: Locale, t: TrackingText): string {
+  const category = new Intl.PluralRules(locale).select(minutes);
+  return format(t[`minutes_${category}`], { minutes });
 }
 
 const STEPS = ['stepPlaced', 'stepDriver', 'stepOnTheWay', 'stepDelivered'] as const;
