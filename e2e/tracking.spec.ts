@@ -148,6 +148,12 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   await expect(eta).toHaveAttribute('data-stop', 'pickup');
   await expect(eta).toHaveText(new RegExp(`^Driver reaches the restaurant in about (${pickupMinutes}|${pickupMinutes - 1}) min$`));
 
+  // At the restaurant, inside the geofence: the driver-near step shows as what is happening now.
+  expect((await report(order.pickup.lat + 0.0004, order.pickup.lng)).status()).toBe(200);
+  await expect(page.getByTestId('tracking-headline')).toHaveText('Driver at the restaurant', { timeout: 15_000 });
+  await expect(entries.first()).toHaveAttribute('data-status', 'near_pickup');
+  await expect(entries.first()).toContainText('Driver arrived at the restaurant');
+
   // Picked up and moving on: the estimate now leads to the customer, with a clock time.
   expect((await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'picked_up' } })).status()).toBe(200);
   await expect(page.getByTestId('tracking-headline')).toHaveText('On the way to you', { timeout: 15_000 });
