@@ -85,6 +85,14 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   expect(servedHtml).toContain('Order received');
   for (const value of personalData(order)) expect(servedHtml, `served HTML shows ${value}`).not.toContain(value);
 
+  // A hydration mismatch (times, the ETA countdown) would show up as a console error.
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    // The app has no favicon yet: the browser's own request for it is not the page's error.
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+
   await page.setViewportSize(PHONE);
   const response = await page.goto(trackingPath);
   expect(response?.status()).toBe(200);
@@ -203,6 +211,7 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   });
   await page.waitForTimeout(6_000);
   expect(polls).toBe(0);
+  expect(consoleErrors).toEqual([]);
 });
 
 test('an unknown or malformed tracking link is a 404 that reveals nothing', async ({ page, request }) => {
