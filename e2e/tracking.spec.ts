@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { OPS_HEADERS } from './staff';
@@ -227,4 +228,66 @@ test('an unknown or malformed tracking link is a 404 that reveals nothing', asyn
   const json = await request.get('/api/track/AAAAAAAAAAAAAAAAAAAAAAAA');
   expect(json.status()).toBe(404);
   expect(await json.json()).toEqual({ error: 'not_found', error_desc: 'There is no tracking page at this address' });
+});
+
+test('the tracking page is light on a phone: ≤ 180 KB of gzipped first-load JS without map code, LCP < 1.5 s, no layout shift', async ({ browser, request }) => {
+  const account = await request.post('/api/ops/accounts', { headers: OPS_HEADERS, data: { name: 'Budget Grill' } });
+  const vendor = { 'x-api-key': (await account.json()).data.api_key as string };
+  const order = customerOrder(`budget-${Date.now()}`);
+  const { id } = (await (await request.post('/ext/dispatch', { headers: vendor, data: order })).json()).data as { id: string };
+  const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: 'Huda Budget' } });
+  const driverId = (await driver.json()).data.id as string;
+  await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } });
+  await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'accepted' } });
+  await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'picked_up' } });
+  await request.post(`/api/ops/drivers/${driverId}/location`, { headers: OPS_HEADERS, data: { lat: 24.71, lng: 46.7 } });
+  const record = (await (await request.get(`/ext/dispatch/${id}`, { headers: vendor })).json()).data;
+  const trackingPath = new URL(record.tracking_url as string).pathname;
+
+  // Warm the server once, then a fresh phone (empty cache) opens the link.
+  await request.get(trackingPath);
+  const context = await browser.newContext({ viewport: PHONE });
+  const phone = await context.newPage();
+  const document = await phone.goto(trackingPath, { waitUntil: 'load' });
+  await expect(phone.getByTestId('tracking-eta')).toBeVisible();
+
+  const html = await document!.text();
+  const sources = [...new Set([...html.matchAll(/<script(?![^>]*\bnoModule\b)[^>]+src="([^"]+)"/gi)].map((match) => match[1]!))];
+  expect(sources.length).toBeGreaterThan(0);
+  let total = 0;
+  for (const source of sources) {
+    const body = await (await request.get(source)).body();
+    total += zlib.gzipSync(body).length;
+    expect(body.includes('leaflet'), `${source} holds map code`).toBe(false);
+  }
+  console.log(`tracking page first-load JS: ${(total / 1024).toFixed(1)} KB gzip in ${sources.length} scripts`);
+  expect(total).toBeLessThanOrEqual(180 * 1024);
+
+  const lcp = await phone.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  console.log(`tracking page LCP: ${lcp.toFixed(0)} ms`);
+  expect(lcp).toBeLessThan(1_500);
+
+  // The map, the times and the countdown fill in after hydration without moving anything.
+  await expect(phone.getByTestId('marker-driver')).toBeVisible();
+  await phone.waitForTimeout(1_000);
+  const shift = await phone.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) sum += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 100);
+      }),
+  );
+  console.log(`tracking page cumulative layout shift: ${shift.toFixed(3)}`);
+  expect(shift).toBeLessThan(0.1);
+  await context.close();
 });
