@@ -215,7 +215,7 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   expect(consoleErrors).toEqual([]);
 });
 
-test('an unknown or malformed tracking link is a 404 that reveals nothing', async ({ page, request }) => {
+test('an unknown or malformed tracking link is a 404 that reveals nothing', async ({ browser, page, request }) => {
   await page.setViewportSize(PHONE);
   for (const path of ['/t/AAAAAAAAAAAAAAAAAAAAAAAA', '/t/not-a-token']) {
     const response = await page.goto(path);
@@ -224,7 +224,15 @@ test('an unknown or malformed tracking link is a 404 that reveals nothing', asyn
     await expect(page.getByTestId('tracking-not-found')).toContainText('Tracking link not found');
     await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute('content', /noindex/);
   }
-  await expectNoSeriousAxeViolations(page, 'tracking not found');
+  await expectNoSeriousAxeViolations(page, 'tracking not found (en)');
+  // The phone's language decides when no choice was made: Arabic, right to left.
+  const arabic = await browser.newContext({ locale: 'ar-SA', viewport: PHONE });
+  const arabicPage = await arabic.newPage();
+  await arabicPage.goto('/t/AAAAAAAAAAAAAAAAAAAAAAAA');
+  await expect(arabicPage.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(arabicPage.getByTestId('tracking-not-found')).toContainText('رابط التتبع غير موجود');
+  await expectNoSeriousAxeViolations(arabicPage, 'tracking not found (ar)');
+  await arabic.close();
   const json = await request.get('/api/track/AAAAAAAAAAAAAAAAAAAAAAAA');
   expect(json.status()).toBe(404);
   expect(await json.json()).toEqual({ error: 'not_found', error_desc: 'There is no tracking page at this address' });
