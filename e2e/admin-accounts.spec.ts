@@ -312,7 +312,17 @@ test('live map: a driver who moves moves on the map without a reload; a dispatch
   const dispatch = await createDispatch(request, vendor, body);
 
   if (process.env.SCREENSHOTS) {
-    // A few more drivers and dispatches around Riyadh, so the picture shows a working map.
+    // A few more drivers and dispatches around Riyadh, so the picture shows a working map; a
+    // sandbox account's dispatches get simulated drivers (violet) that move on their own.
+    const sandbox = await request.post('/api/ops/accounts', { headers: OPS_HEADERS, data: { name: 'Sandbox Bistro' } });
+    const sandboxAccount = (await sandbox.json()).data as { id: string; api_key: string };
+    await request.patch(`/api/ops/accounts/${sandboxAccount.id}/modes`, { headers: OPS_HEADERS, data: { sandbox: true, sandbox_speed_kmh: 25 } });
+    for (const [index, [lat, lng]] of ([[24.7012, 46.6402], [24.7561, 46.7003]] as const).entries()) {
+      await request.post('/ext/dispatch', {
+        headers: { 'x-api-key': sandboxAccount.api_key },
+        data: { ...order(`sandbox-shot-${Date.now()}-${index}`), pickup: { lat, lng }, destination: { lat: lat + 0.03, lng: lng + 0.02 } },
+      });
+    }
     const spots: [number, number][] = [
       [24.6877, 46.7219],
       [24.7466, 46.6601],
