@@ -127,7 +127,7 @@ function DriverForm({ driver, t, common }: { driver: AdminDriver; t: AdminFleetT
         <div className={styles.badges}>
           {driver.is_active ? <span className="badge badge--success">{t.active}</span> : <span className="badge badge--danger">{t.inactive}</span>}
           {driver.sandbox_account ? (
-            <span className="badge badge--warning">{format(t.sandboxOf, { account: driver.sandbox_account.name })}</span>
+            <span className={`badge ${styles.sandboxBadge}`}>{format(t.sandboxOf, { account: driver.sandbox_account.name })}</span>
           ) : null}
         </div>
       </div>

@@ -146,7 +146,7 @@ function DriverRow({ driver, t, locale }: { driver: AdminDriver; t: AdminFleetTe
         {driver.sandbox_account ? (
           <>
             {' '}
-            <span className="badge badge--warning" title={format(t.sandboxOf, { account: driver.sandbox_account.name })}>
+            <span className={`badge ${styles.sandboxBadge}`} title={format(t.sandboxOf, { account: driver.sandbox_account.name })}>
               {t.sandboxBadge}
             </span>
           </>

@@ -18,6 +18,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { LazyLiveMap, type LiveMapDispatch, type LiveMapDriver } from './lazy-live-map';
 import { liveMapQueries } from './queries';
 import styles from './live-map-page.module.css';
+import consoleStyles from '@/components/admin-fleet/console.module.css';
 
 interface Props {
   t: AdminMapText;
@@ -104,7 +105,7 @@ function SideList({ data, t, common, ageOf }: { data: LiveMapView | undefined; t
                 <Link href={`/admin/drivers/${encodeURIComponent(driver.id)}`}>
                   <bdi>{driver.name}</bdi>
                 </Link>
-                {driver.is_sandbox ? <span className="badge badge--warning">{t.sandbox}</span> : null}
+                {driver.is_sandbox ? <span className={`badge ${consoleStyles.sandboxBadge}`}>{t.sandbox}</span> : null}
               </div>
               <div className={styles.itemMeta}>
                 {driver.fleet_name ? (
