@@ -41,6 +41,20 @@ describe('admins only', () => {
   });
 });
 
+describe('cross-site writes', () => {
+  it('refuses a console write from another site, changing nothing', async () => {
+    const driver = await newDriver();
+    const response = await call('PATCH', `/api/admin/drivers/${driver.id}`, {
+      cookie: admin.cookie,
+      headers: { 'sec-fetch-site': 'cross-site' },
+      body: { is_active: false },
+    });
+    expect(response.status).toBe(403);
+    expect(response.body.error).toBe('cross_site_request');
+    expect((await call('GET', `/api/admin/drivers/${driver.id}`, { cookie: admin.cookie })).body.data.is_active).toBe(true);
+  });
+});
+
 describe('drivers', () => {
   it('creates, reads, edits and pages drivers, filtered by name, fleet and status', async () => {
     const fleet = await newFleet();
