@@ -69,9 +69,10 @@ export async function exportDispatchesCsv(options: {
   accountId: string | undefined;
   filters: ListFilters;
   pageSize?: number;
+  /** Start each row with its account (the console, also when it filters by one account). */
+  withAccount?: boolean;
 }): Promise<ReadableStream<Uint8Array>> {
-  const { accountId, filters, pageSize = EXPORT_PAGE_SIZE } = options;
-  const withAccount = accountId === undefined;
+  const { accountId, filters, pageSize = EXPORT_PAGE_SIZE, withAccount = accountId === undefined } = options;
   const readPage = async (cursor?: string): Promise<Page> => {
     const json = await listDispatchesJson({ accountId, filters, limit: pageSize, cursor, withAccount });
     if (withAccount) {

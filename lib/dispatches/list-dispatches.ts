@@ -31,6 +31,17 @@ export async function listDispatchesJson(options: {
   withAccount?: boolean;
 }): Promise<string> {
   const { accountId, filters = {}, limit } = options;
+  const page = await readRecordPage({
+    conditions: listConditions(accountId, filters),
+    limit,
+    cursor: options.cursor ? decodeCursor(options.cursor) : undefined,
+    withAccount: options.withAccount,
+  });
+  return `{"data":${page.json},"next_cursor":${JSON.stringify(page.next ? encodeCursor(page.next) : null)}}`;
+}
+
+/** The WHERE conditions of the list (exported for the index test, which EXPLAINs them). */
+export function listConditions(accountId: string | undefined, filters: ListFilters): Prisma.Sql[] {
   const conditions: Prisma.Sql[] = [];
   if (accountId !== undefined) conditions.push(Prisma.sql`d.account_id = ${accountId}`);
   if (filters.driverId !== undefined) conditions.push(Prisma.sql`d.assigned_driver_id = ${filters.driverId}`);
@@ -52,11 +63,5 @@ export async function listDispatchesJson(options: {
     );
   }
   if (conditions.length === 0) conditions.push(Prisma.sql`TRUE`);
-  const page = await readRecordPage({
-    conditions,
-    limit,
-    cursor: options.cursor ? decodeCursor(options.cursor) : undefined,
-    withAccount: options.withAccount,
-  });
-  return `{"data":${page.json},"next_cursor":${JSON.stringify(page.next ? encodeCursor(page.next) : null)}}`;
+  return conditions;
 }
