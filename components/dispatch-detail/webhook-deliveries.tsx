@@ -11,6 +11,7 @@ import { ClientTime } from './client-time';
 import { interpolate } from './interpolate';
 import styles from './dispatch-detail.module.css';
 import { DELIVERIES_PAGE_SIZE, deliveriesQuery } from './queries';
+import { useDispatchSurface } from './surface';
 
 /** While a delivery is pending its attempts change without a dispatch change: poll, then stop. */
 const PENDING_REFRESH_MS = 2_000;
@@ -43,7 +44,7 @@ export function WebhookDeliveries({
   common: CommonText;
 }) {
   const deliveries = useQuery({
-    ...deliveriesQuery(dispatchId),
+    ...deliveriesQuery(dispatchId, useDispatchSurface()),
     refetchInterval: (query) => (hasPending(query.state.data) ? PENDING_REFRESH_MS : false),
   });
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());

@@ -60,7 +60,6 @@ describe('admins only', () => {
     ['GET', `/api/admin/dispatches/${id}`],
     ['POST', `/api/admin/dispatches/${id}/assign`],
     ['POST', `/api/admin/dispatches/${id}/status`],
-    ['PATCH', `/api/admin/dispatches/${id}/destination`],
     ['GET', `/api/admin/dispatches/${id}/deliveries`],
     ['GET', `/api/admin/dispatches/${id}/driver`],
     ['GET', `/api/admin/dispatches/${id}/audit`],
@@ -260,7 +259,6 @@ describe('one dispatch', () => {
       ['GET', '', undefined],
       ['POST', '/assign', { driver_id: 'drv_x' }],
       ['POST', '/status', { status: 'cancelled' }],
-      ['PATCH', '/destination', { lat: 24.8, lng: 46.7 }],
       ['GET', '/deliveries', undefined],
       ['GET', '/driver', undefined],
       ['GET', '/audit', undefined],
@@ -297,8 +295,6 @@ describe('one dispatch', () => {
       expect(moved.body.data.status.at(-1)).toMatchObject({ status, ref_type: 'admin', ref_id: admin.user.id });
     }
     expect((await post(`${path}/status`, { status: 'cancelled' })).status).toBe(409);
-    expect((await call('PATCH', `${path}/destination`, { cookie: admin.cookie, body: { lat: 24.8, lng: 46.7 } })).status).toBe(409);
-    expect((await call('PATCH', `${path}/destination`, { cookie: admin.cookie, body: { lat: 99, lng: 46.7 } })).status).toBe(400);
 
     // The audit trail: every event in order, with who did it.
     const audit = await get(`${path}/audit`);
