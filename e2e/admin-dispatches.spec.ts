@@ -59,7 +59,7 @@ async function pickDriver(page: Page, prefix: 'bulk' | 'assign', name: string, d
 }
 
 async function inArabic(page: Page): Promise<void> {
-  await page.context().addCookies([{ name: 'locale', value: 'ar', url: page.url() }]);
+  await page.context().addCookies([{ name: 'locale', value: 'ar', url: new URL('/', page.url()).toString() }]);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 }

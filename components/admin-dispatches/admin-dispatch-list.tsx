@@ -39,7 +39,6 @@ import {
   fetchAdminPage,
   fetchMatchingIds,
   postBulk,
-  type AdminDispatchPage,
   type AdminRow,
   type BulkAction,
   type BulkResponse,
@@ -133,15 +132,7 @@ export function AdminDispatchList({
     },
   });
   const bulk = useMutation({
-    mutationFn: async (action: BulkAction) => {
-      const result = await postBulk([...selected], action);
-      // The report names rows by reference where a page read so far showed them.
-      const references = new Map<string, string>();
-      for (const [, page] of queryClient.getQueriesData<AdminDispatchPage>({ queryKey: adminDispatchKeys.lists() })) {
-        for (const row of page?.data ?? []) references.set(row.record.id, row.record.r_id);
-      }
-      return { result, references };
-    },
+    mutationFn: (action: BulkAction) => postBulk([...selected], action),
     onSuccess: () => {
       setSelected(new Set());
       setIsCapped(false);
@@ -206,7 +197,7 @@ export function AdminDispatchList({
           {format(t.bulkFailed, { detail: errorText(bulk.error, common) })}
         </div>
       ) : null}
-      {bulk.data ? <BulkReport t={t} result={bulk.data.result} references={bulk.data.references} onDismiss={() => bulk.reset()} /> : null}
+      {bulk.data ? <BulkReport t={t} result={bulk.data} onDismiss={() => bulk.reset()} /> : null}
 
       {list.isError && (
         <div role="alert" className={`alert alert--error ${listStyles.error}`} data-testid="list-error">
@@ -604,7 +595,7 @@ function BulkBar({
 }
 
 /** The per-row outcome: how many applied, and each refused row with the reason. */
-function BulkReport({ t, result, references, onDismiss }: { t: AdminDispatchText; result: BulkResponse; references: Map<string, string>; onDismiss: () => void }) {
+function BulkReport({ t, result, onDismiss }: { t: AdminDispatchText; result: BulkResponse; onDismiss: () => void }) {
   const refused = result.data.filter((row) => !row.ok);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [result]);
@@ -632,16 +623,24 @@ function BulkReport({ t, result, references, onDismiss }: { t: AdminDispatchText
               </tr>
             </thead>
             <tbody>
-              {refused.map((row) => (
-                <tr key={row.id} data-testid="refused-row" data-id={row.id} data-error={row.ok ? undefined : row.error}>
-                  <td className="mono">
-                    <Link href={`/admin/dispatches/${row.id}`} prefetch={false}>
-                      {references.get(row.id) ?? row.id}
-                    </Link>
-                  </td>
-                  <td>{row.ok ? null : <RefusalReason t={t} error={row.error} description={row.error_desc} />}</td>
-                </tr>
-              ))}
+              {refused.map((row) =>
+                row.ok ? null : (
+                  <tr key={row.id} data-testid="refused-row" data-id={row.id} data-error={row.error}>
+                    <td className="mono">
+                      {row.r_id ? (
+                        <Link href={`/admin/dispatches/${row.id}`} prefetch={false}>
+                          {row.r_id}
+                        </Link>
+                      ) : (
+                        row.id
+                      )}
+                    </td>
+                    <td>
+                      <RefusalReason t={t} error={row.error} description={row.error_desc} />
+                    </td>
+                  </tr>
+                ),
+              )}
             </tbody>
           </table>
         </div>

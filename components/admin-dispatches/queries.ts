@@ -22,7 +22,9 @@ export interface AdminListKey extends AdminFilters {
 
 export type BulkAction = { type: 'assign'; driver_id: string } | { type: 'status'; status: string };
 
-export type BulkRowResult = { id: string; ok: true; record: DispatchRecord } | { id: string; ok: false; error: ErrorCode; error_desc: string };
+export type BulkRowResult =
+  | { id: string; ok: true; record: DispatchRecord }
+  | { id: string; ok: false; error: ErrorCode; error_desc: string; r_id: string | null };
 
 export interface BulkResponse {
   data: BulkRowResult[];

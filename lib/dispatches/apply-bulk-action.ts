@@ -8,7 +8,7 @@ import { ApiError, type ErrorCode } from '@/lib/http/errors';
 
 export type BulkRowResult =
   | { id: string; ok: true; record: DispatchRecord }
-  | { id: string; ok: false; error: ErrorCode; error_desc: string };
+  | { id: string; ok: false; error: ErrorCode; error_desc: string; /** The refused dispatch's reference, null when it does not exist. */ r_id: string | null };
 
 /**
  * Rows changed at once on PostgreSQL (each is its own short transaction holding one row lock;
@@ -36,7 +36,7 @@ export async function applyBulkAction(options: { ids: string[]; action: BulkActi
           : await changeStatus({ id, accountId: null, status: action.status, actor });
       return { id, ok: true, record };
     } catch (error) {
-      if (error instanceof ApiError) return { id, ok: false, error: error.code, error_desc: error.message };
+      if (error instanceof ApiError) return { id, ok: false, error: error.code, error_desc: error.message, r_id: null };
       throw error;
     }
   };
@@ -50,5 +50,13 @@ export async function applyBulkAction(options: { ids: string[]; action: BulkActi
   };
   const concurrency = dbKind() === 'pglite' ? 1 : POSTGRES_CONCURRENCY;
   await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+  // Refused rows are named by their reference in the report: one read for all of them.
+  const refusedIds = results.flatMap((result) => (result.ok ? [] : [result.id]));
+  if (refusedIds.length) {
+    const references = new Map(
+      (await db().dispatch.findMany({ where: { id: { in: refusedIds } }, select: { id: true, rId: true } })).map((row) => [row.id, row.rId]),
+    );
+    for (const result of results) if (!result.ok) result.r_id = references.get(result.id) ?? null;
+  }
   return results;
 }

@@ -183,7 +183,13 @@ describe('POST /api/admin/dispatches/bulk', () => {
     expect(assigned.body.data.map((row: { id: string }) => row.id)).toEqual(ids);
     for (const row of assigned.body.data) {
       if (cancelled.includes(row.id)) {
-        expect(row).toEqual({ id: row.id, ok: false, error: 'invalid_transition', error_desc: 'Cannot assign a driver while the dispatch is "cancelled"' });
+        expect(row).toEqual({
+          id: row.id,
+          ok: false,
+          error: 'invalid_transition',
+          error_desc: 'Cannot assign a driver while the dispatch is "cancelled"',
+          r_id: expect.stringMatching(/^[0-9A-Z]{8}$/),
+        });
       } else {
         expect(row.ok).toBe(true);
         expect(row.record.assigned_driver_id).toBe(driver.id);
@@ -205,6 +211,7 @@ describe('POST /api/admin/dispatches/bulk', () => {
       ok: false,
       error: 'invalid_transition',
       error_desc: 'Cannot record "accepted" while the dispatch is "cancelled"; allowed: none',
+      r_id: (await db().dispatch.findUniqueOrThrow({ where: { id: cancelled[0]! } })).rId,
     });
     expect(await db().dispatch.count({ where: { id: { in: ids }, state: 'accepted' } })).toBe(117);
   });
@@ -214,7 +221,7 @@ describe('POST /api/admin/dispatches/bulk', () => {
     const dispatch = await createDispatch({ accountId: account.id, input: dispatchBody() });
     const response = await post('/api/admin/dispatches/bulk', { ids: ['dsp_missing', dispatch.id], action: { type: 'status', status: 'cancelled' } });
     expect(response.status).toBe(200);
-    expect(response.body.data[0]).toEqual({ id: 'dsp_missing', ok: false, error: 'not_found', error_desc: 'No dispatch with id "dsp_missing"' });
+    expect(response.body.data[0]).toEqual({ id: 'dsp_missing', ok: false, error: 'not_found', error_desc: 'No dispatch with id "dsp_missing"', r_id: null });
     expect(response.body.data[1]).toMatchObject({ id: dispatch.id, ok: true });
   });
 
