@@ -25,14 +25,21 @@ interface Record {
   media_url: { [name: string]: string } | null;
 }
 
+const CUSTOMERS = ['Sara Al-Qahtani', 'Omar Haddad', 'Lina Farouk', 'Yusuf Rahman', 'Noura Saleh', 'Khalid Mansour'];
+
 const state = (record: Record) => record.status.filter((entry) => !entry.status.startsWith('near_')).at(-1)?.status;
 
 async function createDispatches(request: APIRequestContext, account: StaffAccount, oids: string[], branch: string): Promise<void> {
   // In parallel, a few at a time: the server admits four requests at once on the embedded database.
   for (let start = 0; start < oids.length; start += 12) {
     await Promise.all(
-      oids.slice(start, start + 12).map(async (oid) => {
-        const response = await request.post('/ext/dispatch', { headers: { 'x-api-key': account.apiKey }, data: { ...order(oid), vendor_bid: branch } });
+      oids.slice(start, start + 12).map(async (oid, index) => {
+        const base = order(oid);
+        const [firstName, lastName] = CUSTOMERS[(start + index) % CUSTOMERS.length]!.split(' ');
+        const response = await request.post('/ext/dispatch', {
+          headers: { 'x-api-key': account.apiKey },
+          data: { ...base, vendor_bid: branch, user_metadata: { ...base.user_metadata, firstName, lastName } },
+        });
         expect(response.status()).toBe(201);
       }),
     );
@@ -160,7 +167,8 @@ test('admins select 120 dispatches of two accounts and assign and move them in b
     await page.getByTestId('dispatch-row').nth(2).getByRole('checkbox').check();
     await pickDriver(page, 'bulk', driverName, driverId);
     await page.mouse.move(0, 0);
-    await page.screenshot({ path: 'e2e/screenshots/admin-dispatches.png' });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: 'e2e/screenshots/admin-dispatches.png', clip: { x: 0, y: 0, width: 1440, height: 1300 }, fullPage: true });
   }
 
   await inArabic(page);
@@ -216,14 +224,16 @@ test('an admin assigns a dispatch, moves it to delivered and QA with the legal b
   ];
   for (const [status, legal] of steps) {
     await expect.poll(shown).toEqual(legal);
+    if (status === 'accepted' && process.env.SCREENSHOTS) {
+      await expect(page.getByTestId('audit-row')).toHaveCount(3);
+      await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 10_000 });
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await page.screenshot({ path: 'e2e/screenshots/admin-dispatch-detail.png', fullPage: true });
+    }
     // Illegal moves have no button at all.
     await expect(page.getByTestId('next-statuses').locator('[data-status="delivered"]')).toHaveCount(legal.includes('delivered') ? 1 : 0);
     await page.getByTestId('next-statuses').locator(`[data-status="${status}"]`).click();
     await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', status);
-    if (status === 'delivered' && process.env.SCREENSHOTS) {
-      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      await page.screenshot({ path: 'e2e/screenshots/admin-dispatch-detail.png', fullPage: true });
-    }
   }
   await expect(page.getByTestId('no-next-status')).toBeVisible();
   await expect(page.getByTestId('assign-unavailable')).toBeVisible();

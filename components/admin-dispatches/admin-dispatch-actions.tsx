@@ -60,7 +60,7 @@ export function AdminDispatchActions({ id, t, common, statusLabels }: { id: stri
   return (
     <section className="card" aria-labelledby="admin-actions-title" data-testid="admin-actions">
       <h2 id="admin-actions-title">{t.actionsTitle}</h2>
-      <p className="field__hint">{t.actionsIntro}</p>
+      <p className={`field__hint ${styles.actionsIntro}`}>{t.actionsIntro}</p>
       <div className={styles.actions}>
         {failure ? (
           <p className="alert alert--error" role="alert" data-testid="action-error">

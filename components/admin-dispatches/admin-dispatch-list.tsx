@@ -320,7 +320,7 @@ function Row({
   isSelected: boolean;
   onToggle: () => void;
 }) {
-  const { record, account } = row;
+  const { record, account, driver } = row;
   const status = currentStatus(record.status);
   const name = customerName(record.user_metadata);
   return (
@@ -350,9 +350,9 @@ function Row({
       <td>
         <span className={listStyles.oneLine}>{record.vendor_bid}</span>
       </td>
-      <td className="mono">
-        <span className={`${listStyles.oneLine} ${styles.driverCell}`} title={record.assigned_driver_id ?? undefined} data-testid="dispatch-driver">
-          {record.assigned_driver_id ?? <span className="muted">{t.noDriver}</span>}
+      <td>
+        <span className={`${listStyles.oneLine} ${styles.driverCell}`} title={driver?.id} data-testid="dispatch-driver">
+          {driver ? <bdi>{driver.name}</bdi> : <span className="muted">{t.noDriver}</span>}
         </span>
       </td>
       <td>

@@ -8,6 +8,7 @@ import { adminApiQuery, ADMIN_PAGE_SIZE, type AdminFilters } from './list-params
 
 export interface AdminRow {
   account: { id: string; name: string };
+  driver: { id: string; name: string } | null;
   record: DispatchRecord;
 }
 

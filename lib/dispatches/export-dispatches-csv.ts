@@ -70,12 +70,12 @@ export async function exportDispatchesCsv(options: {
   filters: ListFilters;
   pageSize?: number;
   /** Start each row with its account (the console, also when it filters by one account). */
-  withAccount?: boolean;
+  withRelated?: boolean;
 }): Promise<ReadableStream<Uint8Array>> {
-  const { accountId, filters, pageSize = EXPORT_PAGE_SIZE, withAccount = accountId === undefined } = options;
+  const { accountId, filters, pageSize = EXPORT_PAGE_SIZE, withRelated = accountId === undefined } = options;
   const readPage = async (cursor?: string): Promise<Page> => {
-    const json = await listDispatchesJson({ accountId, filters, limit: pageSize, cursor, withAccount });
-    if (withAccount) {
+    const json = await listDispatchesJson({ accountId, filters, limit: pageSize, cursor, withRelated });
+    if (withRelated) {
       const page = JSON.parse(json) as { data: AccountRow[]; next_cursor: string | null };
       return { rows: page.data.map((row) => csvRow([row.account.id, row.account.name, ...cellsOf(row.record)])), next_cursor: page.next_cursor };
     }
@@ -90,7 +90,7 @@ export async function exportDispatchesCsv(options: {
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(UTF8_BOM + csvRow(withAccount ? [...ACCOUNT_COLUMNS, ...EXPORT_COLUMNS] : EXPORT_COLUMNS)));
+        controller.enqueue(encoder.encode(UTF8_BOM + csvRow(withRelated ? [...ACCOUNT_COLUMNS, ...EXPORT_COLUMNS] : EXPORT_COLUMNS)));
       },
       async pull(controller) {
         let page: Page | null;

@@ -16,7 +16,7 @@ export type ListFilters = Partial<Omit<DispatchListQuery, 'limit' | 'cursor'>> &
 /**
  * A page of dispatches, newest first, as the JSON text of `{ data, next_cursor }`: one account's
  * (`accountId`), or every account's when it is undefined (the admin console, which also asks
- * for each row's account with `withAccount`). Every filter combination is served by an index:
+ * for each row's account and driver with `withRelated`). Every filter combination is served by an index:
  * with an account, (account_id, <filter>, created_at DESC, id DESC) or the unique
  * (account_id, vendor_oid); without, (<filter>, created_at DESC, id DESC), (vendor_oid), the
  * unique r_id, or (created_at DESC, id DESC) alone. The fleet filter goes through
@@ -28,14 +28,14 @@ export async function listDispatchesJson(options: {
   filters?: ListFilters;
   limit: number;
   cursor?: string;
-  withAccount?: boolean;
+  withRelated?: boolean;
 }): Promise<string> {
   const { accountId, filters = {}, limit } = options;
   const page = await readRecordPage({
     conditions: listConditions(accountId, filters),
     limit,
     cursor: options.cursor ? decodeCursor(options.cursor) : undefined,
-    withAccount: options.withAccount,
+    withRelated: options.withRelated,
   });
   return `{"data":${page.json},"next_cursor":${JSON.stringify(page.next ? encodeCursor(page.next) : null)}}`;
 }

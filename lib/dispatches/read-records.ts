@@ -32,24 +32,27 @@ export interface RecordPage {
 }
 
 /**
- * A page of records matching `conditions`, newest first, after `cursor`. With `withAccount`
- * each element is `{ account: { id, name }, record }` (the console lists every account's
- * dispatches); the accounts are read by primary key for the page's rows only.
+ * A page of records matching `conditions`, newest first, after `cursor`. With `withRelated` each
+ * element is `{ account: { id, name }, driver: { id, name } | null, record }` (the console lists
+ * every account's dispatches); accounts and drivers are read by primary key for the page's rows only.
  */
 export async function readRecordPage(options: {
   conditions: Prisma.Sql[];
   cursor?: Cursor;
   limit: number;
-  withAccount?: boolean;
+  withRelated?: boolean;
 }): Promise<RecordPage> {
   const conditions = [...options.conditions];
-  const element = options.withAccount
-    ? Prisma.sql`json_build_object('account', json_build_object('id', n.account_id, 'name', (SELECT a.name FROM accounts a WHERE a.id = n.account_id)), 'record', n.record)::text`
+  const element = options.withRelated
+    ? Prisma.sql`json_build_object(
+        'account', json_build_object('id', n.account_id, 'name', (SELECT a.name FROM accounts a WHERE a.id = n.account_id)),
+        'driver', (SELECT json_build_object('id', dr.id, 'name', dr.name) FROM drivers dr WHERE dr.id = n.assigned_driver_id),
+        'record', n.record)::text`
     : Prisma.sql`n.record::text`;
   if (options.cursor) conditions.push(Prisma.sql`(d.created_at, d.id) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id})`);
   const rows = await db().$queryRaw<{ json: string; rows: bigint | number; last_id: string | null; last_created_at: Date | null }[]>`
     WITH page AS (
-      SELECT d.id, d.account_id, d.created_at, d.record
+      SELECT d.id, d.account_id, d.assigned_driver_id, d.created_at, d.record
       FROM dispatches d
       WHERE ${Prisma.join(conditions, ' AND ')}
       ORDER BY d.created_at DESC, d.id DESC

@@ -39,7 +39,7 @@ export default async function AdminDispatchesPage({ searchParams }: { searchPara
     const { limit, cursor, ...filters } = parsed.data;
     await queryClient.prefetchQuery({
       queryKey: adminDispatchKeys.list(adminListKey(params.filters, params.cursor)),
-      queryFn: async () => JSON.parse(await listDispatchesJson({ ...adminListArgs(filters), limit, cursor, withAccount: true })) as AdminDispatchPage,
+      queryFn: async () => JSON.parse(await listDispatchesJson({ ...adminListArgs(filters), limit, cursor, withRelated: true })) as AdminDispatchPage,
     });
   };
   const [accounts] = await Promise.all([listAccounts({ query: { limit: ACCOUNT_OPTIONS } }), prefetch()]);

@@ -52,7 +52,7 @@ export default async function QaQueuePage({ searchParams }: { searchParams: Prom
   const cursor = validCursor(first(query.cursor));
   const prev = cursor ? (first(query.prev) ?? '').split(PREV_SEPARATOR).filter(Boolean) : [];
   const page = JSON.parse(
-    await listDispatchesJson({ accountId: undefined, filters: { status: 'qa_qc' }, limit: QA_PAGE_SIZE, cursor, withAccount: true }),
+    await listDispatchesJson({ accountId: undefined, filters: { status: 'qa_qc' }, limit: QA_PAGE_SIZE, cursor, withRelated: true }),
   ) as AdminDispatchPage;
   const t = messagesFor(adminDispatchMessages, locale);
   const common = messagesFor(commonMessages, locale);
@@ -81,7 +81,7 @@ export default async function QaQueuePage({ searchParams }: { searchParams: Prom
               </tr>
             </thead>
             <tbody>
-              {page.data.map(({ record, account }) => {
+              {page.data.map(({ record, account, driver }) => {
                 const delivered = record.status.findLast((entry) => entry.status === 'delivered');
                 return (
                   <tr key={record.id} data-testid="qa-row" data-id={record.id}>
@@ -96,7 +96,7 @@ export default async function QaQueuePage({ searchParams }: { searchParams: Prom
                     <td className="mono">
                       <span className={listStyles.oneLine}>{record.vendor_oid}</span>
                     </td>
-                    <td className="mono">{record.assigned_driver_id ?? <span className="muted">{t.noDriver}</span>}</td>
+                    <td>{driver ? <bdi>{driver.name}</bdi> : <span className="muted">{t.noDriver}</span>}</td>
                     <td>{delivered ? <ClientTime timestamp={delivered.status_captured_time} locale={locale} /> : '—'}</td>
                     <td style={{ whiteSpace: 'normal' }}>
                       <MediaLinks media={record.media_url} t={t} />

@@ -34,6 +34,7 @@ const post = (path: string, body: unknown) => call('POST', path, { cookie: admin
 
 interface Row {
   account: { id: string; name: string };
+  driver: { id: string; name: string } | null;
   record: DispatchRecord;
 }
 
@@ -106,6 +107,8 @@ describe('GET /api/admin/dispatches', () => {
     expect(all.map((row) => row.record.id)).toEqual([b1.id, a2.id, a1.id]);
     expect(all[0]!.account).toEqual({ id: south.id, name: `South ${tag}` });
     expect(all[1]!.account).toEqual({ id: north.id, name: `North ${tag}` });
+    expect(all[2]!.driver).toEqual({ id: driver.id, name: driver.name });
+    expect(all[1]!.driver).toBeNull();
     expect(DispatchResponseSchema.parse({ data: all[0]!.record }).data).toEqual(all[0]!.record);
 
     const ids = async (query: string) => (await listAll(`vendor_bid=bid-${tag}&${query}`)).map((row) => row.record.id);

@@ -6,5 +6,5 @@ import { adminRoute } from '@/lib/http/route';
 // GET /api/admin/dispatches — every account's dispatches, newest first, each with its account: the staff list's filters plus account, driver and fleet
 export const GET = adminRoute({}, async ({ request }) => {
   const { limit, cursor, ...query } = parseInput(AdminDispatchListQuerySchema, queryObject(request.url));
-  return { status: 200, json: await listDispatchesJson({ ...adminListArgs(query), limit, cursor, withAccount: true }) };
+  return { status: 200, json: await listDispatchesJson({ ...adminListArgs(query), limit, cursor, withRelated: true }) };
 });

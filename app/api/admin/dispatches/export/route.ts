@@ -6,7 +6,7 @@ import { adminRoute } from '@/lib/http/route';
 // GET /api/admin/dispatches/export — every dispatch matching the console list's filters, as a CSV download (account first)
 export const GET = adminRoute({}, async ({ request }) => {
   const query = parseInput(AdminDispatchExportQuerySchema, queryObject(request.url));
-  const stream = await exportDispatchesCsv({ ...adminListArgs(query), withAccount: true });
+  const stream = await exportDispatchesCsv({ ...adminListArgs(query), withRelated: true });
   const filename = `dispatches-all-accounts-${new Date().toISOString().slice(0, 10)}.csv`;
   return {
     status: 200,
