@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAdmin, signInAdmin } from './admin';
 import { expectNoSeriousAxeViolations } from './axe';
@@ -28,6 +30,30 @@ interface Record {
 const CUSTOMERS = ['Sara Al-Qahtani', 'Omar Haddad', 'Lina Farouk', 'Yusuf Rahman', 'Noura Saleh', 'Khalid Mansour'];
 
 const state = (record: Record) => record.status.filter((entry) => !entry.status.startsWith('near_')).at(-1)?.status;
+
+/** A webhook receiver on 127.0.0.1 answering 200 (the e2e server allows private URLs). */
+async function startReceiver() {
+  const received: { path: string; body: string }[] = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', body });
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const receivers: { close: () => Promise<void> }[] = [];
+test.afterAll(async () => {
+  for (const receiver of receivers) await receiver.close();
+});
 
 async function createDispatches(request: APIRequestContext, account: StaffAccount, oids: string[], branch: string): Promise<void> {
   // In parallel, a few at a time: the server admits four requests at once on the embedded database.
@@ -182,9 +208,17 @@ test('an admin assigns a dispatch, moves it to delivered and QA with the legal b
   await context.route(`${MEDIA_HOST}/**`, (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: PHOTO }));
   const run = Date.now().toString(36);
   const account = await createStaffAccount(request, `Detail Kitchen ${run}`);
+  const receiver = await startReceiver();
+  receivers.push(receiver);
+  const register = async (url: string) =>
+    expect((await request.post('/ext/webhook', { headers: { 'x-api-key': account.apiKey }, data: { webhook: url } })).status()).toBeLessThan(300);
+  // The creations go to a first endpoint; the account then moves to a second one.
+  await register(`${receiver.url}/first`);
   const branch = `detail-${run}`;
   await createDispatches(request, account, [`detail-${run}-a`, `detail-${run}-b`], branch);
   const [withMedia, byButtons] = await listed(request, account, branch);
+  await expect.poll(() => receiver.received.filter((hook) => hook.path === '/first' && hook.body.includes(byButtons!.id)).length).toBe(1);
+  await register(`${receiver.url}/second`);
   const driverName = `Detail Driver ${run}`;
   const driverId = await createDriver(request, driverName);
 
@@ -216,6 +250,9 @@ test('an admin assigns a dispatch, moves it to delivered and QA with the legal b
   await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'assigned');
   await expect(page.getByTestId('driver-name')).toHaveText(driverName);
   await expect(page.getByTestId('assign-driver')).toHaveText('Reassign');
+  // Its webhook deliveries to both endpoints, each named, newest first.
+  await expect(page.getByTestId('delivery-endpoint')).toHaveText([`${receiver.url}/second`, `${receiver.url}/second`, `${receiver.url}/first`]);
+  await expect(page.locator('[data-testid="delivery-row"][data-status="succeeded"]')).toHaveCount(3);
   const steps: [string, string[]][] = [
     ['accepted', ['accepted', 'cancelled', 'near_pickup']],
     ['picked_up', ['ready_for_pickup', 'picked_up', 'cancelled', 'near_pickup']],

@@ -26,6 +26,8 @@ export function AdminDispatchActions({ id, t, common, statusLabels }: { id: stri
   const toast = useToast();
   const dispatch = useQuery(dispatchQuery(id, ADMIN_SURFACE));
   const [driverId, setDriverId] = useState('');
+  // A new picker (empty search) after each assignment: the assigned driver is no longer offered.
+  const [pickerGeneration, setPickerGeneration] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const onDone = (record: DispatchRecord, message: string) => {
     setFailure(null);
@@ -41,6 +43,7 @@ export function AdminDispatchActions({ id, t, common, statusLabels }: { id: stri
     mutationFn: (driver: string) => postAssign(id, driver),
     onSuccess: (record) => {
       setDriverId('');
+      setPickerGeneration((generation) => generation + 1);
       onDone(record, t.driverAssigned);
     },
     onError,
@@ -77,7 +80,7 @@ export function AdminDispatchActions({ id, t, common, statusLabels }: { id: stri
                 if (driverId) assign.mutate(driverId);
               }}
             >
-              <DriverPicker idPrefix="assign" value={driverId} onChange={setDriverId} t={t} excludeId={dispatch.data.assigned_driver_id} />
+              <DriverPicker key={pickerGeneration} idPrefix="assign" value={driverId} onChange={setDriverId} t={t} excludeId={dispatch.data.assigned_driver_id} />
               <button type="submit" className="btn btn--primary" disabled={!driverId || isBusy} data-testid="assign-driver">
                 {hasDriver ? t.reassign : t.assign}
               </button>

@@ -257,9 +257,8 @@ export function AdminDispatchList({
                   </th>
                   <th scope="col">{t.colReference}</th>
                   <th scope="col">{t.colAccount}</th>
-                  <th scope="col">{t.colOrder}</th>
+                  <th scope="col">{t.colOrderBranch}</th>
                   <th scope="col">{t.colCustomer}</th>
-                  <th scope="col">{t.colBranch}</th>
                   <th scope="col">{t.colDriver}</th>
                   <th scope="col">{t.colStatus}</th>
                   <th scope="col">{t.colCreated}</th>
@@ -338,17 +337,15 @@ function Row({
           {account.name}
         </span>
       </td>
-      <td className="mono">
-        <span className={listStyles.oneLine}>{record.vendor_oid}</span>
+      <td>
+        <span className={`${listStyles.oneLine} mono`}>{record.vendor_oid}</span>
+        <span className={`${listStyles.oneLine} muted`}>{record.vendor_bid}</span>
       </td>
       <td>
         <span className={listStyles.oneLine}>{name || <span className="muted">{t.noName}</span>}</span>
         <span className={`${listStyles.oneLine} muted`}>
           <bdi dir="ltr">{record.user_metadata.phone}</bdi>
         </span>
-      </td>
-      <td>
-        <span className={listStyles.oneLine}>{record.vendor_bid}</span>
       </td>
       <td>
         <span className={`${listStyles.oneLine} ${styles.driverCell}`} title={driver?.id} data-testid="dispatch-driver">
@@ -376,12 +373,14 @@ function SkeletonRow() {
       <td className={styles.checkCell} />
       <td>{line(true)}</td>
       <td>{line()}</td>
-      <td>{line()}</td>
       <td>
         <span className={listStyles.oneLine}>{line()}</span>
         <span className={listStyles.oneLine}>{line(true)}</span>
       </td>
-      <td>{line(true)}</td>
+      <td>
+        <span className={listStyles.oneLine}>{line()}</span>
+        <span className={listStyles.oneLine}>{line(true)}</span>
+      </td>
       <td>{line(true)}</td>
       <td>{line(true)}</td>
       <td>

@@ -17,6 +17,8 @@ export interface DispatchSurface {
   listHref: string;
   /** Whether the route card offers to move the destination (with a new estimate). */
   canChangeDestination: boolean;
+  /** Whether each webhook delivery names its endpoint (the console: every endpoint the account has had). */
+  showsDeliveryEndpoint: boolean;
 }
 
 export const STAFF_SURFACE: DispatchSurface = {
@@ -25,6 +27,7 @@ export const STAFF_SURFACE: DispatchSurface = {
   eventsPath: '/api/staff/events',
   listHref: '/dispatches',
   canChangeDestination: true,
+  showsDeliveryEndpoint: false,
 };
 
 export const ADMIN_SURFACE: DispatchSurface = {
@@ -33,6 +36,7 @@ export const ADMIN_SURFACE: DispatchSurface = {
   eventsPath: '/api/admin/dispatches/events',
   listHref: '/admin/dispatches',
   canChangeDestination: false,
+  showsDeliveryEndpoint: true,
 };
 
 const SURFACES = { staff: STAFF_SURFACE, admin: ADMIN_SURFACE } as const;
