@@ -59,7 +59,7 @@ export function DriverPicker({
           {options.map((driver) => (
             <option key={driver.id} value={driver.id}>
               {driver.name}
-              {driver.fleet_id ? ` · ${driver.fleet_id}` : ''}
+              {driver.fleet ? ` · ${driver.fleet.name}` : ''}
             </option>
           ))}
         </select>

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api-fetch';
 import type { AuditEntry } from '@/lib/dispatches/list-dispatch-audit';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import type { Driver } from '@/lib/drivers/schemas';
+import type { PickerDriver } from '@/lib/drivers/list-drivers';
 import type { ErrorCode } from '@/lib/http/errors';
 import { adminApiQuery, ADMIN_PAGE_SIZE, type AdminFilters } from './list-params';
 
@@ -75,7 +75,8 @@ export function postBulk(ids: string[], action: BulkAction): Promise<BulkRespons
 export function driverSearchQuery(q: string) {
   return queryOptions({
     queryKey: adminDispatchKeys.drivers(q),
-    queryFn: async ({ signal }) => (await apiFetch<{ data: Driver[] }>(`/api/admin/drivers?${new URLSearchParams(q ? { q, limit: '50' } : { limit: '50' })}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiFetch<{ data: PickerDriver[] }>(`/api/admin/drivers?${new URLSearchParams({ ...(q ? { q } : {}), active: 'true', limit: '50' })}`, { signal })).data,
     staleTime: 30_000,
   });
 }

@@ -53,7 +53,9 @@ export const BulkBodySchema = z.object({
 
 export type BulkBody = z.infer<typeof BulkBodySchema>;
 
+/** The driver picker's query: the same names as the console's driver list (feat/console-fleet). */
 export const DriverSearchQuerySchema = z.object({
   q: text(200).optional(),
-  limit: z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
+  active: z.enum(['true', 'false']).optional(),
+  limit: z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
 });

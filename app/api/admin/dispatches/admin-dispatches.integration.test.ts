@@ -354,18 +354,20 @@ describe('one dispatch', () => {
 });
 
 describe('GET /api/admin/drivers', () => {
-  it('finds active drivers by name, id or phone', async () => {
+  it('finds active drivers by name or id for the picker', async () => {
     const tag = uniqueSuffix();
     const active = await newDriver();
     await db().driver.update({ where: { id: active.id }, data: { name: `Picker ${tag} Active` } });
     const inactive = await newDriver();
     await db().driver.update({ where: { id: inactive.id }, data: { name: `Picker ${tag} Gone`, isActive: false } });
-    const byName = await get(`/api/admin/drivers?q=${encodeURIComponent(`picker ${tag}`)}`);
+    const byName = await get(`/api/admin/drivers?active=true&q=${encodeURIComponent(`picker ${tag}`)}`);
     expect(byName.status).toBe(200);
-    expect(byName.body.data).toEqual([{ id: active.id, name: `Picker ${tag} Active`, phone: active.phone, fleet_id: active.fleet_id }]);
-    expect((await get(`/api/admin/drivers?q=${active.id}`)).body.data.map((driver: { id: string }) => driver.id)).toEqual([active.id]);
+    expect(byName.body.data).toEqual([expect.objectContaining({ id: active.id, name: `Picker ${tag} Active`, phone: active.phone, is_active: true })]);
+    expect(byName.body.data[0].fleet).toMatchObject({ id: active.fleet_id });
+    expect((await get(`/api/admin/drivers?active=true&q=${active.id}`)).body.data.map((driver: { id: string }) => driver.id)).toEqual([active.id]);
     expect((await get('/api/admin/drivers?limit=2')).body.data.length).toBeLessThanOrEqual(2);
     expect((await get('/api/admin/drivers?limit=0')).status).toBe(400);
+    expect((await get('/api/admin/drivers?active=maybe')).status).toBe(400);
   });
 });
 
