@@ -1,7 +1,7 @@
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { ApiError } from '@/lib/http/errors';
 import { newId } from '@/lib/ids/new-id';
-import { buildEventPayload, type EventType } from '@/lib/dispatches/events';
+import { buildEventPayload, type EventEta, type EventType } from '@/lib/dispatches/events';
 import type { DispatchRecord, StatusEntry } from '@/lib/dispatches/schemas';
 import type { RefType, Status } from '@/lib/dispatches/statuses';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
@@ -80,8 +80,21 @@ export async function applyChange(
         statusHistory: [...current.statusHistory, statusEntry(change.status, now, change.actor)],
       }),
     },
-    select: { accountId: true, eventSeq: true, record: true, assignedDriver: { select: DRIVER_SELECT } },
+    select: {
+      accountId: true,
+      eventSeq: true,
+      record: true,
+      etaMinutes: true,
+      etaStop: true,
+      etaUpdatedAt: true,
+      assignedDriver: { select: DRIVER_SELECT },
+    },
   });
+  const { etaMinutes, etaStop, etaUpdatedAt } = updated;
+  const eta: EventEta | null =
+    etaMinutes !== null && etaUpdatedAt && (etaStop === 'pickup' || etaStop === 'destination')
+      ? { stop: etaStop, minutes: etaMinutes, at: etaUpdatedAt.toISOString() }
+      : null;
   const record = updated.record as unknown as DispatchRecord;
   const firstSequence = updated.eventSeq - change.events.length + 1;
   await tx.dispatchEvent.createMany({
@@ -91,7 +104,7 @@ export async function applyChange(
       dispatchId: current.id,
       type,
       sequence: firstSequence + index,
-      payload: buildEventPayload(type, record, updated.assignedDriver) as Prisma.InputJsonValue,
+      payload: buildEventPayload(type, record, updated.assignedDriver, eta) as Prisma.InputJsonValue,
       createdAt: now,
       actorType: change.actor.refType,
       actorId: change.actor.refId,

@@ -1,8 +1,30 @@
 import { db } from '@/lib/db/client';
+import type { Prisma } from '@/lib/generated/prisma/client';
 import { ApiError } from '@/lib/http/errors';
-import { applyChange, lockDispatch, TX_OPTIONS, type Actor } from '@/lib/dispatches/apply-change';
+import { applyChange, lockDispatch, TX_OPTIONS, type Actor, type LockedDispatch } from '@/lib/dispatches/apply-change';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import { canRecordStatus, isLifecycleStatus } from '@/lib/dispatches/statuses';
+
+/** Whether a driver may be assigned to the locked dispatch now; throws the reason if not. */
+export function assertAssignable(current: LockedDispatch, driverId: string): void {
+  if (!isLifecycleStatus(current.state) || !canRecordStatus(current.state, 'assigned')) {
+    throw new ApiError('invalid_transition', `Cannot assign a driver while the dispatch is "${current.state}"`);
+  }
+  if (current.assignedDriverId === driverId) {
+    throw new ApiError('invalid_transition', `The dispatch is already assigned to driver "${driverId}"`);
+  }
+}
+
+/** Writes the assignment of a locked, assignable dispatch: `assigned` in the history and both events. */
+export function writeAssignment(tx: Prisma.TransactionClient, current: LockedDispatch, driverId: string, actor: Actor) {
+  return applyChange(tx, current, {
+    // A new driver starts a new approach: the ETA is announced afresh from their first position.
+    data: { state: 'assigned', assignedDriver: { connect: { id: driverId } }, etaMinutes: null, etaStop: null, etaUpdatedAt: null },
+    actor,
+    status: 'assigned',
+    events: ['dispatch.status_updated', 'dispatch.driver_assigned'],
+  });
+}
 
 /** Assigns (or reassigns) an active driver: appends `assigned` and announces the driver. */
 export async function assignDriver(options: {
@@ -13,19 +35,12 @@ export async function assignDriver(options: {
 }): Promise<DispatchRecord> {
   return db().$transaction(async (tx) => {
     const current = await lockDispatch(tx, { id: options.id, accountId: options.accountId });
-    if (!isLifecycleStatus(current.state) || !canRecordStatus(current.state, 'assigned')) {
-      throw new ApiError('invalid_transition', `Cannot assign a driver while the dispatch is "${current.state}"`);
+    assertAssignable(current, options.driverId);
+    const driver = await tx.driver.findUnique({ where: { id: options.driverId }, select: { isActive: true, sandboxAccountId: true } });
+    // A sandbox's simulated driver carries only that account's dispatches.
+    if (!driver?.isActive || (driver.sandboxAccountId !== null && driver.sandboxAccountId !== current.accountId)) {
+      throw new ApiError('invalid_request', `driver_id: no active driver with id "${options.driverId}"`);
     }
-    if (current.assignedDriverId === options.driverId) {
-      throw new ApiError('invalid_transition', `The dispatch is already assigned to driver "${options.driverId}"`);
-    }
-    const driver = await tx.driver.findUnique({ where: { id: options.driverId }, select: { isActive: true } });
-    if (!driver?.isActive) throw new ApiError('invalid_request', `driver_id: no active driver with id "${options.driverId}"`);
-    return applyChange(tx, current, {
-      data: { state: 'assigned', assignedDriver: { connect: { id: options.driverId } } },
-      actor: options.actor,
-      status: 'assigned',
-      events: ['dispatch.status_updated', 'dispatch.driver_assigned'],
-    });
+    return writeAssignment(tx, current, options.driverId, options.actor);
   }, TX_OPTIONS);
 }

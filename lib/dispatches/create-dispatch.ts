@@ -4,12 +4,26 @@ import { ApiError } from '@/lib/http/errors';
 import { getEnv } from '@/lib/env';
 import { newId, newReadableCode, newSecret, newSortableId } from '@/lib/ids/new-id';
 import { statusEntry, type Actor } from '@/lib/dispatches/apply-change';
+import { autoAssignDispatch } from '@/lib/dispatches/auto-assign-dispatch';
 import { buildEventPayload } from '@/lib/dispatches/events';
 import { phoneTail } from '@/lib/dispatches/phone-tail';
 import type { CreateDispatchBody, DispatchRecord } from '@/lib/dispatches/schemas';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
 
 const R_ID_ATTEMPTS = 5;
+
+/**
+ * Auto-assign runs after the dispatch is committed, as its own change: a failure to find or
+ * lock a driver must not lose the dispatch the vendor was promised (it stays `new`).
+ */
+async function assignAfterCreate(id: string): Promise<DispatchRecord | null> {
+  try {
+    return await autoAssignDispatch({ id });
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', message: 'auto-assign failed', dispatchId: id, error: String(error) }));
+    return null;
+  }
+}
 /** 24 base62 characters ≈ 143 bits: a tracking link cannot be guessed. */
 const TRACKING_TOKEN_LENGTH = 24;
 
@@ -62,7 +76,7 @@ export async function createDispatch(options: {
       const payload = buildEventPayload('dispatch.status_updated', record, null);
       // One statement (atomic on its own, one round trip) instead of a nested create's
       // BEGIN + three INSERTs + COMMIT: this is the API's hottest write (see bench/).
-      await db().$executeRaw`
+      const [created] = await db().$queryRaw<{ autoAssign: boolean }[]>`
         WITH dispatch AS (
           INSERT INTO dispatches (id, r_id, account_id, state, pickup, destination, user_metadata, vendor_logo_url,
                                   vendor_id, vendor_name, vendor_oid, vendor_sid, vendor_bid, vendor_payload,
@@ -78,11 +92,15 @@ export async function createDispatch(options: {
                   (SELECT CASE WHEN sandbox THEN ${ts}::timestamptz END FROM accounts WHERE id = ${accountId}),
                   ${ts}::timestamptz, ${ts}::timestamptz)
           RETURNING id
+        ), event AS (
+          INSERT INTO dispatch_events (id, account_id, dispatch_id, type, sequence, payload, created_at, actor_type, actor_id)
+          SELECT ${newId('evt')}, ${accountId}, id, 'dispatch.status_updated', 1, ${JSON.stringify(payload)}::json, ${ts}::timestamptz,
+                 ${actor.refType}, ${actor.refId}
+          FROM dispatch
         )
-        INSERT INTO dispatch_events (id, account_id, dispatch_id, type, sequence, payload, created_at, actor_type, actor_id)
-        SELECT ${newId('evt')}, ${accountId}, id, 'dispatch.status_updated', 1, ${JSON.stringify(payload)}::json, ${ts}::timestamptz,
-               ${actor.refType}, ${actor.refId}
-        FROM dispatch`;
+        -- A sandbox's simulator assigns its own drivers; auto-assign is for real ones.
+        SELECT auto_assign AND NOT sandbox AS "autoAssign" FROM accounts WHERE id = ${accountId}`;
+      if (created?.autoAssign) return (await assignAfterCreate(id)) ?? record;
       return record;
     } catch (error) {
       const fields = uniqueViolationFields(error);

@@ -46,6 +46,14 @@ export const MARKER_ALLOWED_IN: Readonly<Record<MarkerStatus, readonly Lifecycle
   near_destination: ['picked_up'],
 };
 
+/** States in which a driver is on the dispatch: their positions move its ETA and its geofences. */
+export const ON_DUTY_STATES: readonly LifecycleStatus[] = ['assigned', 'accepted', 'ready_for_pickup', 'picked_up'];
+
+/** Where an on-duty driver is heading: the pickup until picked up, then the destination. */
+export function nextStopOf(state: LifecycleStatus): 'pickup' | 'destination' {
+  return state === 'picked_up' ? 'destination' : 'pickup';
+}
+
 /** States in which the destination can no longer change. */
 export const DESTINATION_LOCKED_IN: readonly LifecycleStatus[] = ['delivered', 'qa_qc', 'cancelled', 'dispatch_rejected'];
 

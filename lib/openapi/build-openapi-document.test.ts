@@ -34,6 +34,7 @@ const ROUTES: [method: string, path: string, statuses: string[]][] = [
   ['get', '/api/ops/accounts/{id}/modes', ['200', '401', '403', '404', '500']],
   ['patch', '/api/ops/accounts/{id}/modes', ['200', '400', '401', '403', '404', '500']],
   ['post', '/api/ops/admins', ['201', '400', '401', '403', '500']],
+  ['post', '/api/ops/drivers/{id}/location', ['200', '400', '401', '403', '404', '500']],
 ];
 
 interface Operation {

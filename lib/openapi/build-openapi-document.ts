@@ -22,7 +22,7 @@ import {
   PageQuerySchema,
 } from '@/lib/dispatches/schemas';
 import { DESTINATION_LOCKED_IN, LIFECYCLE_STATUSES, MARKER_ALLOWED_IN, MARKER_STATUSES, TRANSITIONS } from '@/lib/dispatches/statuses';
-import { CreateDriverBodySchema, DriverSchema } from '@/lib/drivers/schemas';
+import { CreateDriverBodySchema, DriverSchema, DriverLocationBodySchema, DriverPositionSchema } from '@/lib/drivers/schemas';
 import { COURIER_APPROACH_MIN } from '@/lib/estimates/estimate-delivery';
 import { AVERAGE_SPEED_KMH, ROAD_FACTOR } from '@/lib/estimates/route-estimator';
 import { EstimateBodySchema, EstimateResponseSchema } from '@/lib/estimates/schemas';
@@ -166,6 +166,8 @@ const EVENT_DOCS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   'dispatch.status_updated': 'a status was recorded (also the dispatch’s creation, as `new`)',
   'dispatch.driver_assigned': 'a driver was assigned or reassigned; `payload.driver` is that driver',
   'dispatch.destination_updated': 'the destination changed',
+  'dispatch.eta_updated':
+    'the assigned driver’s position moved the ETA to their next stop by more than `ETA_UPDATE_THRESHOLD_MIN` minutes (default 2), or gave the first ETA after an assignment; `payload.eta` is `{ "stop": "pickup" | "destination", "minutes": n, "at": ISO 8601 }`',
   'webhook.ping': 'the registration check and `POST /ext/webhook/test`; `payload` is `{ "message": "…" }`, `sequence` is `null`',
 };
 
@@ -845,6 +847,20 @@ function buildPaths(): ZodOpenApiObject['paths'] {
         responses: {
           '201': jsonResponse('Created.', driverResponse),
           ...errorResponses([...BODY_ERRORS, ...OPS_ERRORS]),
+        },
+      }),
+    },
+    '/api/ops/drivers/{id}/location': {
+      post: ops({
+        operationId: 'opsRecordDriverLocation',
+        summary: 'Report a driver’s position',
+        description:
+          'Stores the driver’s last known position and applies it to each dispatch the driver is on (assigned, accepted, ready_for_pickup, picked_up), in one transaction. Within `GEOFENCE_RADIUS_M` (default 200 m) of the pickup before `picked_up`, `near_pickup` is appended to the history once per dispatch; within it of the destination while `picked_up`, `near_destination` once. When the ETA to the next stop moves by more than `ETA_UPDATE_THRESHOLD_MIN` minutes (default 2), or is the first since an assignment, it is stored and announced as a `dispatch.eta_updated` webhook. The sandbox simulator reports its drivers through the same code.',
+        requestParams: { path: z.object({ id: z.string().meta({ description: 'The driver id' }) }) },
+        requestBody: jsonBody(DriverLocationBodySchema, 'Where the driver is now.'),
+        responses: {
+          '200': jsonResponse('The position, and what it changed on each of the driver’s dispatches.', z.object({ data: DriverPositionSchema })),
+          ...errorResponses(['not_found', ...BODY_ERRORS, ...OPS_ERRORS], { notes: { not_found: 'No driver with this id' } }),
         },
       }),
     },

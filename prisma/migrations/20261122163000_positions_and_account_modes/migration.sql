@@ -54,6 +54,10 @@ CREATE UNIQUE INDEX "dispatches_tracking_token_key" ON "dispatches"("tracking_to
 ALTER TABLE "dispatches" ADD COLUMN "sim_next_at" TIMESTAMPTZ(3);
 CREATE INDEX "dispatches_sim_next_at_idx" ON "dispatches"("sim_next_at");
 
+-- A driver's current work (positions, auto-assign's "is this driver free?"), without reading
+-- their whole history.
+CREATE INDEX "dispatches_assigned_driver_id_state_idx" ON "dispatches"("assigned_driver_id", "state");
+
 -- The console's views across accounts: by state, by driver, and everything, newest first.
 CREATE INDEX "dispatches_state_created_at_id_idx" ON "dispatches"("state", "created_at" DESC, "id" DESC);
 CREATE INDEX "dispatches_created_at_id_idx" ON "dispatches"("created_at" DESC, "id" DESC);
