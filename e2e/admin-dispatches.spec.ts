@@ -200,6 +200,8 @@ test('admins select 120 dispatches of two accounts and assign and move them in b
   await inArabic(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('كل الطلبات');
   await expect(page.getByTestId('dispatch-row')).toHaveCount(50);
+  // For review only (not in the README).
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/admin-dispatches-ar.png' });
   await expectNoSeriousAxeViolations(page, 'admin dispatches (ar)');
 });
 
@@ -314,9 +316,11 @@ test('an admin assigns a dispatch, moves it to delivered and QA with the legal b
   await inArabic(page);
   await expect(page.getByTestId('admin-actions')).toContainText('إجراءات المشرف');
   await expect(page.getByTestId('audit-trail')).toContainText('سجل التدقيق');
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/admin-dispatch-detail-ar.png', fullPage: true });
   await expectNoSeriousAxeViolations(page, 'admin dispatch (ar)');
   await page.goto('/admin/qa');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('مراجعة الجودة');
   await expect(page.locator(`[data-testid="qa-row"][data-id="${byButtons!.id}"]`)).toContainText('لم تُرسَل وسائط');
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/admin-qa-ar.png' });
   await expectNoSeriousAxeViolations(page, 'QA queue (ar)');
 });

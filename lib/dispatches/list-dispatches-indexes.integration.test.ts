@@ -23,8 +23,8 @@ async function planOf(accountId: string | undefined, filters: ListFilters): Prom
 const CASES: [string, string | undefined, ListFilters, RegExp][] = [
   ['every account, no filter', undefined, {}, /dispatches_created_at_id_idx/],
   ['status', undefined, { status: 'delivered' }, /dispatches_state_created_at_id_idx/],
-  ['driver', undefined, { driverId: 'drv_x' }, /dispatches_assigned_driver_id_created_at_id_idx/],
-  ['fleet (through drivers)', undefined, { fleetId: 'fleet-x' }, /drivers_fleet_id_idx[\s\S]*dispatches_assigned_driver_id_created_at_id_idx|dispatches_assigned_driver_id_created_at_id_idx[\s\S]*drivers_fleet_id_idx/],
+  ['driver', undefined, { driverId: 'drv_x' }, /dispatches_assigned_driver_id_\w+_idx/],
+  ['fleet (through drivers)', undefined, { fleetId: 'fleet-x' }, /drivers_fleet_id_idx[\s\S]*dispatches_assigned_driver_id_\w+_idx|dispatches_assigned_driver_id_\w+_idx[\s\S]*drivers_fleet_id_idx/],
   ['branch', undefined, { vendor_bid: 'branch-x' }, /dispatches_vendor_bid_created_at_id_idx/],
   ['vendor_oid', undefined, { vendor_oid: 'order-x' }, /dispatches_vendor_oid_idx/],
   ['created range', undefined, { created_from: FROM, created_to: new Date('2026-02-01T00:00:00Z') }, /dispatches_created_at_id_idx/],
@@ -32,7 +32,7 @@ const CASES: [string, string | undefined, ListFilters, RegExp][] = [
   ['account', 'acc_x', {}, /dispatches_account_id_(created_at_id_idx|\w+_created_at_id_idx|vendor_oid_key)/],
   ['account + status', 'acc_x', { status: 'new' }, /dispatches_(account_id_)?state_created_at_id_idx/],
   ['account + branch', 'acc_x', { vendor_bid: 'b' }, /dispatches_(account_id_)?vendor_bid_created_at_id_idx/],
-  ['account + driver', 'acc_x', { driverId: 'drv_x' }, /dispatches_account_id_assigned_driver_id_created_at_id_idx|dispatches_assigned_driver_id_created_at_id_idx/],
+  ['account + driver', 'acc_x', { driverId: 'drv_x' }, /dispatches_(account_id_)?assigned_driver_id_\w+_idx/],
 ];
 
 describe('the dispatch list uses an index for every filter', () => {
