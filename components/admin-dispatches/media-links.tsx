@@ -4,12 +4,17 @@ import styles from './admin-dispatches.module.css';
 
 const IMAGE = /\.(avif|gif|jpe?g|png|webp)$/i;
 
-function isImage(url: string): boolean {
+function pathOf(url: string): string {
   try {
-    return IMAGE.test(new URL(url).pathname);
+    return new URL(url).pathname;
   } catch {
-    return false;
+    return '';
   }
+}
+
+/** The file's extension (`pdf`, `mp4`), shown in place of a thumbnail; `file` when it has none. */
+function extensionOf(path: string): string {
+  return /\.([a-z0-9]{1,5})$/i.exec(path)?.[1] ?? 'file';
 }
 
 /**
@@ -33,10 +38,14 @@ export function MediaLinks({ media, t }: { media: Record<string, string> | null;
             aria-label={format(t.openMedia, { name })}
             data-testid="media-link"
           >
-            {isImage(url) ? (
+            {IMAGE.test(pathOf(url)) ? (
               // eslint-disable-next-line @next/next/no-img-element -- arbitrary hosts of drivers' uploads; next/image would proxy them
               <img src={url} alt="" className={styles.thumb} loading="lazy" referrerPolicy="no-referrer" />
-            ) : null}
+            ) : (
+              <span className={styles.fileThumb} aria-hidden="true" dir="ltr">
+                {extensionOf(pathOf(url))}
+              </span>
+            )}
             <span className={styles.mediaName} dir="auto">
               {name}
             </span>
