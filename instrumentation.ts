@@ -1,21 +1,29 @@
 // Runs once when the server starts: opens the database now instead of on the first request
-// (PGlite takes seconds to open; the first request would pay for it) and starts the webhook
+// (PGlite takes seconds to open; the first request would pay for it), starts the webhook
 // delivery worker in this process unless WEBHOOK_WORKER=false (separate `npm run worker`
-// processes then deliver). On SIGTERM/SIGINT, scripts/serve.ts runs the shutdown hooks: the
-// worker finishes or releases its in-flight deliveries, then the database closes.
+// processes then deliver) and the sandbox simulator unless SANDBOX_SIMULATOR=false (the same
+// workers run it then). On SIGTERM/SIGINT, scripts/serve.ts runs the shutdown hooks: the
+// simulator finishes its steps, the worker finishes or releases its in-flight deliveries, then
+// the database closes.
 // NEXT_RUNTIME is set (and inlined) by Next itself; it is not configuration, so lib/env.ts does not own it.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const [{ closeDb, db }, { getEnv }, { onShutdown }, { DeliveryWorker }] = await Promise.all([
+  const [{ closeDb, db, dbKind }, { getEnv }, { onShutdown }, { DeliveryWorker }, { releaseSandboxClaims, SandboxSimulator }] = await Promise.all([
     import('@/lib/db/client'),
     import('@/lib/env'),
     import('@/lib/shutdown'),
     import('@/lib/webhooks/worker'),
+    import('@/lib/sandbox/simulator'),
   ]);
   await db().$queryRaw`SELECT 1`;
   const worker = getEnv().WEBHOOK_WORKER ? new DeliveryWorker() : null;
   await worker?.start();
+  const simulator = getEnv().SANDBOX_SIMULATOR ? new SandboxSimulator() : null;
+  // The embedded database's one owner: claims left by its previous run are dead.
+  if (simulator && dbKind() === 'pglite') await releaseSandboxClaims();
+  simulator?.start();
   onShutdown(async () => {
+    await simulator?.stop();
     await worker?.stop();
     await closeDb();
   });

@@ -18,6 +18,16 @@ const nextConfig = {
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
         ],
       },
+      // The end customer's tracking page and its JSON: the URL is the credential, so it is
+      // never sent as a Referer (map tiles, links) nor indexed. Listed last: it wins over the
+      // Referrer-Policy above.
+      ...['/t/:token', '/api/track/:token'].map((source) => ({
+        source,
+        headers: [
+          { key: 'Referrer-Policy', value: 'no-referrer' },
+          { key: 'X-Robots-Tag', value: 'noindex, nofollow' },
+        ],
+      })),
     ];
   },
 };

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createAccount } from '@/lib/accounts/create-account';
+import { updateAccountModes } from '@/lib/accounts/update-account-modes';
 import { createUser } from '@/lib/auth/create-user';
 import { createBranch } from '@/lib/branches/create-branch';
 import { newSecret } from '@/lib/ids/new-id';
@@ -13,6 +14,8 @@ import { createDriver } from '@/lib/drivers/create-driver';
 
 // The demo a newcomer sees after `npm start`: one vendor account, two drivers and a few
 // dispatches at different points of the lifecycle, all made through the domain functions.
+// The account is then put in sandbox mode: every dispatch created afterwards is driven by a
+// simulated driver from `new` to `delivered` in about 30–60 seconds (lib/sandbox).
 
 export interface DemoCredentials {
   account_id: string;
@@ -28,6 +31,11 @@ export interface DemoCredentials {
 
 export const DEMO_STAFF_EMAIL = 'staff@demo-kitchen.example';
 export const DEMO_ADMIN_EMAIL = 'admin@dispatch.example';
+/**
+ * The demo's simulated drivers: 250 m a tick at the default tick of one second, so a driver
+ * placed 1–2 km from the pickup is there in a few seconds and a 5–10 km delivery takes 20–40.
+ */
+export const DEMO_SANDBOX_SPEED_KMH = 900;
 
 const ADMIN = { refType: 'admin', refId: 'seed' } as const;
 
@@ -77,6 +85,8 @@ export async function seedDemo(): Promise<DemoCredentials | null> {
   for (const status of ['accepted', 'picked_up', 'delivered'] as const) {
     await changeStatus({ id: done!.id, accountId: null, status, actor: { refType: 'driver', refId: omar.id } });
   }
+  // After the dispatches above, which stay where they are: only new ones move by themselves.
+  await updateAccountModes({ accountId: account.id, input: { sandbox: true, sandbox_speed_kmh: DEMO_SANDBOX_SPEED_KMH } });
   const staffPassword = newSecret(16);
   await createUser({ input: { email: DEMO_STAFF_EMAIL, name: 'Demo Staff', password: staffPassword, role: 'staff', accountId: account.id } });
   const adminPassword = newSecret(16);

@@ -1,9 +1,12 @@
-// `npm run worker`: delivers webhooks in a process of its own. Start as many as needed against
-// one PostgreSQL (deliveries are leased, never sent by two workers at once); run the web server
-// with WEBHOOK_WORKER=false then. On the embedded database the server's own worker is the one
-// to use: PGlite has a single owner process.
+// `npm run worker`: delivers webhooks and runs the sandbox simulator in a process of its own.
+// Start as many as needed against one PostgreSQL (deliveries are leased, never sent by two
+// workers at once; sandbox dispatches are claimed, never stepped by two simulators at once); run
+// the web server with WEBHOOK_WORKER=false and SANDBOX_SIMULATOR=false then. On the embedded
+// database the server's own worker and simulator are the ones to use: PGlite has a single owner
+// process.
 import { closeDb, db } from '@/lib/db/client';
 import { EnvError, getEnv } from '@/lib/env';
+import { SandboxSimulator } from '@/lib/sandbox/simulator';
 import { DeliveryWorker } from '@/lib/webhooks/worker';
 
 async function main() {
@@ -11,11 +14,16 @@ async function main() {
   await db().$queryRaw`SELECT 1`;
   const worker = new DeliveryWorker();
   await worker.start();
+  const simulator = new SandboxSimulator();
+  simulator.start();
   console.log(`Webhook worker ${worker.id} delivering`);
+  console.log(`Sandbox simulator ${simulator.id} ticking every ${getEnv().SANDBOX_TICK_MS} ms`);
   let isStopping = false;
   const stop = async () => {
     if (isStopping) return;
     isStopping = true;
+    await simulator.stop();
+    console.log(`Sandbox simulator ${simulator.id} stopped after ${simulator.stepsTaken} steps`);
     await worker.stop();
     await closeDb();
     process.exit(0);

@@ -31,3 +31,15 @@ export function formatDateTime(timestamp: string, locale: Locale): string {
 export function formatTime(timestamp: string, locale: Locale): string {
   return formatter(locale, 'time').format(parseApiTimestamp(timestamp));
 }
+
+const clocks = new Map<Locale, Intl.DateTimeFormat>();
+
+/** Hours and minutes in the viewer's time zone, e.g. `14:05`: for the customer's tracking page. */
+export function formatClock(date: Date, locale: Locale): string {
+  let format = clocks.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { hour: '2-digit', minute: '2-digit' });
+    clocks.set(locale, format);
+  }
+  return format.format(date);
+}

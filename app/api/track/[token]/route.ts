@@ -1,0 +1,9 @@
+import { publicRoute } from '@/lib/http/route';
+import { getTrackingView } from '@/lib/tracking/get-tracking-view';
+import { TRACKING_HEADERS } from '@/lib/tracking/headers';
+
+// GET /api/track/{token} — what the end customer's tracking page shows (no personal data)
+export const GET = publicRoute<{ token: string }>({}, async ({ params }) => {
+  const view = await getTrackingView({ token: params.token });
+  return { status: 200, body: { data: view }, headers: TRACKING_HEADERS };
+});

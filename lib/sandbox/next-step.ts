@@ -1,0 +1,89 @@
+import type { LatLng } from '@/lib/estimates/route-estimator';
+import { isAt, moveTowards, stepKm } from '@/lib/sandbox/straight-line';
+
+// What the simulator does next with one dispatch, derived from what the database holds alone
+// (its state and history, its driver's last position): a simulator that restarts, or another
+// process that takes the dispatch over, continues where the last step left it.
+
+export interface SimulatedDriver {
+  id: string;
+  /** The sandbox account this simulated driver belongs to; null for a real driver. */
+  sandboxAccountId: string | null;
+  position: LatLng | null;
+  positionAt: Date | null;
+}
+
+export interface SimulatedDispatch {
+  accountId: string;
+  state: string;
+  pickup: LatLng;
+  destination: LatLng;
+  statusHistory: readonly { status: string; status_captured_time: string }[];
+  driver: SimulatedDriver | null;
+  speedKmh: number;
+}
+
+export type SimulatorStep =
+  /** Pick (or create) an idle simulated driver of the account, place it near the pickup, assign it. */
+  | { kind: 'assign' }
+  /** Record a lifecycle status as the driver. */
+  | { kind: 'status'; status: 'accepted' | 'ready_for_pickup' | 'picked_up' | 'delivered' }
+  /** Record the driver's next position (the geofence adds near_pickup / near_destination). */
+  | { kind: 'move'; driverId: string; to: LatLng }
+  /** The simulator is done with this dispatch: finished, or in hands other than its own. */
+  | { kind: 'leave'; reason: 'finished' | 'not_simulated' };
+
+const FINISHED_STATES = new Set(['delivered', 'qa_qc', 'cancelled', 'dispatch_rejected']);
+
+/** The next step of `dispatch` when the simulator ticks every `tickMs`. */
+export function nextStep(dispatch: SimulatedDispatch, tickMs: number): SimulatorStep {
+  const { state, driver } = dispatch;
+  if (FINISHED_STATES.has(state)) return { kind: 'leave', reason: 'finished' };
+  if (state === 'new' || state === 'dispatch_accepted') return { kind: 'assign' };
+  if (state === 'assigned' && !driver) return { kind: 'assign' };
+  // Someone (an admin) gave the dispatch to a real driver: the simulator lets go of it.
+  if (!driver || driver.sandboxAccountId !== dispatch.accountId) return { kind: 'leave', reason: 'not_simulated' };
+
+  switch (state) {
+    case 'assigned':
+      return { kind: 'status', status: 'accepted' };
+    case 'accepted':
+      return leg(dispatch, driver, dispatch.pickup, 'ready_for_pickup', tickMs);
+    case 'ready_for_pickup':
+      return { kind: 'status', status: 'picked_up' };
+    case 'picked_up':
+      return leg(dispatch, driver, dispatch.destination, 'delivered', tickMs);
+    default:
+      return { kind: 'leave', reason: 'not_simulated' };
+  }
+}
+
+/**
+ * One tick of a drive to `stop`: a move, or the arrival status once the driver stands there. At
+ * least one position is recorded during the leg, even a leg of zero length, so the geofence
+ * sees the driver at the stop before the status that ends the leg.
+ */
+function leg(
+  dispatch: SimulatedDispatch,
+  driver: SimulatedDriver,
+  stop: LatLng,
+  arrival: 'ready_for_pickup' | 'delivered',
+  tickMs: number,
+): SimulatorStep {
+  const from = driver.position ?? stop;
+  if (isAt(from, stop) && hasReportedSince(driver, enteredAt(dispatch))) return { kind: 'status', status: arrival };
+  return { kind: 'move', driverId: driver.id, to: moveTowards(from, stop, stepKm(dispatch.speedKmh, tickMs)).position };
+}
+
+/** When the dispatch entered its current state (the last history entry of it); null if unknown. */
+function enteredAt(dispatch: SimulatedDispatch): Date | null {
+  const entry = dispatch.statusHistory.findLast((item) => item.status === dispatch.state);
+  if (!entry) return null;
+  const at = new Date(`${entry.status_captured_time.replace(' ', 'T')}Z`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+function hasReportedSince(driver: SimulatedDriver, since: Date | null): boolean {
+  if (!driver.positionAt) return false;
+  return since === null || driver.positionAt.getTime() >= since.getTime();
+}

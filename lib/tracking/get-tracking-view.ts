@@ -1,0 +1,89 @@
+import { db } from '@/lib/db/client';
+import type { Prisma } from '@/lib/generated/prisma/client';
+import type { StatusEntry } from '@/lib/dispatches/schemas';
+import { isLifecycleStatus, ON_DUTY_STATES, type LifecycleStatus } from '@/lib/dispatches/statuses';
+import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { ApiError } from '@/lib/http/errors';
+import { TRACKING_HEADERS } from '@/lib/tracking/headers';
+import { TRACKING_TOKEN_PATTERN, TrackingViewSchema, type TrackingView } from '@/lib/tracking/schemas';
+
+const FINISHED: readonly LifecycleStatus[] = ['delivered', 'qa_qc', 'cancelled', 'dispatch_rejected'];
+/** The platform's own review after delivery; the customer's order simply reads as delivered. */
+const INTERNAL_STATUSES: readonly string[] = ['qa_qc'];
+
+// Only what the page may show is read: no user_metadata, address lines, vendor payload, ids of
+// actors, phone numbers. The schema's parse below is the second fence.
+const TRACKING_SELECT = {
+  state: true,
+  statusHistory: true,
+  pickup: true,
+  destination: true,
+  vendorName: true,
+  etaMinutes: true,
+  etaStop: true,
+  etaUpdatedAt: true,
+  assignedDriver: { select: { name: true, lastLat: true, lastLng: true, lastPositionAt: true } },
+} satisfies Prisma.DispatchSelect;
+
+type TrackedDispatch = Prisma.DispatchGetPayload<{ select: typeof TRACKING_SELECT }>;
+
+/**
+ * What the end customer may see of a dispatch, found by its tracking token: the token is the
+ * only credential (143 random bits), so there is no account in the lookup. An unknown or
+ * malformed token is a 404 that says nothing about the token or whether anything exists.
+ */
+export async function getTrackingView(options: { token: string }): Promise<TrackingView> {
+  // A malformed token cannot exist: answered without a query.
+  const dispatch = TRACKING_TOKEN_PATTERN.test(options.token)
+    ? await db().dispatch.findUnique({ where: { trackingToken: options.token }, select: TRACKING_SELECT })
+    : null;
+  if (!dispatch) throw new ApiError('not_found', 'There is no tracking page at this address', TRACKING_HEADERS);
+  return TrackingViewSchema.parse(toView(dispatch));
+}
+
+function toView(dispatch: TrackedDispatch): TrackingView {
+  const state: LifecycleStatus = dispatch.state === 'qa_qc' || !isLifecycleStatus(dispatch.state) ? 'delivered' : dispatch.state;
+  // Under way (a driver on the job): their first name, position and the ETA are shown.
+  const isUnderWay = ON_DUTY_STATES.includes(state);
+  const driver = isUnderWay ? dispatch.assignedDriver : null;
+  const history = dispatch.statusHistory as unknown as StatusEntry[];
+  return {
+    restaurant_name: dispatch.vendorName as Record<string, string>,
+    state,
+    is_finished: FINISHED.includes(state),
+    timeline: history
+      .filter((entry) => !INTERNAL_STATUSES.includes(entry.status))
+      .map((entry) => ({ status: entry.status, time: entry.status_captured_time })),
+    pickup: point(dispatch.pickup),
+    destination: point(dispatch.destination),
+    driver: driver
+      ? {
+          first_name: firstName(driver.name),
+          position:
+            driver.lastLat !== null && driver.lastLng !== null && driver.lastPositionAt !== null
+              ? { lat: driver.lastLat, lng: driver.lastLng, time: formatTimestamp(driver.lastPositionAt) }
+              : null,
+        }
+      : null,
+    eta: isUnderWay ? eta(dispatch, state) : null,
+  };
+}
+
+function eta(dispatch: TrackedDispatch, state: LifecycleStatus): TrackingView['eta'] {
+  const { etaMinutes: minutes, etaStop: stop, etaUpdatedAt: time } = dispatch;
+  if (minutes === null || time === null || (stop !== 'pickup' && stop !== 'destination')) return null;
+  // An estimate to the restaurant says nothing once the order is on its way to the customer.
+  if (stop === 'pickup' && state === 'picked_up') return null;
+  return { minutes, stop, time: formatTimestamp(time) };
+}
+
+/** The coordinates of a stored address, without its address line or reference. */
+function point(address: Prisma.JsonValue): { lat: number; lng: number } {
+  const { lat, lng } = address as { lat: number; lng: number };
+  return { lat, lng };
+}
+
+/** The first word of the driver's name: the customer greets them, they need not know more. */
+function firstName(name: string): string {
+  return name.trim().split(/\s+/u)[0] ?? '';
+}
