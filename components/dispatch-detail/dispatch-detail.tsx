@@ -18,7 +18,9 @@ import { dispatchDetailKeys, dispatchQuery, driverQuery } from './queries';
 import { RouteCard, type MapSettings } from './route-card';
 import { currentStatus, statusBadgeClass, statusLabel } from './status-labels';
 import { StatusTimeline } from './status-timeline';
+import { useDispatchSurface } from './surface';
 import { WebhookDeliveries } from './webhook-deliveries';
+import type { ReactNode } from 'react';
 
 /**
  * One dispatch, kept current: every live change of this dispatch (or a resync after a lost
@@ -30,22 +32,32 @@ export function DispatchDetail({
   t,
   common,
   map,
+  meta,
+  actions,
+  footer,
 }: {
   id: string;
   locale: Locale;
   t: DispatchDetailText;
   common: CommonText;
   map: MapSettings;
+  /** More facts under the heading (the console names the account). */
+  meta?: ReactNode;
+  /** Controls above the timeline (the console's assign and status buttons). */
+  actions?: ReactNode;
+  /** Sections after the webhook deliveries (the console's audit trail). */
+  footer?: ReactNode;
 }) {
   const queryClient = useQueryClient();
-  const query = useQuery(dispatchQuery(id));
+  const surface = useDispatchSurface();
+  const query = useQuery(dispatchQuery(id, surface));
   const driverId = query.data?.assigned_driver_id ?? null;
-  const driver = useQuery({ ...driverQuery(id, driverId ?? ''), enabled: driverId !== null });
+  const driver = useQuery({ ...driverQuery(id, driverId ?? '', surface), enabled: driverId !== null });
   const isLive = useDispatchChanges((change) => {
     if (change === 'resync' || change.dispatch_id === id) {
       void queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.dispatch(id) });
     }
-  });
+  }, surface.eventsPath);
 
   if (query.isPending) return <DispatchDetailSkeleton label={common.loading} />;
   if (query.isError && !query.data) {
@@ -62,7 +74,7 @@ export function DispatchDetail({
           )}
         </div>
         <p>
-          <Link href="/dispatches">{t.backToList}</Link>
+          <Link href={surface.listHref}>{t.backToList}</Link>
         </p>
       </div>
     );
@@ -73,7 +85,7 @@ export function DispatchDetail({
   return (
     <div className="stack">
       <div className={styles.header}>
-        <Link href="/dispatches" className={styles.back}>
+        <Link href={surface.listHref} className={styles.back}>
           {t.backToList}
         </Link>
         <div className={styles.titleRow}>
@@ -102,6 +114,7 @@ export function DispatchDetail({
               <ClientTime timestamp={dispatch.modified_at} locale={locale} />
             </dd>
           </div>
+          {meta}
         </dl>
       </div>
       {query.isError ? (
@@ -110,6 +123,7 @@ export function DispatchDetail({
       <div className={styles.layout}>
         <RouteCard dispatch={dispatch} t={t} common={common} map={map} />
         <div className="stack">
+          {actions}
           <StatusTimeline entries={dispatch.status} driver={driverId ? driver.data : null} isLive={isLive} locale={locale} t={t} common={common} />
           <DriverCard dispatchId={dispatch.id} driverId={dispatch.assigned_driver_id} t={t} />
         </div>
@@ -119,6 +133,7 @@ export function DispatchDetail({
         <OrderCard dispatch={dispatch} locale={locale} t={t} />
       </div>
       <WebhookDeliveries dispatchId={dispatch.id} locale={locale} t={t} common={common} />
+      {footer}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { DispatchDetailText } from '@/lib/i18n/messages/dispatch-detail';
 import styles from './dispatch-detail.module.css';
 import { telHref } from './order-summary';
 import { driverQuery } from './queries';
+import { useDispatchSurface } from './surface';
 
 /** Who is driving, when someone is. Positions are not reported by drivers yet (see the map). */
 export function DriverCard({ dispatchId, driverId, t }: { dispatchId: string; driverId: string | null; t: DispatchDetailText }) {
@@ -17,7 +18,7 @@ export function DriverCard({ dispatchId, driverId, t }: { dispatchId: string; dr
 }
 
 function DriverDetails({ dispatchId, driverId, t }: { dispatchId: string; driverId: string; t: DispatchDetailText }) {
-  const driver = useQuery(driverQuery(dispatchId, driverId));
+  const driver = useQuery(driverQuery(dispatchId, driverId, useDispatchSurface()));
   if (driver.isPending) {
     return (
       <div className={styles.facts} aria-busy="true">

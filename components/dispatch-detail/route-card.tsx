@@ -18,6 +18,7 @@ import type { DispatchDetailText } from '@/lib/i18n/messages/dispatch-detail';
 import styles from './dispatch-detail.module.css';
 import { estimateQuery } from '@/components/estimates/queries';
 import { dispatchDetailKeys, dispatchQuery, patchDestination } from './queries';
+import { useDispatchSurface } from './surface';
 import { currentStatus, isDestinationLocked, statusLabel } from './status-labels';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -55,6 +56,9 @@ export function RouteCard({
   const toast = useToast();
   const status = currentStatus(dispatch);
   const isLocked = isDestinationLocked(status);
+  const surface = useDispatchSurface();
+  // The console shows the route; moving the destination is the restaurant's (and its estimate's).
+  const canChange = surface.canChangeDestination;
   const [isEditing, setIsEditing] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   // Where focus goes once the editor has opened or closed (keyboard users must not lose their place).
@@ -67,7 +71,7 @@ export function RouteCard({
   const lng = useWatch({ control: form.control, name: 'lng' });
 
   // A live update that locks the destination closes the editor (and the marker stops moving).
-  const isOpen = isEditing && !isLocked;
+  const isOpen = isEditing && !isLocked && canChange;
   const draft = useMemo<MapPoint | null>(() => (isOpen ? toPoint(lat, lng) : null), [isOpen, lat, lng]);
   const settledDraft = useDebouncedValue(draft, ESTIMATE_DEBOUNCE_MS);
 
@@ -87,7 +91,7 @@ export function RouteCard({
   const isNewEstimateSettled = draft !== null && samePoint(draft, settledDraft) && !newEstimate.isFetching;
 
   const save = useMutation({
-    mutationFn: (destination: Address) => patchDestination(dispatch.id, destination),
+    mutationFn: (destination: Address) => patchDestination(dispatch.id, destination, surface),
     onSuccess: (record) => {
       queryClient.setQueryData(dispatchQuery(dispatch.id).queryKey, record);
       void queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.deliveries(dispatch.id) });
@@ -140,7 +144,7 @@ export function RouteCard({
   }
 
   function onDestinationChange(point: MapPoint) {
-    if (isLocked || save.isPending) return;
+    if (!canChange || isLocked || save.isPending) return;
     if (!isOpen) {
       open(point);
       return;
@@ -176,7 +180,7 @@ export function RouteCard({
         destination={destination}
         // Drivers do not report positions yet: the map shows none until they do.
         driver={null}
-        isDestinationDraggable={!isLocked && !save.isPending}
+        isDestinationDraggable={canChange && !isLocked && !save.isPending}
         onDestinationChange={onDestinationChange}
         labels={{
           map: t.mapLabel,
@@ -208,13 +212,13 @@ export function RouteCard({
           {format(t.destinationConflict, { status: statusText })}
         </p>
       ) : null}
-      {isLocked && failure?.kind !== 'conflict' ? (
+      {canChange && isLocked && failure?.kind !== 'conflict' ? (
         <p className="alert alert--info" data-testid="destination-locked">
           {format(t.destinationLocked, { status: statusText })}
         </p>
       ) : null}
 
-      {!isLocked && !isOpen ? (
+      {canChange && !isLocked && !isOpen ? (
         <div className={styles.changeRow}>
           <button ref={changeButtonRef} type="button" className="btn" onClick={() => {
               open(dispatch.destination);

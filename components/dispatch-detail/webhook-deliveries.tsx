@@ -11,6 +11,7 @@ import { ClientTime } from './client-time';
 import { interpolate } from './interpolate';
 import styles from './dispatch-detail.module.css';
 import { DELIVERIES_PAGE_SIZE, deliveriesQuery } from './queries';
+import { useDispatchSurface } from './surface';
 
 /** While a delivery is pending its attempts change without a dispatch change: poll, then stop. */
 const PENDING_REFRESH_MS = 2_000;
@@ -43,8 +44,9 @@ export function WebhookDeliveries({
   t: DispatchDetailText;
   common: CommonText;
 }) {
+  const surface = useDispatchSurface();
   const deliveries = useQuery({
-    ...deliveriesQuery(dispatchId),
+    ...deliveriesQuery(dispatchId, surface),
     refetchInterval: (query) => (hasPending(query.state.data) ? PENDING_REFRESH_MS : false),
   });
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -75,7 +77,7 @@ export function WebhookDeliveries({
           </button>
         </div>
       ) : (
-        <DeliveryTable list={deliveries.data} expanded={expanded} onToggle={toggle} locale={locale} t={t} />
+        <DeliveryTable list={deliveries.data} expanded={expanded} onToggle={toggle} locale={locale} t={t} showsEndpoint={surface.showsDeliveryEndpoint} />
       )}
     </section>
   );
@@ -87,12 +89,14 @@ function DeliveryTable({
   onToggle,
   locale,
   t,
+  showsEndpoint,
 }: {
   list: DispatchDeliveryList;
   expanded: ReadonlySet<string>;
   onToggle: (id: string) => void;
   locale: Locale;
   t: DispatchDetailText;
+  showsEndpoint: boolean;
 }) {
   const { webhook, data } = list;
   return (
@@ -126,6 +130,7 @@ function DeliveryTable({
                 <th scope="col" className={styles.numeric}>
                   {t.columnSequence}
                 </th>
+                {showsEndpoint ? <th scope="col">{t.columnEndpoint}</th> : null}
                 <th scope="col">{t.columnStatus}</th>
                 <th scope="col" className={styles.numeric}>
                   {t.columnAttempts}
@@ -145,6 +150,7 @@ function DeliveryTable({
                   onToggle={() => onToggle(delivery.id)}
                   locale={locale}
                   t={t}
+                  showsEndpoint={showsEndpoint}
                 />
               ))}
             </tbody>
@@ -162,12 +168,14 @@ function DeliveryRows({
   onToggle,
   locale,
   t,
+  showsEndpoint,
 }: {
   delivery: DispatchDeliveryView;
   isExpanded: boolean;
   onToggle: () => void;
   locale: Locale;
   t: DispatchDetailText;
+  showsEndpoint: boolean;
 }) {
   const event = t[EVENT_LABEL_KEYS[delivery.event_type]];
   const sequence = delivery.sequence ?? '—';
@@ -189,6 +197,13 @@ function DeliveryRows({
           </button>
         </td>
         <td className={styles.numeric}>{sequence}</td>
+        {showsEndpoint ? (
+          <td className="mono" data-testid="delivery-endpoint">
+            <span className={styles.endpoint} dir="ltr" title={delivery.url}>
+              {delivery.url}
+            </span>
+          </td>
+        ) : null}
         <td>
           <span className={STATUS_BADGES[delivery.status]}>{t[`delivery_${delivery.status}`]}</span>
           {delivery.held ? <span className={`field__hint ${styles.cellNote}`}>{t.deliveryHeld}</span> : null}
@@ -207,7 +222,7 @@ function DeliveryRows({
         </td>
       </tr>
       <tr id={attemptsId} hidden={!isExpanded} className={styles.attemptsRow}>
-        <td colSpan={6}>{isExpanded ? <AttemptList delivery={delivery} event={event} locale={locale} t={t} /> : null}</td>
+        <td colSpan={showsEndpoint ? 7 : 6}>{isExpanded ? <AttemptList delivery={delivery} event={event} locale={locale} t={t} /> : null}</td>
       </tr>
     </Fragment>
   );

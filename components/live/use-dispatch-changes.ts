@@ -9,18 +9,19 @@ export interface DispatchChangeEvent {
 }
 
 /**
- * Subscribes to the account's dispatch changes (server-sent events from /api/staff/events).
+ * Subscribes to dispatch changes: server-sent events from `path` (the account's at
+ * /api/staff/events, every account's for admins at /api/admin/dispatches/events).
  * `onChange` gets each change, or `'resync'` whenever the stream (re)connects, when changes may
  * have been missed and everything shown should be re-read. Returns whether the stream is live.
  */
-export function useDispatchChanges(onChange: (change: DispatchChangeEvent | 'resync') => void): boolean {
+export function useDispatchChanges(onChange: (change: DispatchChangeEvent | 'resync') => void, path = '/api/staff/events'): boolean {
   const handler = useRef(onChange);
   const [isLive, setIsLive] = useState(false);
   useEffect(() => {
     handler.current = onChange;
   });
   useEffect(() => {
-    const source = new EventSource('/api/staff/events');
+    const source = new EventSource(path);
     source.addEventListener('ready', () => {
       setIsLive(true);
       // What is shown was read before the stream was live (or while it was down, before a
@@ -31,6 +32,6 @@ export function useDispatchChanges(onChange: (change: DispatchChangeEvent | 'res
     source.addEventListener('resync', () => handler.current('resync'));
     source.onerror = () => setIsLive(false);
     return () => source.close();
-  }, []);
+  }, [path]);
   return isLive;
 }

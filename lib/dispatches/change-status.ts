@@ -15,6 +15,8 @@ export async function changeStatus(options: {
   accountId: string | null;
   status: Status;
   actor: Actor;
+  /** The driver's photos or videos sent with the status; replaces the dispatch's media_url. */
+  mediaUrl?: Record<string, string>;
 }): Promise<DispatchRecord> {
   const { status } = options;
   if (status === 'assigned') {
@@ -30,7 +32,10 @@ export async function changeStatus(options: {
       );
     }
     return applyChange(tx, current, {
-      data: isLifecycleStatus(status) ? { state: status } : {},
+      data: {
+        ...(isLifecycleStatus(status) && { state: status }),
+        ...(options.mediaUrl && { mediaUrl: options.mediaUrl }),
+      },
       actor: options.actor,
       status,
       events: ['dispatch.status_updated'],

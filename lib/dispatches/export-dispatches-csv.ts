@@ -24,8 +24,16 @@ export const EXPORT_COLUMNS = [
   'payment_type',
 ] as const;
 
+/** The console's export (every account) starts each row with its account. */
+export const ACCOUNT_COLUMNS = ['account_id', 'account_name'] as const;
+
+interface AccountRow {
+  account: { id: string; name: string };
+  record: DispatchRecord;
+}
+
 interface Page {
-  data: DispatchRecord[];
+  rows: string[];
   next_cursor: string | null;
 }
 
@@ -33,8 +41,8 @@ function customerName(customer: DispatchRecord['user_metadata']): string {
   return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.username || '';
 }
 
-function rowOf(record: DispatchRecord): string {
-  return csvRow([
+function cellsOf(record: DispatchRecord) {
+  return [
     record.id,
     record.r_id,
     record.vendor_oid,
@@ -47,23 +55,33 @@ function rowOf(record: DispatchRecord): string {
     record.vendor_payload?.order_price,
     record.vendor_payload?.currency,
     record.vendor_payload?.payment_type,
-  ]);
+  ];
 }
 
 /**
- * Every dispatch of the account matching `filters`, newest first, as a UTF-8 CSV stream (with a
+ * Every dispatch of the account (or, with `accountId` undefined, of every account, with the
+ * account's id and name first) matching `filters`, newest first, as a UTF-8 CSV stream (with a
  * BOM for Excel). Pages through the list's own query and keyset cursor, reading the next page
  * only when the client has taken the previous one. The first page is read before the stream is
  * returned, so a failing query is still an ordinary error response rather than a cut-off file.
  */
 export async function exportDispatchesCsv(options: {
-  accountId: string;
+  accountId: string | undefined;
   filters: ListFilters;
   pageSize?: number;
+  /** Start each row with its account (the console, also when it filters by one account). */
+  withRelated?: boolean;
 }): Promise<ReadableStream<Uint8Array>> {
-  const { accountId, filters, pageSize = EXPORT_PAGE_SIZE } = options;
-  const readPage = async (cursor?: string): Promise<Page> =>
-    JSON.parse(await listDispatchesJson({ accountId, filters, limit: pageSize, cursor })) as Page;
+  const { accountId, filters, pageSize = EXPORT_PAGE_SIZE, withRelated = accountId === undefined } = options;
+  const readPage = async (cursor?: string): Promise<Page> => {
+    const json = await listDispatchesJson({ accountId, filters, limit: pageSize, cursor, withRelated });
+    if (withRelated) {
+      const page = JSON.parse(json) as { data: AccountRow[]; next_cursor: string | null };
+      return { rows: page.data.map((row) => csvRow([row.account.id, row.account.name, ...cellsOf(row.record)])), next_cursor: page.next_cursor };
+    }
+    const page = JSON.parse(json) as { data: DispatchRecord[]; next_cursor: string | null };
+    return { rows: page.data.map((record) => csvRow(cellsOf(record))), next_cursor: page.next_cursor };
+  };
   const encoder = new TextEncoder();
   const first = await readPage();
   let pending: Page | null = first;
@@ -72,7 +90,7 @@ export async function exportDispatchesCsv(options: {
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        controller.enqueue(encoder.encode(UTF8_BOM + csvRow(EXPORT_COLUMNS)));
+        controller.enqueue(encoder.encode(UTF8_BOM + csvRow(withRelated ? [...ACCOUNT_COLUMNS, ...EXPORT_COLUMNS] : EXPORT_COLUMNS)));
       },
       async pull(controller) {
         let page: Page | null;
@@ -89,7 +107,7 @@ export async function exportDispatchesCsv(options: {
           return;
         }
         cursor = page.next_cursor;
-        if (page.data.length) controller.enqueue(encoder.encode(page.data.map(rowOf).join('')));
+        if (page.rows.length) controller.enqueue(encoder.encode(page.rows.join('')));
         if (!cursor) controller.close();
       },
     },

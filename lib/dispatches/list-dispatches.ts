@@ -5,26 +5,49 @@ import { phoneTail } from '@/lib/dispatches/phone-tail';
 import type { DispatchListQuery } from '@/lib/dispatches/schemas';
 
 export type ListFilters = Partial<Omit<DispatchListQuery, 'limit' | 'cursor'>> & {
-  /** Only dispatches assigned to this driver (the driver listing). */
+  /** Only dispatches assigned to this driver (the driver listing, the console's driver filter). */
   driverId?: string;
+  /** Only dispatches assigned to a driver of this fleet (the console). */
+  fleetId?: string;
   /** The dashboard's search: an exact vendor_oid, an r_id (any case) or a customer phone. */
   q?: string;
 };
 
 /**
- * A page of the account's dispatches, newest first, as the JSON text of
- * `{ data, next_cursor }`. Every filter combination is served by an index on
- * (account_id, <filter>, created_at DESC, id DESC) or the unique (account_id, vendor_oid).
+ * A page of dispatches, newest first, as the JSON text of `{ data, next_cursor }`: one account's
+ * (`accountId`), or every account's when it is undefined (the admin console, which also asks
+ * for each row's account and driver with `withRelated`). Every filter combination is served by an index:
+ * with an account, (account_id, <filter>, created_at DESC, id DESC) or the unique
+ * (account_id, vendor_oid); without, (<filter>, created_at DESC, id DESC), (vendor_oid), the
+ * unique r_id, or (created_at DESC, id DESC) alone. The fleet filter goes through
+ * drivers(fleet_id) to the driver index.
  */
 export async function listDispatchesJson(options: {
-  accountId: string;
+  /** The tenant; undefined only on admin surfaces (every account). */
+  accountId: string | undefined;
   filters?: ListFilters;
   limit: number;
   cursor?: string;
+  withRelated?: boolean;
 }): Promise<string> {
   const { accountId, filters = {}, limit } = options;
-  const conditions = [Prisma.sql`d.account_id = ${accountId}`];
+  const page = await readRecordPage({
+    conditions: listConditions(accountId, filters),
+    limit,
+    cursor: options.cursor ? decodeCursor(options.cursor) : undefined,
+    withRelated: options.withRelated,
+  });
+  return `{"data":${page.json},"next_cursor":${JSON.stringify(page.next ? encodeCursor(page.next) : null)}}`;
+}
+
+/** The WHERE conditions of the list (exported for the index test, which EXPLAINs them). */
+export function listConditions(accountId: string | undefined, filters: ListFilters): Prisma.Sql[] {
+  const conditions: Prisma.Sql[] = [];
+  if (accountId !== undefined) conditions.push(Prisma.sql`d.account_id = ${accountId}`);
   if (filters.driverId !== undefined) conditions.push(Prisma.sql`d.assigned_driver_id = ${filters.driverId}`);
+  if (filters.fleetId !== undefined) {
+    conditions.push(Prisma.sql`d.assigned_driver_id IN (SELECT dr.id FROM drivers dr WHERE dr.fleet_id = ${filters.fleetId})`);
+  }
   if (filters.status) conditions.push(Prisma.sql`d.state = ${filters.status}`);
   if (filters.vendor_bid !== undefined) conditions.push(Prisma.sql`d.vendor_bid = ${filters.vendor_bid}`);
   if (filters.vendor_oid !== undefined) conditions.push(Prisma.sql`d.vendor_oid = ${filters.vendor_oid}`);
@@ -39,6 +62,6 @@ export async function listDispatchesJson(options: {
         : Prisma.sql`(d.vendor_oid = ${filters.q} OR d.r_id = ${filters.q.toUpperCase()})`,
     );
   }
-  const page = await readRecordPage({ conditions, limit, cursor: options.cursor ? decodeCursor(options.cursor) : undefined });
-  return `{"data":${page.json},"next_cursor":${JSON.stringify(page.next ? encodeCursor(page.next) : null)}}`;
+  if (conditions.length === 0) conditions.push(Prisma.sql`TRUE`);
+  return conditions;
 }

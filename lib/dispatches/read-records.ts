@@ -31,13 +31,28 @@ export interface RecordPage {
   next: Cursor | null;
 }
 
-/** A page of records matching `conditions`, newest first, after `cursor`. */
-export async function readRecordPage(options: { conditions: Prisma.Sql[]; cursor?: Cursor; limit: number }): Promise<RecordPage> {
+/**
+ * A page of records matching `conditions`, newest first, after `cursor`. With `withRelated` each
+ * element is `{ account: { id, name }, driver: { id, name } | null, record }` (the console lists
+ * every account's dispatches); accounts and drivers are read by primary key for the page's rows only.
+ */
+export async function readRecordPage(options: {
+  conditions: Prisma.Sql[];
+  cursor?: Cursor;
+  limit: number;
+  withRelated?: boolean;
+}): Promise<RecordPage> {
   const conditions = [...options.conditions];
+  const element = options.withRelated
+    ? Prisma.sql`json_build_object(
+        'account', json_build_object('id', n.account_id, 'name', (SELECT a.name FROM accounts a WHERE a.id = n.account_id)),
+        'driver', (SELECT json_build_object('id', dr.id, 'name', dr.name) FROM drivers dr WHERE dr.id = n.assigned_driver_id),
+        'record', n.record)::text`
+    : Prisma.sql`n.record::text`;
   if (options.cursor) conditions.push(Prisma.sql`(d.created_at, d.id) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id})`);
   const rows = await db().$queryRaw<{ json: string; rows: bigint | number; last_id: string | null; last_created_at: Date | null }[]>`
     WITH page AS (
-      SELECT d.id, d.created_at, d.record
+      SELECT d.id, d.account_id, d.assigned_driver_id, d.created_at, d.record
       FROM dispatches d
       WHERE ${Prisma.join(conditions, ' AND ')}
       ORDER BY d.created_at DESC, d.id DESC
@@ -45,11 +60,11 @@ export async function readRecordPage(options: { conditions: Prisma.Sql[]; cursor
     ), numbered AS (
       SELECT *, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM page
     )
-    SELECT '[' || coalesce(string_agg(record::text, ',' ORDER BY n) FILTER (WHERE n <= ${options.limit}), '') || ']' AS json,
+    SELECT '[' || coalesce(string_agg(${element}, ',' ORDER BY n.n) FILTER (WHERE n.n <= ${options.limit}), '') || ']' AS json,
            count(*) AS rows,
-           (array_agg(id ORDER BY n DESC) FILTER (WHERE n <= ${options.limit}))[1] AS last_id,
-           (array_agg(created_at ORDER BY n DESC) FILTER (WHERE n <= ${options.limit}))[1] AS last_created_at
-    FROM numbered`;
+           (array_agg(n.id ORDER BY n.n DESC) FILTER (WHERE n.n <= ${options.limit}))[1] AS last_id,
+           (array_agg(n.created_at ORDER BY n.n DESC) FILTER (WHERE n.n <= ${options.limit}))[1] AS last_created_at
+    FROM numbered n`;
   const row = rows[0];
   const hasMore = row !== undefined && Number(row.rows) > options.limit;
   return {

@@ -157,10 +157,19 @@ export const AssignDriverBodySchema = z
   })
   .meta({ id: 'AssignDriverRequest', description: 'The history entry is recorded as ref_type/ref_id (default admin/ops).' });
 
+/** The driver's photos or videos of a delivery, by name (`{ "door": "https://…" }`). */
+export const MediaUrlSchema = z
+  .record(requiredText(100), HttpUrlSchema)
+  .refine((media) => Object.keys(media).length <= 20, 'must name at most 20 files')
+  .meta({ id: 'MediaUrl', description: 'Photos or videos taken by the driver, by name; shown in the record as `media_url`' });
+
 export const ChangeStatusBodySchema = z
   .object({
     status: StatusSchema,
     ref_id: text(200).optional(),
     ref_type: RefTypeSchema.optional(),
+    media_url: MediaUrlSchema.optional().meta({
+      description: 'Proof of delivery sent with the status (typically `delivered`): replaces the dispatch’s `media_url`',
+    }),
   })
   .meta({ id: 'ChangeStatusRequest', description: 'The history entry is recorded as ref_type/ref_id (default admin/ops).' });

@@ -4,6 +4,9 @@ import { afterCursor, decodeCursor, encodeCursor } from '@/lib/http/cursor';
 import { ADMIN_DRIVER_SELECT, adminDriverView } from '@/lib/drivers/admin-driver-view';
 import type { AdminDriver, ListDriversQuery } from '@/lib/drivers/schemas';
 
+/** What the dispatch console's driver picker reads of each driver (a subset of `AdminDriver`). */
+export type PickerDriver = Pick<AdminDriver, 'id' | 'name' | 'phone' | 'is_active' | 'fleet'>;
+
 /**
  * Every driver, newest first, keyset-paged over drivers_created_at_id_idx (by fleet:
  * drivers_fleet_id_idx). `q` matches a name or phone containing it (any case) or an exact id.

@@ -3,6 +3,7 @@ import { subscribe, type Subscription } from '@/lib/db/notifications';
 
 /** A domain event as the database announced it (see the trigger `dispatch_events_notify_change`). */
 export interface DispatchChange {
+  accountId: string;
   dispatchId: string;
   sequence: number;
   type: string;
@@ -14,6 +15,8 @@ export type DispatchChangeListener = (change: DispatchChange | 'resync') => void
 // One LISTEN per server process, fanned out to the browsers of each account. The notification
 // comes from the database, so a change written by any instance (or a worker) reaches them all.
 const listeners = new Map<string, Set<DispatchChangeListener>>();
+/** The console's listeners: every account's changes. */
+const everyAccount = new Set<DispatchChangeListener>();
 let subscription: Subscription | null = null;
 
 function ensureSubscribed(): Subscription {
@@ -23,10 +26,13 @@ function ensureSubscribed(): Subscription {
     (payload) => {
       const [accountId, dispatchId, sequence, type] = payload.split(' ');
       if (!accountId || !dispatchId || !type) return;
-      for (const listener of listeners.get(accountId) ?? []) listener({ dispatchId, sequence: Number(sequence), type });
+      const change = { accountId, dispatchId, sequence: Number(sequence), type };
+      for (const listener of listeners.get(accountId) ?? []) listener(change);
+      for (const listener of everyAccount) listener(change);
     },
     () => {
       for (const set of listeners.values()) for (const listener of set) listener('resync');
+      for (const listener of everyAccount) listener('resync');
     },
   );
   onClose(async () => {
@@ -56,5 +62,14 @@ export function onDispatchChange(accountId: string, listener: DispatchChangeList
   return () => {
     set.delete(listener);
     if (set.size === 0) listeners.delete(accountId);
+  };
+}
+
+/** Calls `listener` for every domain event of every account (admins) until the returned function is called. */
+export function onAnyDispatchChange(listener: DispatchChangeListener): () => void {
+  ensureSubscribed();
+  everyAccount.add(listener);
+  return () => {
+    everyAccount.delete(listener);
   };
 }

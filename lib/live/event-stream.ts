@@ -1,13 +1,17 @@
-import { onDispatchChange, whenLive } from '@/lib/live/dispatch-changes';
+import { onAnyDispatchChange, onDispatchChange, whenLive, type DispatchChangeListener } from '@/lib/live/dispatch-changes';
 
 const HEARTBEAT_MS = 20_000;
 
 /**
- * Server-sent events of one account's dispatch changes: `event: change` with
+ * Server-sent events of one account's dispatch changes (or, with `accountId` null, of every
+ * account's, each change naming its `account_id`: the admin console): `event: change` with
  * `{ dispatch_id, sequence, type }`, `event: resync` when changes may have been missed, and a
  * comment every 20 s so proxies keep the connection open. Ends when the browser goes away.
  */
-export function dispatchChangeStream(options: { accountId: string; signal: AbortSignal }): Response {
+export function dispatchChangeStream(options: { accountId: string | null; signal: AbortSignal }): Response {
+  const { accountId } = options;
+  const listen = (listener: DispatchChangeListener) =>
+    accountId === null ? onAnyDispatchChange(listener) : onDispatchChange(accountId, listener);
   const encoder = new TextEncoder();
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -19,9 +23,12 @@ export function dispatchChangeStream(options: { accountId: string; signal: Abort
           stop();
         }
       };
-      const unsubscribe = onDispatchChange(options.accountId, (change) => {
+      const unsubscribe = listen((change) => {
         if (change === 'resync') send('event: resync\ndata: {}\n\n');
-        else send(`event: change\ndata: ${JSON.stringify({ dispatch_id: change.dispatchId, sequence: change.sequence, type: change.type })}\n\n`);
+        else {
+          const data = { dispatch_id: change.dispatchId, sequence: change.sequence, type: change.type };
+          send(`event: change\ndata: ${JSON.stringify(accountId === null ? { ...data, account_id: change.accountId } : data)}\n\n`);
+        }
       });
       const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);
       stop = () => {

@@ -8,16 +8,24 @@ import type { DispatchDeliveryList } from '@/lib/webhooks/schemas';
 import type { z } from 'zod';
 
 /**
- * One dispatch's webhook deliveries, newest first, each with its attempts, and the account's
- * current endpoint (null: nothing is registered, so nothing is delivered). 404 when the dispatch
- * is not the account's. Two reads of deliveries and attempts, whatever the page size.
+ * One dispatch's webhook deliveries, newest first, each with its attempts and the endpoint it
+ * went to (every endpoint the account has had), and the account's current endpoint (null:
+ * nothing is registered, so nothing is delivered). 404 when the dispatch is not the account's;
+ * `accountId` null (the admin console) takes the dispatch's own account. Two reads of
+ * deliveries and attempts, whatever the page size.
  */
 export async function listDispatchDeliveries(options: {
-  accountId: string;
+  accountId: string | null;
   dispatchId: string;
   page: z.output<typeof PageQuerySchema>;
 }): Promise<DispatchDeliveryList> {
-  const { accountId, dispatchId } = options;
+  const { dispatchId } = options;
+  if (options.accountId === null) {
+    const dispatch = await db().dispatch.findUnique({ where: { id: dispatchId }, select: { accountId: true } });
+    if (!dispatch) throw dispatchNotFound(dispatchId);
+    return listDispatchDeliveries({ ...options, accountId: dispatch.accountId });
+  }
+  const accountId = options.accountId;
   // By primary key alone, the account compared here (the reason is in lib/dispatches/read-records.ts).
   const [dispatch, deliveries, endpoint] = await Promise.all([
     db().dispatch.findUnique({ where: { id: dispatchId }, select: { accountId: true } }),

@@ -12,6 +12,7 @@ export const POST = opsRoute<{ id: string }>({ body: true }, async ({ params, bo
     accountId: null,
     status: input.status,
     actor: opsActor(input),
+    mediaUrl: input.media_url,
   });
   return { status: 200, body: { data: dispatch } };
 });

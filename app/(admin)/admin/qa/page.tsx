@@ -1,0 +1,128 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { LiveRefresh } from '@/components/admin-dispatches/live-refresh';
+import { MediaLinks } from '@/components/admin-dispatches/media-links';
+import type { AdminDispatchPage } from '@/components/admin-dispatches/queries';
+import { ClientTime } from '@/components/dispatch-detail/client-time';
+import listStyles from '@/components/dispatch-list/dispatch-list.module.css';
+import { PageHeader } from '@/components/ui/page-header';
+import { requireAdmin } from '@/lib/auth/current-user';
+import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
+import { getLocale } from '@/lib/i18n/get-locale';
+import { format, messagesFor } from '@/lib/i18n/messages';
+import { adminDispatchMessages } from '@/lib/i18n/messages/admin-dispatches';
+import { commonMessages } from '@/lib/i18n/messages/common';
+import { decodeCursor } from '@/lib/http/cursor';
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+const QA_PAGE_SIZE = 25;
+const PREV_SEPARATOR = '.';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: messagesFor(adminDispatchMessages, await getLocale()).qaTitle };
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A cursor this page wrote, or none (a hand-edited URL shows the first page). */
+function validCursor(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    decodeCursor(value);
+    return value;
+  } catch {
+    return undefined;
+  }
+}
+
+function pageHref(cursor: string | undefined, prev: string[]): string {
+  if (!cursor) return '/admin/qa';
+  const search = new URLSearchParams({ cursor });
+  if (prev.length) search.set('prev', prev.join(PREV_SEPARATOR));
+  return `/admin/qa?${search}`;
+}
+
+// Dispatches moved from delivered to quality check, newest first, with the driver's media: read
+// on the server (the same list as the API, status qa_qc) and re-read when a status changes.
+export default async function QaQueuePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const [, locale, query] = await Promise.all([requireAdmin(), getLocale(), searchParams]);
+  const cursor = validCursor(first(query.cursor));
+  const prev = cursor ? (first(query.prev) ?? '').split(PREV_SEPARATOR).filter(Boolean) : [];
+  const page = JSON.parse(
+    await listDispatchesJson({ accountId: undefined, filters: { status: 'qa_qc' }, limit: QA_PAGE_SIZE, cursor, withRelated: true }),
+  ) as AdminDispatchPage;
+  const t = messagesFor(adminDispatchMessages, locale);
+  const common = messagesFor(commonMessages, locale);
+  return (
+    <>
+      <PageHeader title={t.qaTitle} intro={t.qaIntro} className={listStyles.header}>
+        <LiveRefresh label={t.connecting} liveLabel={t.live} />
+      </PageHeader>
+      {page.data.length === 0 ? (
+        <div className={`card empty-state ${listStyles.empty}`} data-testid="qa-empty">
+          <h2>{t.qaEmptyTitle}</h2>
+          <p>{t.qaEmptyBody}</p>
+        </div>
+      ) : (
+        <div className="table-wrap">
+          <table className={`table ${listStyles.table}`}>
+            <caption className="sr-only">{t.qaCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.colReference}</th>
+                <th scope="col">{t.colAccount}</th>
+                <th scope="col">{t.colOrder}</th>
+                <th scope="col">{t.colDriver}</th>
+                <th scope="col">{common.status_delivered}</th>
+                <th scope="col">{t.colMedia}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.data.map(({ record, account, driver }) => {
+                const delivered = record.status.findLast((entry) => entry.status === 'delivered');
+                return (
+                  <tr key={record.id} data-testid="qa-row" data-id={record.id}>
+                    <td>
+                      <Link href={`/admin/dispatches/${record.id}`} className="mono" aria-label={format(t.openDispatch, { rId: record.r_id })}>
+                        {record.r_id}
+                      </Link>
+                    </td>
+                    <td>
+                      <span className={listStyles.oneLine}>{account.name}</span>
+                    </td>
+                    <td className="mono">
+                      <span className={listStyles.oneLine}>{record.vendor_oid}</span>
+                    </td>
+                    <td>{driver ? <bdi>{driver.name}</bdi> : <span className="muted">{t.noDriver}</span>}</td>
+                    <td>{delivered ? <ClientTime timestamp={delivered.status_captured_time} locale={locale} /> : '—'}</td>
+                    <td style={{ whiteSpace: 'normal' }}>
+                      <MediaLinks media={record.media_url} t={t} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {cursor || page.next_cursor ? (
+        <nav aria-label={t.pagination} className={listStyles.pager}>
+          {cursor ? (
+            <Link className="btn" href={pageHref(prev.at(-1), prev.slice(0, -1))}>
+              {common.previousPage}
+            </Link>
+          ) : null}
+          <span className="muted">{format(t.page, { n: cursor ? prev.length + 2 : 1 })}</span>
+          {page.next_cursor ? (
+            <Link className="btn" href={pageHref(page.next_cursor, cursor ? [...prev, cursor] : [])}>
+              {common.nextPage}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import { assignDriver } from '@/lib/dispatches/assign-driver';
+import { AdminAssignBodySchema } from '@/lib/dispatches/console-schemas';
+import { parseInput } from '@/lib/http/parse-input';
+import { adminRoute } from '@/lib/http/route';
+
+// POST /api/admin/dispatches/{id}/assign — assign or reassign a driver (as the ops API), recorded as this admin
+export const POST = adminRoute<{ id: string }>({ body: true }, async ({ caller, params, body }) => {
+  const input = parseInput(AdminAssignBodySchema, body);
+  const dispatch = await assignDriver({ id: params.id, accountId: null, driverId: input.driver_id, actor: { refType: 'admin', refId: caller.user.id } });
+  return { status: 200, body: { data: dispatch } };
+});

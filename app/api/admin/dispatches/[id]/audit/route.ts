@@ -1,0 +1,7 @@
+import { listDispatchAudit } from '@/lib/dispatches/list-dispatch-audit';
+import { adminRoute } from '@/lib/http/route';
+
+// GET /api/admin/dispatches/{id}/audit — the audit trail: every event of the dispatch in order, with who caused it
+export const GET = adminRoute<{ id: string }>({}, async ({ params }) => {
+  return { status: 200, body: { data: await listDispatchAudit({ id: params.id }) } };
+});

@@ -1,0 +1,8 @@
+import { adminRoute } from '@/lib/http/route';
+import { dispatchChangeStream } from '@/lib/live/event-stream';
+
+// GET /api/admin/dispatches/events — server-sent events: every change to every account's dispatches, live
+export const GET = adminRoute({}, async ({ request }) => ({
+  status: 200,
+  response: dispatchChangeStream({ accountId: null, signal: request.signal }),
+}));

@@ -1,0 +1,120 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { dispatchDetailKeys, dispatchQuery } from '@/components/dispatch-detail/queries';
+import { currentStatus } from '@/components/dispatch-detail/status-labels';
+import { ADMIN_SURFACE } from '@/components/dispatch-detail/surface';
+import { useToast } from '@/components/ui/toast';
+import { errorText, type QueryErrorText } from '@/components/ui/query-error';
+import { canRecordStatus, nextStatuses, type Status } from '@/lib/dispatches/statuses';
+import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import { format } from '@/lib/i18n/messages';
+import type { AdminDispatchText } from '@/lib/i18n/messages/admin-dispatches';
+import styles from './admin-dispatches.module.css';
+import { DriverPicker } from './driver-picker';
+import { postAssign, postStatus } from './queries';
+import type { StatusLabels } from './admin-dispatch-list';
+
+/**
+ * The admin's controls on one dispatch: assign or reassign a driver, and one button per status
+ * the transition table allows next (`assigned` is the assign control). Both go through the ops
+ * API's domain functions; the page's live stream refreshes everything else.
+ */
+export function AdminDispatchActions({ id, t, common, statusLabels }: { id: string; t: AdminDispatchText; common: QueryErrorText; statusLabels: StatusLabels }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const dispatch = useQuery(dispatchQuery(id, ADMIN_SURFACE));
+  const [driverId, setDriverId] = useState('');
+  // A new picker (empty search) after each assignment: the assigned driver is no longer offered.
+  const [pickerGeneration, setPickerGeneration] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const onDone = (record: DispatchRecord, message: string) => {
+    setFailure(null);
+    queryClient.setQueryData(dispatchQuery(id, ADMIN_SURFACE).queryKey, record);
+    void queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.dispatch(id) });
+    toast(message, 'success');
+  };
+  const onError = (error: Error) => {
+    setFailure(format(t.actionFailed, { detail: errorText(error, common) }));
+    void queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.dispatch(id) });
+  };
+  const assign = useMutation({
+    mutationFn: (driver: string) => postAssign(id, driver),
+    onSuccess: (record) => {
+      setDriverId('');
+      setPickerGeneration((generation) => generation + 1);
+      onDone(record, t.driverAssigned);
+    },
+    onError,
+  });
+  const move = useMutation({
+    mutationFn: (status: Status) => postStatus(id, status),
+    onSuccess: (record, status) => onDone(record, format(t.statusRecorded, { status: statusLabels[status] })),
+    onError,
+  });
+  if (!dispatch.data) return null;
+
+  const status = currentStatus(dispatch.data);
+  const canAssign = canRecordStatus(status, 'assigned');
+  const next = nextStatuses(status).filter((value) => value !== 'assigned');
+  const isBusy = assign.isPending || move.isPending;
+  const hasDriver = dispatch.data.assigned_driver_id !== null;
+  return (
+    <section className="card" aria-labelledby="admin-actions-title" data-testid="admin-actions">
+      <h2 id="admin-actions-title">{t.actionsTitle}</h2>
+      <p className={`field__hint ${styles.actionsIntro}`}>{t.actionsIntro}</p>
+      <div className={styles.actions}>
+        {failure ? (
+          <p className="alert alert--error" role="alert" data-testid="action-error">
+            {failure}
+          </p>
+        ) : null}
+        <div className={styles.actionGroup}>
+          <h3>{t.assignTitle}</h3>
+          {canAssign ? (
+            <form
+              className={styles.assignRow}
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (driverId) assign.mutate(driverId);
+              }}
+            >
+              <DriverPicker key={pickerGeneration} idPrefix="assign" value={driverId} onChange={setDriverId} t={t} excludeId={dispatch.data.assigned_driver_id} />
+              <button type="submit" className="btn btn--primary" disabled={!driverId || isBusy} data-testid="assign-driver">
+                {hasDriver ? t.reassign : t.assign}
+              </button>
+            </form>
+          ) : (
+            <p className="muted" data-testid="assign-unavailable">
+              {format(t.assignNotAllowed, { status: statusLabels[status] })}
+            </p>
+          )}
+        </div>
+        <div className={styles.actionGroup}>
+          <h3 id="next-status-title">{t.nextStatusTitle}</h3>
+          {next.length ? (
+            <div className={styles.statusButtons} role="group" aria-labelledby="next-status-title" data-testid="next-statuses">
+              {next.map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  className={`btn ${value === 'cancelled' || value === 'dispatch_rejected' ? 'btn--danger' : ''}`}
+                  disabled={isBusy}
+                  onClick={() => move.mutate(value)}
+                  data-status={value}
+                >
+                  {statusLabels[value]}
+                </button>
+              ))}
+            </div>
+          ) : (
+            <p className="muted" data-testid="no-next-status">
+              {t.noNextStatus}
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

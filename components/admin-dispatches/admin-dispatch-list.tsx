@@ -1,0 +1,662 @@
+'use client';
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useRef, useState, useTransition, type FormEvent } from 'react';
+import listStyles from '@/components/dispatch-list/dispatch-list.module.css';
+import { throttle } from '@/components/dispatch-list/throttle';
+import { useDebouncedText } from '@/components/dispatch-list/use-debounced-text';
+import { ADMIN_SURFACE } from '@/components/dispatch-detail/surface';
+import { useDispatchChanges } from '@/components/live/use-dispatch-changes';
+import { PageHeader } from '@/components/ui/page-header';
+import { errorText, type QueryErrorText } from '@/components/ui/query-error';
+import { useIsHydrated } from '@/components/ui/use-is-hydrated';
+import { currentStatus } from '@/lib/dispatches/current-status';
+import { LIFECYCLE_STATUSES, MARKER_STATUSES, type LifecycleStatus, type MarkerStatus } from '@/lib/dispatches/lifecycle-statuses';
+import { formatDateTime } from '@/lib/i18n/format-time';
+import type { Locale } from '@/lib/i18n/locale';
+import { format } from '@/lib/i18n/messages';
+import type { AdminDispatchText } from '@/lib/i18n/messages/admin-dispatches';
+import type { CommonText } from '@/lib/i18n/messages/common';
+import styles from './admin-dispatches.module.css';
+import { DriverPicker } from './driver-picker';
+import {
+  adminApiQuery,
+  adminListHref,
+  hasAdminFilters,
+  isAdminServerReadable,
+  nextAdminPage,
+  previousAdminPage,
+  readAdminListParams,
+  type AdminFilterName,
+  type AdminFilters,
+  type AdminListParams,
+} from './list-params';
+import {
+  adminDispatchKeys,
+  adminListKey,
+  fetchAdminPage,
+  fetchMatchingIds,
+  postBulk,
+  type AdminRow,
+  type BulkAction,
+  type BulkResponse,
+} from './queries';
+
+/** The bulk route's limit (lib/dispatches/console-schemas.ts BULK_MAX_IDS). */
+const BULK_MAX = 500;
+const LIVE_THROTTLE_MS = 500;
+
+export type AdminListCommonText = QueryErrorText & Pick<CommonText, 'previousPage' | 'nextPage'>;
+export type StatusLabels = Record<LifecycleStatus | MarkerStatus, string>;
+
+const BADGE: Record<LifecycleStatus, string> = {
+  new: 'badge',
+  dispatch_accepted: 'badge',
+  dispatch_rejected: 'badge badge--danger',
+  assigned: 'badge badge--active',
+  accepted: 'badge badge--active',
+  ready_for_pickup: 'badge badge--warning',
+  picked_up: 'badge badge--active',
+  delivered: 'badge badge--success',
+  qa_qc: 'badge badge--success',
+  cancelled: 'badge badge--danger',
+};
+
+/** Every account's dispatches: filters in the URL, live rows, paging, CSV, selection and bulk actions. */
+export function AdminDispatchList({
+  t,
+  common,
+  statusLabels,
+  locale,
+  accounts,
+}: {
+  t: AdminDispatchText;
+  common: AdminListCommonText;
+  statusLabels: StatusLabels;
+  locale: Locale;
+  accounts: { id: string; name: string }[];
+}) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const searchParams = useSearchParams();
+  const params = readAdminListParams((name) => searchParams.get(name));
+  const { filters } = params;
+  const key = adminListKey(filters, params.cursor);
+  const list = useQuery({
+    queryKey: adminDispatchKeys.list(key),
+    queryFn: ({ signal }) => fetchAdminPage(key, signal),
+    placeholderData: keepPreviousData,
+  });
+  const [refresh] = useState(() =>
+    throttle(() => void queryClient.invalidateQueries({ queryKey: adminDispatchKeys.lists() }), LIVE_THROTTLE_MS),
+  );
+  useEffect(() => () => refresh.cancel(), [refresh]);
+  const isLive = useDispatchChanges((change) => (change === 'resync' ? refresh.flush() : refresh.call()), ADMIN_SURFACE.eventsPath);
+  const isHydrated = useIsHydrated();
+  const [filterGeneration, setFilterGeneration] = useState(0);
+
+  // Selection is by id and survives paging and filtering.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [isCapped, setIsCapped] = useState(false);
+  const rows = list.data?.data ?? null;
+
+  const [isNavigating, startNavigation] = useTransition();
+  const pending = useRef<AdminListParams | null>(null);
+  useEffect(() => {
+    if (pending.current && adminListHref(pending.current) === adminListHref(params)) pending.current = null;
+  });
+  const show = (next: AdminListParams, mode: 'push' | 'replace') => {
+    pending.current = next;
+    startNavigation(() => {
+      if (mode === 'push') router.push(adminListHref(next));
+      else router.replace(adminListHref(next), { scroll: false });
+    });
+  };
+  const setFilter = (name: AdminFilterName, value: string) => {
+    const base = pending.current ?? params;
+    if ((base.filters[name] ?? '') === value) return;
+    show({ filters: { ...base.filters, [name]: value || undefined }, prev: [] }, 'replace');
+  };
+  const clearFilters = () => {
+    setFilterGeneration((generation) => generation + 1);
+    show({ filters: {}, prev: [] }, 'replace');
+  };
+
+  const selectAll = useMutation({
+    mutationFn: () => fetchMatchingIds(filters, BULK_MAX),
+    onSuccess: ({ ids, isCapped: capped }) => {
+      setSelected(new Set(ids));
+      setIsCapped(capped);
+    },
+  });
+  const bulk = useMutation({
+    mutationFn: (action: BulkAction) => postBulk([...selected], action),
+    onSuccess: () => {
+      setSelected(new Set());
+      setIsCapped(false);
+      void queryClient.invalidateQueries({ queryKey: ['dispatches'] });
+    },
+  });
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const pageIds = rows?.map((row) => row.record.id) ?? [];
+  const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
+  const togglePage = () =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (selectedOnPage === pageIds.length) for (const id of pageIds) next.delete(id);
+      else for (const id of pageIds) next.add(id);
+      return next;
+    });
+
+  const isFiltered = hasAdminFilters(filters);
+  const nextCursor = list.data?.next_cursor ?? null;
+  const pageNumber = params.cursor ? params.prev.length + 2 : 1;
+  const exportHref = isAdminServerReadable(filters) || isHydrated ? `/api/admin/dispatches/export?${adminApiQuery(filters)}` : undefined;
+
+  return (
+    <>
+      <PageHeader title={t.title} intro={t.intro} className={listStyles.header}>
+        <div className={listStyles.headerEnd}>
+          <span className={`badge ${isLive ? 'badge--success' : ''} ${listStyles.live}`} data-live={isLive} data-testid="live-indicator">
+            <span className={listStyles.liveDot} aria-hidden="true" />
+            {isLive ? t.live : t.connecting}
+          </span>
+          <a className="btn" href={exportHref} download data-testid="export-csv">
+            {t.exportCsv}
+          </a>
+        </div>
+      </PageHeader>
+
+      <AdminFilterForm key={filterGeneration} t={t} filters={filters} statusLabels={statusLabels} accounts={accounts} onChange={setFilter} onClear={isFiltered ? clearFilters : null} />
+
+      <BulkBar
+        t={t}
+        statusLabels={statusLabels}
+        count={selected.size}
+        isCapped={isCapped}
+        isSelectingAll={selectAll.isPending}
+        selectAllError={selectAll.isError ? errorText(selectAll.error, common) : null}
+        onSelectAll={() => selectAll.mutate()}
+        onClear={() => {
+          setSelected(new Set());
+          setIsCapped(false);
+        }}
+        isApplying={bulk.isPending}
+        onApply={(action) => bulk.mutate(action)}
+      />
+      {bulk.isError ? (
+        <div role="alert" className={`alert alert--error ${listStyles.error}`}>
+          {format(t.bulkFailed, { detail: errorText(bulk.error, common) })}
+        </div>
+      ) : null}
+      {bulk.data ? <BulkReport t={t} result={bulk.data} onDismiss={() => bulk.reset()} /> : null}
+
+      {list.isError && (
+        <div role="alert" className={`alert alert--error ${listStyles.error}`} data-testid="list-error">
+          <span>
+            {t.loadFailed} {errorText(list.error, common)}
+          </span>
+          <button type="button" className="btn btn--small" onClick={() => void list.refetch()}>
+            {common.retry}
+          </button>
+        </div>
+      )}
+
+      {rows?.length === 0 ? (
+        <div className={`card empty-state ${listStyles.empty}`} data-testid="list-empty">
+          {params.cursor ? (
+            <>
+              <h2>{t.emptyPageTitle}</h2>
+              <button type="button" className="btn" onClick={() => show({ filters, prev: [] }, 'push')}>
+                {t.firstPage}
+              </button>
+            </>
+          ) : isFiltered ? (
+            <>
+              <h2>{t.noMatchTitle}</h2>
+              <p>{t.noMatchBody}</p>
+              <button type="button" className="btn" onClick={clearFilters}>
+                {t.clearFilters}
+              </button>
+            </>
+          ) : (
+            <>
+              <h2>{t.emptyTitle}</h2>
+              <p>{t.emptyBody}</p>
+            </>
+          )}
+        </div>
+      ) : (
+        !(list.isError && !rows) && (
+          <div className="table-wrap">
+            <table className={`table ${listStyles.table} ${list.isPlaceholderData || isNavigating ? listStyles.stale : ''}`} aria-busy={rows === null || isNavigating}>
+              <caption className="sr-only">{t.caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className={styles.checkCell}>
+                    <input
+                      type="checkbox"
+                      className={styles.checkbox}
+                      aria-label={t.selectPage}
+                      checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+                      ref={(input) => {
+                        if (input) input.indeterminate = selectedOnPage > 0 && selectedOnPage < pageIds.length;
+                      }}
+                      onChange={togglePage}
+                      disabled={!rows?.length}
+                      data-testid="select-page"
+                    />
+                  </th>
+                  <th scope="col">{t.colReference}</th>
+                  <th scope="col">{t.colAccount}</th>
+                  <th scope="col">{t.colOrderBranch}</th>
+                  <th scope="col">{t.colCustomer}</th>
+                  <th scope="col">{t.colDriver}</th>
+                  <th scope="col">{t.colStatus}</th>
+                  <th scope="col">{t.colCreated}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows
+                  ? rows.map((row) => (
+                      <Row key={row.record.id} row={row} t={t} statusLabels={statusLabels} locale={locale} isHydrated={isHydrated} isSelected={selected.has(row.record.id)} onToggle={() => toggle(row.record.id)} />
+                    ))
+                  : Array.from({ length: 10 }, (_, index) => <SkeletonRow key={index} />)}
+              </tbody>
+            </table>
+          </div>
+        )
+      )}
+
+      {(params.cursor || nextCursor) && (
+        <nav aria-label={t.pagination} className={listStyles.pager}>
+          <button type="button" className="btn" disabled={!params.cursor || isNavigating} onClick={() => show(previousAdminPage(params), 'push')}>
+            {common.previousPage}
+          </button>
+          <span className="muted" data-testid="page-number">
+            {format(t.page, { n: pageNumber })}
+          </span>
+          <button
+            type="button"
+            className="btn"
+            disabled={!nextCursor || list.isPlaceholderData || isNavigating}
+            onClick={() => nextCursor && show(nextAdminPage(params, nextCursor), 'push')}
+          >
+            {common.nextPage}
+          </button>
+        </nav>
+      )}
+    </>
+  );
+}
+
+function customerName(customer: AdminRow['record']['user_metadata']): string {
+  return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.username || '';
+}
+
+function Row({
+  row,
+  t,
+  statusLabels,
+  locale,
+  isHydrated,
+  isSelected,
+  onToggle,
+}: {
+  row: AdminRow;
+  t: AdminDispatchText;
+  statusLabels: StatusLabels;
+  locale: Locale;
+  isHydrated: boolean;
+  isSelected: boolean;
+  onToggle: () => void;
+}) {
+  const { record, account, driver } = row;
+  const status = currentStatus(record.status);
+  const name = customerName(record.user_metadata);
+  return (
+    <tr className={`${styles.row} ${isSelected ? styles.selected : ''}`} data-testid="dispatch-row" data-id={record.id} data-status={status}>
+      <td className={styles.checkCell}>
+        <input type="checkbox" className={styles.checkbox} checked={isSelected} onChange={onToggle} aria-label={format(t.selectRow, { rId: record.r_id })} />
+      </td>
+      <td>
+        <Link href={`/admin/dispatches/${record.id}`} prefetch={false} className={`mono ${listStyles.rowLink}`}>
+          {record.r_id}
+        </Link>
+      </td>
+      <td>
+        <span className={listStyles.oneLine} title={account.name} data-testid="dispatch-account">
+          {account.name}
+        </span>
+      </td>
+      <td>
+        <span className={`${listStyles.oneLine} mono`}>{record.vendor_oid}</span>
+        <span className={`${listStyles.oneLine} muted`}>{record.vendor_bid}</span>
+      </td>
+      <td>
+        <span className={listStyles.oneLine}>{name || <span className="muted">{t.noName}</span>}</span>
+        <span className={`${listStyles.oneLine} muted`}>
+          <bdi dir="ltr">{record.user_metadata.phone}</bdi>
+        </span>
+      </td>
+      <td>
+        <span className={`${listStyles.oneLine} ${styles.driverCell}`} title={driver?.id} data-testid="dispatch-driver">
+          {driver ? <bdi>{driver.name}</bdi> : <span className="muted">{t.noDriver}</span>}
+        </span>
+      </td>
+      <td>
+        <span className={BADGE[status]} data-testid="dispatch-status" data-status={status}>
+          {statusLabels[status]}
+        </span>
+      </td>
+      <td>
+        <time className={listStyles.time} dateTime={`${record.created_at.replace(' ', 'T')}Z`}>
+          {isHydrated ? formatDateTime(record.created_at, locale) : ''}
+        </time>
+      </td>
+    </tr>
+  );
+}
+
+function SkeletonRow() {
+  const line = (short = false) => <span className={`skeleton ${listStyles.skeleton} ${short ? listStyles.skeletonShort : ''}`}>&nbsp;</span>;
+  return (
+    <tr aria-hidden="true">
+      <td className={styles.checkCell} />
+      <td>{line(true)}</td>
+      <td>{line()}</td>
+      <td>
+        <span className={listStyles.oneLine}>{line()}</span>
+        <span className={listStyles.oneLine}>{line(true)}</span>
+      </td>
+      <td>
+        <span className={listStyles.oneLine}>{line()}</span>
+        <span className={listStyles.oneLine}>{line(true)}</span>
+      </td>
+      <td>{line(true)}</td>
+      <td>{line(true)}</td>
+      <td>
+        <span className={listStyles.time}>{line()}</span>
+      </td>
+    </tr>
+  );
+}
+
+/** Search, account, status, driver, fleet, branch and days; text commits 300 ms after typing. */
+function AdminFilterForm({
+  t,
+  filters,
+  statusLabels,
+  accounts,
+  onChange,
+  onClear,
+}: {
+  t: AdminDispatchText;
+  filters: AdminFilters;
+  statusLabels: StatusLabels;
+  accounts: { id: string; name: string }[];
+  onChange: (name: AdminFilterName, value: string) => void;
+  onClear: (() => void) | null;
+}) {
+  const search = useDebouncedText(filters.q ?? '', (value) => onChange('q', value));
+  const driver = useDebouncedText(filters.driver_id ?? '', (value) => onChange('driver_id', value));
+  const fleet = useDebouncedText(filters.fleet_id ?? '', (value) => onChange('fleet_id', value));
+  const branch = useDebouncedText(filters.vendor_bid ?? '', (value) => onChange('vendor_bid', value));
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    for (const text of [search, driver, fleet, branch]) text.flush();
+  };
+  const textField = (id: string, label: string, hint: string, field: typeof search) => (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={200}
+        placeholder={hint}
+        value={field.text}
+        onChange={(event) => field.setText(event.target.value)}
+      />
+    </div>
+  );
+  // An account in the URL that is not among the first accounts listed still shows as chosen.
+  const isKnownAccount = !filters.account_id || accounts.some((account) => account.id === filters.account_id);
+  return (
+    <form role="search" aria-label={t.filters} className={styles.filters} onSubmit={onSubmit}>
+      <div className={`field ${styles.searchField}`}>
+        <label htmlFor="admin-search">{t.search}</label>
+        <input
+          id="admin-search"
+          type="search"
+          className="input"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={200}
+          placeholder={t.searchHint}
+          value={search.text}
+          onChange={(event) => search.setText(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="admin-account">{t.account}</label>
+        <select id="admin-account" className="select" value={filters.account_id ?? ''} onChange={(event) => onChange('account_id', event.target.value)}>
+          <option value="">{t.allAccounts}</option>
+          {isKnownAccount ? null : <option value={filters.account_id}>{filters.account_id}</option>}
+          {accounts.map((account) => (
+            <option key={account.id} value={account.id}>
+              {account.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="admin-status">{t.status}</label>
+        <select id="admin-status" className="select" value={filters.status ?? ''} onChange={(event) => onChange('status', event.target.value)}>
+          <option value="">{t.allStatuses}</option>
+          {LIFECYCLE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {statusLabels[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {textField('admin-driver', t.driver, t.driverHint, driver)}
+      {textField('admin-fleet', t.fleet, t.fleetHint, fleet)}
+      {textField('admin-branch', t.branch, t.branchHint, branch)}
+      <div className="field">
+        <label htmlFor="admin-created-from">{t.createdFrom}</label>
+        <input id="admin-created-from" type="date" className="input" value={filters.created_from ?? ''} max={filters.created_to} onChange={(event) => onChange('created_from', event.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="admin-created-to">{t.createdTo}</label>
+        <input id="admin-created-to" type="date" className="input" value={filters.created_to ?? ''} min={filters.created_from} onChange={(event) => onChange('created_to', event.target.value)} />
+      </div>
+      <button
+        type="button"
+        className={`btn btn--ghost ${styles.clear}`}
+        onClick={onClear ?? undefined}
+        style={onClear ? undefined : { visibility: 'hidden' }}
+        data-testid="filters-clear"
+      >
+        {t.clearFilters}
+      </button>
+    </form>
+  );
+}
+
+/** What to do with the selection: select every match, assign a driver, or record a status. */
+function BulkBar({
+  t,
+  statusLabels,
+  count,
+  isCapped,
+  isSelectingAll,
+  selectAllError,
+  onSelectAll,
+  onClear,
+  isApplying,
+  onApply,
+}: {
+  t: AdminDispatchText;
+  statusLabels: StatusLabels;
+  count: number;
+  isCapped: boolean;
+  isSelectingAll: boolean;
+  selectAllError: string | null;
+  onSelectAll: () => void;
+  onClear: () => void;
+  isApplying: boolean;
+  onApply: (action: BulkAction) => void;
+}) {
+  const [driverId, setDriverId] = useState('');
+  const [status, setStatus] = useState('');
+  const isDisabled = count === 0 || isApplying;
+  // `assigned` needs a driver: it is the assign action, not a status to pick.
+  const statuses = [...LIFECYCLE_STATUSES.filter((value) => value !== 'assigned'), ...MARKER_STATUSES];
+  return (
+    <section className={`card ${styles.bulk}`} aria-labelledby="bulk-title" data-testid="bulk-bar">
+      <div className={styles.bulkHead}>
+        <h2 id="bulk-title" className={styles.bulkTitle}>
+          {t.bulkTitle}
+        </h2>
+        <p className={styles.bulkCount} aria-live="polite" data-testid="selected-count" data-count={count}>
+          {count ? format(t.selectedCount, { count }) : t.noneSelected}
+        </p>
+        <div className="row">
+          <button type="button" className="btn btn--small" onClick={onSelectAll} disabled={isSelectingAll || isApplying} data-testid="select-all-matching">
+            {isSelectingAll ? t.selectingAll : format(t.selectAllMatching, { max: BULK_MAX })}
+          </button>
+          {count ? (
+            <button type="button" className="btn btn--small btn--ghost" onClick={onClear} disabled={isApplying}>
+              {t.clearSelection}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {isCapped ? <p className="alert alert--warning">{format(t.selectionCapped, { max: BULK_MAX })}</p> : null}
+      {selectAllError ? (
+        <p className="alert alert--error" role="alert">
+          {selectAllError}
+        </p>
+      ) : null}
+      <div className={styles.bulkActions}>
+        <form
+          className={styles.bulkAction}
+          aria-label={t.bulkAssign}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (driverId) onApply({ type: 'assign', driver_id: driverId });
+          }}
+        >
+          <h3 className={styles.bulkActionTitle}>{t.bulkAssign}</h3>
+          <DriverPicker idPrefix="bulk" value={driverId} onChange={setDriverId} t={t} />
+          <button type="submit" className="btn btn--primary" disabled={isDisabled || !driverId} data-testid="bulk-assign">
+            {isApplying ? t.applying : format(t.bulkAssignButton, { count })}
+          </button>
+        </form>
+        <form
+          className={styles.bulkAction}
+          aria-label={t.bulkStatus}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (status) onApply({ type: 'status', status });
+          }}
+        >
+          <h3 className={styles.bulkActionTitle}>{t.bulkStatus}</h3>
+          <div className="field">
+            <label htmlFor="bulk-status">{t.status}</label>
+            <select id="bulk-status" className="select" value={status} onChange={(event) => setStatus(event.target.value)} data-testid="bulk-status-select">
+              <option value="">{t.chooseStatus}</option>
+              {statuses.map((value) => (
+                <option key={value} value={value}>
+                  {statusLabels[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn btn--primary" disabled={isDisabled || !status} data-testid="bulk-status">
+            {isApplying ? t.applying : format(t.bulkStatusButton, { count })}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}
+
+/** The per-row outcome: how many applied, and each refused row with the reason. */
+function BulkReport({ t, result, onDismiss }: { t: AdminDispatchText; result: BulkResponse; onDismiss: () => void }) {
+  const refused = result.data.filter((row) => !row.ok);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), [result]);
+  return (
+    <section className={`card ${styles.report} ${refused.length ? styles.reportWarning : styles.reportSuccess}`} aria-labelledby="bulk-result-title" data-testid="bulk-report">
+      <div className={styles.reportHead}>
+        <h2 id="bulk-result-title" ref={headingRef} tabIndex={-1} className={styles.bulkTitle}>
+          {t.resultTitle}
+        </h2>
+        <button type="button" className="btn btn--small btn--ghost" onClick={onDismiss}>
+          {t.dismiss}
+        </button>
+      </div>
+      <p role="status" data-testid="bulk-summary" data-applied={result.applied} data-refused={result.refused}>
+        <strong>{format(t.resultSummary, { applied: result.applied, refused: result.refused })}</strong>
+      </p>
+      {refused.length ? (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className={styles.caption}>{t.refusedCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.colReference}</th>
+                <th scope="col">{t.colReason}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {refused.map((row) =>
+                row.ok ? null : (
+                  <tr key={row.id} data-testid="refused-row" data-id={row.id} data-error={row.error}>
+                    <td className="mono">
+                      {row.r_id ? (
+                        <Link href={`/admin/dispatches/${row.id}`} prefetch={false}>
+                          {row.r_id}
+                        </Link>
+                      ) : (
+                        row.id
+                      )}
+                    </td>
+                    <td>
+                      <RefusalReason t={t} error={row.error} description={row.error_desc} />
+                    </td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The reason in the page's language, with the server's exact words for the details. */
+export function RefusalReason({ t, error, description }: { t: AdminDispatchText; error: string; description: string }) {
+  const reason = error === 'invalid_transition' ? t.reasonInvalidTransition : error === 'not_found' ? t.reasonNotFound : null;
+  return (
+    <>
+      {reason ? <span className={styles.reason}>{reason}</span> : null}
+      <span className={`${reason ? 'field__hint' : ''} ${styles.reasonDetail}`} dir="ltr">
+        {description}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { db, dbKind } from '@/lib/db/client';
+import type { Actor } from '@/lib/dispatches/apply-change';
+import { assignDriver } from '@/lib/dispatches/assign-driver';
+import { changeStatus } from '@/lib/dispatches/change-status';
+import type { BulkAction } from '@/lib/dispatches/console-schemas';
+import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import { ApiError, type ErrorCode } from '@/lib/http/errors';
+
+export type BulkRowResult =
+  | { id: string; ok: true; record: DispatchRecord }
+  | { id: string; ok: false; error: ErrorCode; error_desc: string; /** The refused dispatch's reference, null when it does not exist. */ r_id: string | null };
+
+/**
+ * Rows changed at once on PostgreSQL (each is its own short transaction holding one row lock;
+ * the pool has room for the rest of the server). The embedded database runs one at a time anyway.
+ */
+const POSTGRES_CONCURRENCY = 4;
+
+/**
+ * Applies one action to each dispatch through the same domain functions as the ops API, each
+ * row in its own transaction: a row the transition table refuses (or an unknown id) is
+ * reported and the others still apply. Answers one result per id, in the order given. A driver
+ * that does not exist or is inactive refuses the whole request (400) before any row changes.
+ */
+export async function applyBulkAction(options: { ids: string[]; action: BulkAction; actor: Actor }): Promise<BulkRowResult[]> {
+  const { ids, action, actor } = options;
+  if (action.type === 'assign') {
+    const driver = await db().driver.findUnique({ where: { id: action.driver_id }, select: { isActive: true } });
+    if (!driver?.isActive) throw new ApiError('invalid_request', `action.driver_id: no active driver with id "${action.driver_id}"`);
+  }
+  const applyOne = async (id: string): Promise<BulkRowResult> => {
+    try {
+      const record =
+        action.type === 'assign'
+          ? await assignDriver({ id, accountId: null, driverId: action.driver_id, actor })
+          : await changeStatus({ id, accountId: null, status: action.status, actor });
+      return { id, ok: true, record };
+    } catch (error) {
+      if (error instanceof ApiError) return { id, ok: false, error: error.code, error_desc: error.message, r_id: null };
+      throw error;
+    }
+  };
+  const results: BulkRowResult[] = new Array(ids.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const index = next++;
+      results[index] = await applyOne(ids[index]!);
+    }
+  };
+  const concurrency = dbKind() === 'pglite' ? 1 : POSTGRES_CONCURRENCY;
+  await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+  // Refused rows are named by their reference in the report: one read for all of them.
+  const refusedIds = results.flatMap((result) => (result.ok ? [] : [result.id]));
+  if (refusedIds.length) {
+    const references = new Map(
+      (await db().dispatch.findMany({ where: { id: { in: refusedIds } }, select: { id: true, rId: true } })).map((row) => [row.id, row.rId]),
+    );
+    for (const result of results) if (!result.ok) result.r_id = references.get(result.id) ?? null;
+  }
+  return results;
+}
