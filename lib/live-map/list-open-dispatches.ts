@@ -14,9 +14,6 @@ export const OPEN_STATES = LIFECYCLE_STATUSES.filter((state) => !DESTINATION_LOC
  * dispatches the table holds.
  */
 export async function listOpenDispatches(): Promise<MapDispatch[]> {
-  const perState = OPEN_STATES.map(
-    (state) => Prisma.sql`(SELECT id FROM dispatches WHERE state = ${state} ORDER BY created_at DESC, id DESC LIMIT ${LIVE_MAP_LIMIT})`,
-  );
   const rows = await db().$queryRaw<
     {
       id: string;
@@ -32,16 +29,7 @@ export async function listOpenDispatches(): Promise<MapDispatch[]> {
       destination_lng: number;
       created_at: Date;
     }[]
-  >`
-    SELECT d.id, d.r_id, d.vendor_oid, d.state, d.account_id, a.name AS account_name, d.assigned_driver_id,
-           (d.pickup->>'lat')::float8 AS pickup_lat, (d.pickup->>'lng')::float8 AS pickup_lng,
-           (d.destination->>'lat')::float8 AS destination_lat, (d.destination->>'lng')::float8 AS destination_lng,
-           d.created_at
-    FROM (${Prisma.join(perState, ' UNION ALL ')}) open_ids
-    JOIN dispatches d ON d.id = open_ids.id
-    JOIN accounts a ON a.id = d.account_id
-    ORDER BY d.created_at DESC, d.id DESC
-    LIMIT ${LIVE_MAP_LIMIT}`;
+  >(openDispatchesQuery());
   return rows.map((row) => ({
     id: row.id,
     r_id: row.r_id,
@@ -54,4 +42,21 @@ export async function listOpenDispatches(): Promise<MapDispatch[]> {
     destination: { lat: row.destination_lat, lng: row.destination_lng },
     created_at: formatTimestamp(new Date(row.created_at)),
   }));
+}
+
+/** The statement behind listOpenDispatches (its plan is checked in live-map-plans.integration.test.ts). */
+export function openDispatchesQuery(): Prisma.Sql {
+  const perState = OPEN_STATES.map(
+    (state) => Prisma.sql`(SELECT id FROM dispatches WHERE state = ${state} ORDER BY created_at DESC, id DESC LIMIT ${LIVE_MAP_LIMIT})`,
+  );
+  return Prisma.sql`
+    SELECT d.id, d.r_id, d.vendor_oid, d.state, d.account_id, a.name AS account_name, d.assigned_driver_id,
+           (d.pickup->>'lat')::float8 AS pickup_lat, (d.pickup->>'lng')::float8 AS pickup_lng,
+           (d.destination->>'lat')::float8 AS destination_lat, (d.destination->>'lng')::float8 AS destination_lng,
+           d.created_at
+    FROM (${Prisma.join(perState, ' UNION ALL ')}) open_ids
+    JOIN dispatches d ON d.id = open_ids.id
+    JOIN accounts a ON a.id = d.account_id
+    ORDER BY d.created_at DESC, d.id DESC
+    LIMIT ${LIVE_MAP_LIMIT}`;
 }
