@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useDispatchChanges } from '@/components/live/use-dispatch-changes';
 import { QueryError } from '@/components/ui/query-error';
 import { ApiClientError } from '@/lib/client/api-fetch';
+import { ON_DUTY_STATES } from '@/lib/dispatches/statuses';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
@@ -14,7 +15,7 @@ import { DispatchDetailSkeleton } from './detail-skeleton';
 import styles from './dispatch-detail.module.css';
 import { DriverCard } from './driver-card';
 import { CustomerCard, OrderCard } from './order-summary';
-import { dispatchDetailKeys, dispatchQuery, driverQuery } from './queries';
+import { dispatchDetailKeys, dispatchQuery, driverQuery, etaQuery } from './queries';
 import { RouteCard, type MapSettings } from './route-card';
 import { currentStatus, statusBadgeClass, statusLabel } from './status-labels';
 import { StatusTimeline } from './status-timeline';
@@ -24,7 +25,8 @@ import type { ReactNode } from 'react';
 
 /**
  * One dispatch, kept current: every live change of this dispatch (or a resync after a lost
- * connection) re-reads everything under its query key — record, deliveries and driver.
+ * connection) re-reads everything under its query key — record, deliveries, driver and ETA.
+ * A driver's position writes no event: while they are on duty, their query re-reads on an interval.
  */
 export function DispatchDetail({
   id,
@@ -52,7 +54,11 @@ export function DispatchDetail({
   const surface = useDispatchSurface();
   const query = useQuery(dispatchQuery(id, surface));
   const driverId = query.data?.assigned_driver_id ?? null;
-  const driver = useQuery({ ...driverQuery(id, driverId ?? '', surface), enabled: driverId !== null });
+  // While the driver is on the dispatch, where they are and when they arrive are shown (and followed).
+  const isOnDuty = query.data !== undefined && driverId !== null && ON_DUTY_STATES.includes(currentStatus(query.data));
+  const driver = useQuery({ ...driverQuery(id, driverId ?? '', surface, isOnDuty), enabled: driverId !== null });
+  const eta = useQuery({ ...etaQuery(id, surface), enabled: isOnDuty });
+  const position = isOnDuty ? (driver.data?.last_position ?? null) : null;
   const isLive = useDispatchChanges((change) => {
     if (change === 'resync' || change.dispatch_id === id) {
       void queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.dispatch(id) });
@@ -121,11 +127,18 @@ export function DispatchDetail({
         <QueryError error={query.error} onRetry={() => void query.refetch()} common={common} />
       ) : null}
       <div className={styles.layout}>
-        <RouteCard dispatch={dispatch} t={t} common={common} map={map} />
+        <RouteCard dispatch={dispatch} driverPosition={position} t={t} common={common} map={map} />
         <div className="stack">
           {actions}
           <StatusTimeline entries={dispatch.status} driver={driverId ? driver.data : null} isLive={isLive} locale={locale} t={t} common={common} />
-          <DriverCard dispatchId={dispatch.id} driverId={dispatch.assigned_driver_id} t={t} />
+          <DriverCard
+            driverId={dispatch.assigned_driver_id}
+            driver={driver}
+            eta={isOnDuty ? (eta.data ?? null) : null}
+            isOnDuty={isOnDuty}
+            locale={locale}
+            t={t}
+          />
         </div>
       </div>
       <div className="grid-2">

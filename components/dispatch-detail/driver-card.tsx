@@ -1,24 +1,59 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useIsHydrated } from '@/components/ui/use-is-hydrated';
+import type { DispatchDriver, DispatchEta } from '@/lib/drivers/schemas';
+import { formatAge } from '@/lib/i18n/format-age';
+import { formatDateTime, parseApiTimestamp } from '@/lib/i18n/format-time';
+import type { Locale } from '@/lib/i18n/locale';
+import { format } from '@/lib/i18n/messages';
 import type { DispatchDetailText } from '@/lib/i18n/messages/dispatch-detail';
+import { ClientTime } from './client-time';
 import styles from './dispatch-detail.module.css';
+import { interpolate } from './interpolate';
 import { telHref } from './order-summary';
-import { driverQuery } from './queries';
-import { useDispatchSurface } from './surface';
 
-/** Who is driving, when someone is. Positions are not reported by drivers yet (see the map). */
-export function DriverCard({ dispatchId, driverId, t }: { dispatchId: string; driverId: string | null; t: DispatchDetailText }) {
+/**
+ * Who is driving, when someone is; while they are on the dispatch, when they last reported
+ * where they are and the ETA last announced. The page owns the queries (the map shows the same
+ * position), so the card only renders them.
+ */
+export function DriverCard({
+  driverId,
+  driver,
+  eta,
+  isOnDuty,
+  locale,
+  t,
+}: {
+  driverId: string | null;
+  driver: UseQueryResult<DispatchDriver>;
+  eta: DispatchEta | null;
+  isOnDuty: boolean;
+  locale: Locale;
+  t: DispatchDetailText;
+}) {
   return (
     <section className="card" aria-labelledby="driver-title" data-testid="driver-card">
       <h2 id="driver-title">{t.sectionDriver}</h2>
-      {driverId ? <DriverDetails dispatchId={dispatchId} driverId={driverId} t={t} /> : <p className="muted">{t.noDriver}</p>}
+      {driverId ? <DriverDetails driver={driver} eta={eta} isOnDuty={isOnDuty} locale={locale} t={t} /> : <p className="muted">{t.noDriver}</p>}
     </section>
   );
 }
 
-function DriverDetails({ dispatchId, driverId, t }: { dispatchId: string; driverId: string; t: DispatchDetailText }) {
-  const driver = useQuery(driverQuery(dispatchId, driverId, useDispatchSurface()));
+function DriverDetails({
+  driver,
+  eta,
+  isOnDuty,
+  locale,
+  t,
+}: {
+  driver: UseQueryResult<DispatchDriver>;
+  eta: DispatchEta | null;
+  isOnDuty: boolean;
+  locale: Locale;
+  t: DispatchDetailText;
+}) {
   if (driver.isPending) {
     return (
       <div className={styles.facts} aria-busy="true">
@@ -27,32 +62,71 @@ function DriverDetails({ dispatchId, driverId, t }: { dispatchId: string; driver
       </div>
     );
   }
-  if (driver.isError) {
+  if (driver.isError && !driver.data) {
     return (
       <p className="alert alert--error" role="alert">
         {t.driverLoadError}
       </p>
     );
   }
+  const { data } = driver;
   return (
-    <>
-      <dl className={styles.facts}>
-        <dt>{t.driverName}</dt>
-        <dd data-testid="driver-name">{driver.data.name}</dd>
-        <dt>{t.driverPhone}</dt>
-        <dd>
-          {driver.data.phone ? (
-            <a href={telHref(driver.data.phone)} dir="ltr">
-              {driver.data.phone}
-            </a>
-          ) : (
-            '—'
-          )}
-        </dd>
-        <dt>{t.driverFleet}</dt>
-        <dd className="mono">{driver.data.fleet_id ?? '—'}</dd>
-      </dl>
-      <p className="field__hint">{t.driverPositionUnavailable}</p>
-    </>
+    <dl className={styles.facts}>
+      <dt>{t.driverName}</dt>
+      <dd data-testid="driver-name">{data.name}</dd>
+      <dt>{t.driverPhone}</dt>
+      <dd>
+        {data.phone ? (
+          <a href={telHref(data.phone)} dir="ltr">
+            {data.phone}
+          </a>
+        ) : (
+          '—'
+        )}
+      </dd>
+      <dt>{t.driverFleet}</dt>
+      <dd className="mono">{data.fleet_id ?? '—'}</dd>
+      {isOnDuty ? (
+        <>
+          <dt>{t.driverPosition}</dt>
+          <dd data-testid="driver-position">
+            {data.last_position ? (
+              <LastSeen at={data.last_position.at} readAt={driver.dataUpdatedAt} locale={locale} t={t} />
+            ) : (
+              t.driverNoPosition
+            )}
+          </dd>
+          {data.last_position ? (
+            <>
+              <dt>{t.eta}</dt>
+              <dd data-testid="driver-eta" data-stop={eta?.stop}>
+                {eta
+                  ? interpolate(t.etaAsOf, {
+                      eta: format(eta.stop === 'pickup' ? t.etaPickup : t.etaDestination, { minutes: eta.minutes }),
+                      time: <ClientTime timestamp={eta.at} locale={locale} style="time" />,
+                    })
+                  : t.etaNone}
+              </dd>
+            </>
+          ) : null}
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/**
+ * "Last seen 2 min. ago", as of the last read of the driver (re-read every few seconds while on
+ * duty, so it ages with them); the exact time is the tooltip. Ages need the browser's clock: the
+ * server renders a placeholder.
+ */
+function LastSeen({ at, readAt, locale, t }: { at: string; readAt: number; locale: Locale; t: DispatchDetailText }) {
+  const isClient = useIsHydrated();
+  const seenAt = parseApiTimestamp(at);
+  if (!isClient) return <span className={styles.timePlaceholder} />;
+  return (
+    <time dateTime={seenAt.toISOString()} title={formatDateTime(at, locale)}>
+      {format(t.driverLastSeen, { age: formatAge(readAt - seenAt.getTime(), locale) })}
+    </time>
   );
 }

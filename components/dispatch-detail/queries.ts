@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api-fetch';
 import type { Address, DispatchRecord } from '@/lib/dispatches/schemas';
-import type { Driver } from '@/lib/drivers/schemas';
+import type { DispatchDriver, DispatchEta } from '@/lib/drivers/schemas';
 import type { DispatchDeliveryList } from '@/lib/webhooks/schemas';
 import { STAFF_SURFACE, type DispatchSurface } from './surface';
 
@@ -14,7 +14,14 @@ export const dispatchDetailKeys = {
   dispatch: (id: string) => [...dispatchDetailKeys.all, id] as const,
   deliveries: (id: string) => [...dispatchDetailKeys.dispatch(id), 'deliveries'] as const,
   driver: (id: string, driverId: string) => [...dispatchDetailKeys.dispatch(id), 'driver', driverId] as const,
+  eta: (id: string) => [...dispatchDetailKeys.dispatch(id), 'eta'] as const,
 };
+
+/**
+ * A driver's position writes no dispatch event (only a moved ETA or a geofence status does), so
+ * while a driver is on the dispatch the page re-reads where they are at this pace.
+ */
+export const DRIVER_POSITION_REFRESH_MS = 10_000;
 
 /** The newest page is all the page shows: a dispatch has a handful of events per endpoint. */
 export const DELIVERIES_PAGE_SIZE = 100;
@@ -35,12 +42,22 @@ export function deliveriesQuery(id: string, surface: DispatchSurface = STAFF_SUR
   });
 }
 
-export function driverQuery(id: string, driverId: string, surface: DispatchSurface = STAFF_SURFACE) {
+/** `isOnDuty`: whether the driver's position is to be followed (re-read on an interval). */
+export function driverQuery(id: string, driverId: string, surface: DispatchSurface = STAFF_SURFACE, isOnDuty = false) {
   return queryOptions({
     queryKey: dispatchDetailKeys.driver(id, driverId),
-    queryFn: async ({ signal }) => (await apiFetch<{ data: Driver }>(surface.driverPath(id, driverId), { signal })).data,
+    queryFn: async ({ signal }) => (await apiFetch<{ data: DispatchDriver }>(surface.driverPath(id, driverId), { signal })).data,
     // A driver's name and phone rarely change; the dispatch's live changes refresh them anyway.
     staleTime: 5 * 60_000,
+    refetchInterval: isOnDuty ? DRIVER_POSITION_REFRESH_MS : false,
+  });
+}
+
+/** The ETA last announced: each announcement is a dispatch event, so live changes refresh it. */
+export function etaQuery(id: string, surface: DispatchSurface = STAFF_SURFACE) {
+  return queryOptions({
+    queryKey: dispatchDetailKeys.eta(id),
+    queryFn: async ({ signal }) => (await apiFetch<{ data: DispatchEta | null }>(`${surface.dispatchPath(id)}/eta`, { signal })).data,
   });
 }
 

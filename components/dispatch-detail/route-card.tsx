@@ -43,11 +43,14 @@ export interface MapSettings {
  */
 export function RouteCard({
   dispatch,
+  driverPosition,
   t,
   common,
   map,
 }: {
   dispatch: DispatchRecord;
+  /** Where the driver last reported themselves, while they are on the dispatch. */
+  driverPosition: MapPoint | null;
   t: DispatchDetailText;
   common: CommonText;
   map: MapSettings;
@@ -78,6 +81,12 @@ export function RouteCard({
   // Stable points: the map compares positions between renders.
   const pickup = useMemo(() => ({ lat: dispatch.pickup.lat, lng: dispatch.pickup.lng }), [dispatch.pickup.lat, dispatch.pickup.lng]);
   const saved = useMemo(() => ({ lat: dispatch.destination.lat, lng: dispatch.destination.lng }), [dispatch.destination.lat, dispatch.destination.lng]);
+  const driverLat = driverPosition?.lat;
+  const driverLng = driverPosition?.lng;
+  const driver = useMemo(
+    () => (driverLat === undefined || driverLng === undefined ? null : { lat: driverLat, lng: driverLng }),
+    [driverLat, driverLng],
+  );
   const pickupWaitTime = dispatch.vendor_payload?.pickup_wait_time;
   const currentEstimate = useQuery({
     ...estimateQuery({ pickup, destination: saved, pickupWaitTime }),
@@ -178,14 +187,14 @@ export function RouteCard({
         tileAttribution={map.tileAttribution}
         pickup={pickup}
         destination={destination}
-        // Drivers do not report positions yet: the map shows none until they do.
-        driver={null}
+        driver={driver}
         isDestinationDraggable={canChange && !isLocked && !save.isPending}
         onDestinationChange={onDestinationChange}
         labels={{
           map: t.mapLabel,
           pickup: t.pickup,
           destination: t.destination,
+          driver: t.driverOnMap,
         }}
         fitKey={dispatch.id}
         height={340}

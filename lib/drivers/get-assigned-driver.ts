@@ -1,16 +1,21 @@
 import { db } from '@/lib/db/client';
 import { dispatchNotFound } from '@/lib/dispatches/apply-change';
+import { isLifecycleStatus, ON_DUTY_STATES } from '@/lib/dispatches/statuses';
+import { DISPATCH_DRIVER_SELECT, dispatchDriverView } from '@/lib/drivers/dispatch-driver-view';
 import { ApiError } from '@/lib/http/errors';
-import type { Driver } from '@/lib/drivers/schemas';
+import type { DispatchDriver } from '@/lib/drivers/schemas';
 
-/** The driver assigned to a dispatch (any account: the console); 404 when there is none. */
-export async function getAssignedDriver(options: { dispatchId: string }): Promise<Driver> {
+/**
+ * The driver assigned to a dispatch (any account: the console); 404 when there is none. Their
+ * last position only while the dispatch is on duty.
+ */
+export async function getAssignedDriver(options: { dispatchId: string }): Promise<DispatchDriver> {
   const dispatch = await db().dispatch.findUnique({
     where: { id: options.dispatchId },
-    select: { assignedDriver: { select: { id: true, name: true, phone: true, fleetId: true } } },
+    select: { state: true, assignedDriver: { select: DISPATCH_DRIVER_SELECT } },
   });
   if (!dispatch) throw dispatchNotFound(options.dispatchId);
   const driver = dispatch.assignedDriver;
   if (!driver) throw new ApiError('not_found', `Dispatch "${options.dispatchId}" has no driver`);
-  return { id: driver.id, name: driver.name, phone: driver.phone, fleet_id: driver.fleetId };
+  return dispatchDriverView(driver, isLifecycleStatus(dispatch.state) && ON_DUTY_STATES.includes(dispatch.state));
 }

@@ -86,3 +86,21 @@ export const UpdateDriverBodySchema = z
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'name, phone, fleet_id or is_active is required');
 export type UpdateDriverBody = z.input<typeof UpdateDriverBodySchema>;
+
+/**
+ * The driver of a dispatch as the dispatch page shows them (`GET /api/staff/drivers/{id}`,
+ * `GET /api/admin/dispatches/{id}/driver`): who, and where they last reported themselves. The
+ * position is null until they report one, and whenever they are not on duty for the dispatch
+ * (the console) or for any of the account's dispatches (staff): a restaurant does not follow
+ * a courier who no longer carries its orders. Internal: the public `Driver` stays as it is.
+ */
+export const DispatchDriverSchema = DriverSchema.extend({ last_position: LastPositionSchema.nullable() });
+export type DispatchDriver = z.infer<typeof DispatchDriverSchema>;
+
+/**
+ * The ETA last announced for a dispatch (`dispatch.eta_updated`): about `minutes` from `at` to its
+ * next `stop`. `GET /api/staff/dispatches/{id}/eta` and `/api/admin/dispatches/{id}/eta` answer
+ * null while none stands: off duty, none announced yet, or one to the pickup once picked up.
+ */
+export const DispatchEtaSchema = z.object({ minutes: z.number().int(), stop: z.enum(ETA_STOPS), at: z.string() });
+export type DispatchEta = z.infer<typeof DispatchEtaSchema>;

@@ -3,9 +3,10 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { DispatchDetail } from '@/components/dispatch-detail/dispatch-detail';
-import { deliveriesQuery, dispatchQuery, driverQuery, DELIVERIES_PAGE_SIZE } from '@/components/dispatch-detail/queries';
+import { deliveriesQuery, dispatchQuery, driverQuery, etaQuery, DELIVERIES_PAGE_SIZE } from '@/components/dispatch-detail/queries';
 import { requireStaff } from '@/lib/auth/current-user';
 import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
+import { getDispatchEta } from '@/lib/dispatches/get-dispatch-eta';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import { getDriver } from '@/lib/drivers/get-driver';
 import { getEnv } from '@/lib/env';
@@ -49,10 +50,12 @@ export default async function DispatchPage({ params }: Props) {
   // read here with the same domain calls and handed over in the query cache.
   const queryClient = getQueryClient();
   queryClient.setQueryData(dispatchQuery(id).queryKey, dispatch);
-  const [deliveries, driver] = await Promise.all([
+  const [deliveries, driver, eta] = await Promise.all([
     listDispatchDeliveries({ accountId: user.accountId, dispatchId: id, page: { limit: DELIVERIES_PAGE_SIZE } }),
     dispatch.assigned_driver_id ? getDriver({ accountId: user.accountId, id: dispatch.assigned_driver_id }) : null,
+    dispatch.assigned_driver_id ? getDispatchEta({ id, accountId: user.accountId }) : null,
   ]);
+  queryClient.setQueryData(etaQuery(id).queryKey, eta);
   queryClient.setQueryData(deliveriesQuery(id).queryKey, deliveries);
   if (driver) queryClient.setQueryData(driverQuery(id, driver.id).queryKey, driver);
 

@@ -8,11 +8,12 @@ import { AuditTrail } from '@/components/admin-dispatches/audit-trail';
 import { auditQuery } from '@/components/admin-dispatches/queries';
 import { statusLabelsOf } from '@/components/admin-dispatches/status-labels';
 import { DispatchDetail } from '@/components/dispatch-detail/dispatch-detail';
-import { deliveriesQuery, dispatchQuery, driverQuery, DELIVERIES_PAGE_SIZE } from '@/components/dispatch-detail/queries';
+import { deliveriesQuery, dispatchQuery, driverQuery, etaQuery, DELIVERIES_PAGE_SIZE } from '@/components/dispatch-detail/queries';
 import { DispatchSurfaceProvider } from '@/components/dispatch-detail/surface';
 import { getDispatchAccount } from '@/lib/accounts/get-dispatch-account';
 import { requireAdmin } from '@/lib/auth/current-user';
 import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
+import { getDispatchEta } from '@/lib/dispatches/get-dispatch-eta';
 import { listDispatchAudit } from '@/lib/dispatches/list-dispatch-audit';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import { getAssignedDriver } from '@/lib/drivers/get-assigned-driver';
@@ -56,12 +57,14 @@ export default async function AdminDispatchPage({ params }: Props) {
 
   const queryClient = getQueryClient();
   queryClient.setQueryData(dispatchQuery(id).queryKey, dispatch);
-  const [deliveries, driver, audit, account] = await Promise.all([
+  const [deliveries, driver, eta, audit, account] = await Promise.all([
     listDispatchDeliveries({ accountId: null, dispatchId: id, page: { limit: DELIVERIES_PAGE_SIZE } }),
     dispatch.assigned_driver_id ? getAssignedDriver({ dispatchId: id }).catch(() => null) : null,
+    dispatch.assigned_driver_id ? getDispatchEta({ id, accountId: null }) : null,
     listDispatchAudit({ id }),
     getDispatchAccount({ dispatchId: id }),
   ]);
+  queryClient.setQueryData(etaQuery(id).queryKey, eta);
   queryClient.setQueryData(deliveriesQuery(id).queryKey, deliveries);
   if (driver) queryClient.setQueryData(driverQuery(id, driver.id).queryKey, driver);
   queryClient.setQueryData(auditQuery(id).queryKey, audit);

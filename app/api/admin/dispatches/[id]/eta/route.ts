@@ -1,0 +1,7 @@
+import { getDispatchEta } from '@/lib/dispatches/get-dispatch-eta';
+import { adminRoute } from '@/lib/http/route';
+
+// GET /api/admin/dispatches/{id}/eta — the ETA last announced for any account's dispatch (null while none stands)
+export const GET = adminRoute<{ id: string }>({}, async ({ params }) => {
+  return { status: 200, body: { data: await getDispatchEta({ id: params.id, accountId: null }) } };
+});
