@@ -63,6 +63,7 @@ describe('admins only', () => {
     ['POST', `/api/admin/dispatches/${id}/status`],
     ['GET', `/api/admin/dispatches/${id}/deliveries`],
     ['GET', `/api/admin/dispatches/${id}/driver`],
+    ['GET', `/api/admin/dispatches/${id}/eta`],
     ['GET', `/api/admin/dispatches/${id}/audit`],
     ['GET', '/api/admin/drivers'],
   ])('%s %s: 401 signed out, 403 for staff', async (method, path) => {
@@ -271,6 +272,7 @@ describe('one dispatch', () => {
       ['POST', '/status', { status: 'cancelled' }],
       ['GET', '/deliveries', undefined],
       ['GET', '/driver', undefined],
+      ['GET', '/eta', undefined],
       ['GET', '/audit', undefined],
     ] as const) {
       const missing = await call(method, `/api/admin/dispatches/dsp_missing${path}`, { cookie: admin.cookie, body });
@@ -298,7 +300,7 @@ describe('one dispatch', () => {
     const reassigned = await post(`${path}/assign`, { driver_id: second.id });
     expect(reassigned.status).toBe(200);
     expect(reassigned.body.data.assigned_driver_id).toBe(second.id);
-    expect((await get(`${path}/driver`)).body.data).toEqual({ id: second.id, name: second.name, phone: second.phone, fleet_id: second.fleet_id });
+    expect((await get(`${path}/driver`)).body.data).toEqual({ id: second.id, name: second.name, phone: second.phone, fleet_id: second.fleet_id, last_position: null });
     for (const status of ['accepted', 'picked_up', 'delivered', 'qa_qc'] as const) {
       const moved = await post(`${path}/status`, { status });
       expect(moved.status).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
-import { DriverResponseSchema } from '@/lib/drivers/schemas';
+import { DispatchDriverSchema } from '@/lib/drivers/schemas';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { changeDestination } from '@/lib/dispatches/change-destination';
 import { changeStatus } from '@/lib/dispatches/change-status';
@@ -56,6 +56,7 @@ describe('authentication and CSRF', () => {
     ['PATCH', '/api/staff/dispatches/dsp_anything/destination'],
     ['GET', '/api/staff/dispatches/dsp_anything/deliveries'],
     ['GET', '/api/staff/drivers/drv_anything'],
+    ['GET', '/api/staff/dispatches/dsp_anything/eta'],
   ])('answers %s %s with 401 when not signed in', async (method, path) => {
     const response = await call(method, path, { body: method === 'PATCH' ? { lat: 1, lng: 1 } : undefined });
     expect(response.status).toBe(401);
@@ -241,8 +242,13 @@ describe('GET /api/staff/drivers/{id}', () => {
     await assignDriver({ id: dispatch.id, accountId: account.id, driverId: driver.id, actor: ACTOR });
     const response = await call('GET', `/api/staff/drivers/${driver.id}`, { cookie });
     expect(response.status).toBe(200);
-    expect(DriverResponseSchema.parse(response.body)).toEqual(response.body);
-    expect(response.body.data).toEqual({ id: driver.id, name: driver.name, phone: '+966500000001', fleet_id: 'fleet-north' });
+    expect(DispatchDriverSchema.strict().parse(response.body.data)).toEqual({
+      id: driver.id,
+      name: driver.name,
+      phone: '+966500000001',
+      fleet_id: 'fleet-north',
+      last_position: null,
+    });
 
     expect((await call('GET', `/api/staff/drivers/${stranger.id}`, { cookie })).status).toBe(404);
     expect((await call('GET', '/api/staff/drivers/drv_missing', { cookie })).status).toBe(404);
