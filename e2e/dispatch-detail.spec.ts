@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { order } from './orders';
 import { createStaffAccount, OPS_HEADERS, signIn } from './staff';
@@ -28,6 +28,33 @@ async function startReceiver() {
   };
 }
 
+// The order's pickup is 24.6953, 46.6851 (e2e/orders.ts) and its customer near 24.7743, 46.7386
+// (the test moves it a little south-east): each position here stays a kilometre or more outside
+// the 200 m geofences, so it announces ETAs but no near_* status.
+const ON_THE_WAY = { lat: 24.7011, lng: 46.6753 };
+const NUDGED = { lat: 24.7015, lng: 46.6756 };
+const NEAR_CUSTOMER = { lat: 24.748, lng: 46.718 };
+
+/** A driver's position through the ops API (as their app would send it); its effect on the one dispatch. */
+async function locate(request: APIRequestContext, driverId: string, point: { lat: number; lng: number }) {
+  const response = await request.post(`/api/ops/drivers/${driverId}/location`, { headers: OPS_HEADERS, data: point });
+  expect(response.status()).toBe(200);
+  const { dispatches } = (await response.json()).data as { dispatches: { eta_minutes: number }[] };
+  expect(dispatches).toHaveLength(1);
+  return dispatches[0]!;
+}
+
+/** Resolves when the page reads the driver at `point` (the re-read that follows position-only moves). */
+function waitForDriverAt(page: Page, driverId: string, point: { lat: number; lng: number }) {
+  return page.waitForResponse(
+    async (response) => {
+      if (!response.url().endsWith(`/api/staff/drivers/${driverId}`) || !response.ok()) return false;
+      const { data } = (await response.json()) as { data: { last_position: { lat: number; lng: number } | null } };
+      return data.last_position?.lat === point.lat && data.last_position.lng === point.lng;
+    },
+    { timeout: 15_000 },
+  );
+}
 
 test('the dispatch page follows a dispatch from new to delivered, with a destination change and its webhooks', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -118,6 +145,23 @@ test('the dispatch page follows a dispatch from new to delivered, with a destina
     await expect(page.getByTestId('driver-name')).toHaveText('Faisal E2E');
     await expect(page.getByTestId('driver-card')).toContainText('fleet-e2e');
 
+    // The driver reports positions: the pin and the ETA appear without a reload.
+    const driverPin = page.getByTestId('marker-driver');
+    const position = page.getByTestId('driver-position');
+    const eta = page.getByTestId('driver-eta');
+    await expect(position).toHaveText('The driver has not reported a position yet.');
+    await expect(driverPin).toHaveCount(0);
+    const toPickup = await locate(request, driverId, ON_THE_WAY);
+    await expect(driverPin).toBeVisible();
+    await expect(driverPin).toHaveAccessibleName('Driver’s last position');
+    await expect(position).toHaveText(/^Last seen \d+ sec\. ago$/);
+    await expect(eta).toHaveAttribute('data-stop', 'pickup');
+    await expect(eta).toHaveText(new RegExp(`^Reaches the pickup in about ${toPickup.eta_minutes} min \\(as of \\d{2}:\\d{2}\\)$`));
+    // A small move announces nothing (no event): the page still follows it, re-reading the driver.
+    const nudged = waitForDriverAt(page, driverId, NUDGED);
+    await locate(request, driverId, NUDGED);
+    await nudged;
+
     const steps = [
       ['accepted', 'Driver accepted'],
       ['picked_up', 'Picked up'],
@@ -130,8 +174,23 @@ test('the dispatch page follows a dispatch from new to delivered, with a destina
       await expect(entries.last()).toHaveAttribute('data-status', status);
       await expect(entries.last()).toContainText(label);
       await expect(page.getByTestId('timeline-announcement')).toHaveText(`Latest status: ${label}`);
+      if (status === 'picked_up') {
+        // The estimate to the pickup is history; the next position estimates the way to the customer.
+        await expect(eta).toHaveText('No estimate yet: it comes with the driver’s next position.');
+        const toCustomer = await locate(request, driverId, NEAR_CUSTOMER);
+        await expect(eta).toHaveAttribute('data-stop', 'destination');
+        await expect(eta).toHaveText(new RegExp(`^Reaches the customer in about ${toCustomer.eta_minutes} min `));
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        // `SCREENSHOTS=1 npm run test:e2e` refreshes the README's pictures: the driver on the way to the customer.
+        if (process.env.SCREENSHOTS) await page.screenshot({ path: 'e2e/screenshots/dispatch-detail.png' });
+      }
     }
     await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'delivered');
+    // Off duty: where the driver goes next is not the restaurant's to see.
+    await expect(driverPin).toHaveCount(0);
+    await expect(position).toHaveCount(0);
+    await expect(eta).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
     // Delivered: the destination is locked, said why, and the marker no longer moves.
@@ -143,27 +202,23 @@ test('the dispatch page follows a dispatch from new to delivered, with a destina
     await expect(panel).toHaveCount(0);
     await expect(currentDestination).toContainText(`${lat}, ${lng}`);
 
-    // Webhook deliveries: one per event (created, moved, assigned ×2, accepted, picked up, delivered), all answered 200.
+    // Webhook deliveries: one per event (created, moved, assigned ×2, ETA to the pickup, accepted, picked up,
+    // ETA to the customer, delivered), all answered 200.
     const deliveries = page.getByTestId('deliveries');
     const rows = deliveries.getByTestId('delivery-row');
-    await expect(rows).toHaveCount(7);
-    await expect(deliveries.locator('[data-testid="delivery-row"][data-status="succeeded"]')).toHaveCount(7, { timeout: 30_000 });
+    await expect(rows).toHaveCount(9);
+    await expect(deliveries.locator('[data-testid="delivery-row"][data-status="succeeded"]')).toHaveCount(9, { timeout: 30_000 });
     await expect(rows.first()).toHaveAttribute('data-event', 'dispatch.status_updated');
     await expect(rows.first().getByTestId('delivery-attempts')).toHaveText('1');
-    const disclosure = rows.first().getByRole('button', { name: 'Show attempts of Status updated #7' });
+    const disclosure = rows.first().getByRole('button', { name: 'Show attempts of Status updated #9' });
     await disclosure.click();
-    await expect(rows.first().getByRole('button', { name: 'Hide attempts of Status updated #7' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(rows.first().getByRole('button', { name: 'Hide attempts of Status updated #9' })).toHaveAttribute('aria-expanded', 'true');
     const attempts = deliveries.getByTestId('attempts-table').getByTestId('attempt-row');
     await expect(attempts).toHaveCount(1);
     await expect(attempts.first()).toContainText('200');
     await expect(attempts.first()).toContainText('ok');
-    expect(receiver.received.filter((body) => body.includes(`"${id}"`)).length).toBeGreaterThanOrEqual(7);
+    expect(receiver.received.filter((body) => body.includes(`"${id}"`)).length).toBeGreaterThanOrEqual(9);
     await expectNoSeriousAxeViolations(page);
-
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    // `SCREENSHOTS=1 npm run test:e2e` refreshes the README's pictures.
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: 'e2e/screenshots/dispatch-detail.png' });
   } finally {
     await receiver.close();
   }
@@ -227,6 +282,14 @@ test('the dispatch page in Arabic: right to left, translated, no serious axe vio
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^طلب التوصيل [0-9A-Z]{8}$/);
   await expect(page.getByTestId('timeline-entry')).toContainText('جديد');
   await expect(page.getByTestId('deliveries-empty')).toContainText('لا يوجد ويب هوك مسجّل');
+  const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: 'سائق الاختبار' } });
+  const driverId = (await driver.json()).data.id as string;
+  await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } });
+  await expect(page.getByTestId('driver-position')).toHaveText('لم يُرسل السائق موقعه بعد.');
+  const toPickup = await locate(request, driverId, ON_THE_WAY);
+  await expect(page.getByTestId('marker-driver')).toHaveAccessibleName('آخر موقع للسائق');
+  await expect(page.getByTestId('driver-position')).toContainText('آخر ظهور');
+  await expect(page.getByTestId('driver-eta')).toContainText(`يصل إلى نقطة الاستلام خلال ${toPickup.eta_minutes} دقيقة تقريبًا`);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.getByRole('button', { name: 'تغيير الوجهة' }).click();
   await expect(page.getByTestId('estimate-new-estimateTotalTime')).toHaveAttribute('data-settled', 'true');
