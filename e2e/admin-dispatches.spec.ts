@@ -324,3 +324,32 @@ test('an admin assigns a dispatch, moves it to delivered and QA with the legal b
   if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/admin-qa-ar.png' });
   await expectNoSeriousAxeViolations(page, 'QA queue (ar)');
 });
+
+test('the console’s dispatch page follows the driver: their pin and ETA appear without a reload, and go when off duty', async ({ page, request }) => {
+  const run = Date.now().toString(36);
+  const account = await createStaffAccount(request, `Tracking Kitchen ${run}`);
+  const branch = `track-${run}`;
+  await createDispatches(request, account, [`track-${run}`], branch);
+  const [dispatch] = await listed(request, account, branch);
+  const driverId = await createDriver(request, `Tracked Driver ${run}`);
+  expect((await request.post(`/api/ops/dispatches/${dispatch!.id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
+
+  const admin = await createAdmin(request);
+  await signInAdmin(page, admin);
+  await page.goto(`/admin/dispatches/${dispatch!.id}`);
+  await expect(page.getByTestId('driver-position')).toHaveText('The driver has not reported a position yet.');
+  await expect(page.getByTestId('marker-driver')).toHaveCount(0);
+  // About 1.2 km from the order's pickup (e2e/orders.ts): an ETA, no geofence status.
+  const located = await request.post(`/api/ops/drivers/${driverId}/location`, { headers: OPS_HEADERS, data: { lat: 24.7011, lng: 46.6753 } });
+  expect(located.status()).toBe(200);
+  const minutes = (await located.json()).data.dispatches[0].eta_minutes as number;
+  await expect(page.getByTestId('marker-driver')).toBeVisible();
+  await expect(page.getByTestId('driver-position')).toHaveText(/^Last seen \d+ sec\.? ago$/);
+  await expect(page.getByTestId('driver-eta')).toContainText(`Reaches the pickup in about ${minutes} min`);
+  await expectNoSeriousAxeViolations(page, 'admin dispatch with a driver position (en)');
+
+  await page.getByTestId('next-statuses').locator('[data-status="cancelled"]').click();
+  await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('marker-driver')).toHaveCount(0);
+  await expect(page.getByTestId('driver-eta')).toHaveCount(0);
+});
