@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CreatedTime, CustomerCell, SkeletonLine, StatusBadge } from '@/components/dispatch-list/dispatch-cells';
+import { CreatedTime, CustomerCell, SkeletonLine, SkeletonTime, SkeletonTwoLines, StatusBadge } from '@/components/dispatch-list/dispatch-cells';
 import { ClearFiltersButton, DayRangeFields, StatusFilter } from '@/components/dispatch-list/dispatch-filters';
 import listStyles from '@/components/dispatch-list/dispatch-list.module.css';
 import { ListEmpty, ListHeader, ListLoadError, ListPager } from '@/components/dispatch-list/list-parts';
@@ -273,17 +273,15 @@ function SkeletonRow() {
       <td>{line(true)}</td>
       <td>{line()}</td>
       <td>
-        <span className={listStyles.oneLine}>{line()}</span>
-        <span className={listStyles.oneLine}>{line(true)}</span>
+        <SkeletonTwoLines />
       </td>
       <td>
-        <span className={listStyles.oneLine}>{line()}</span>
-        <span className={listStyles.oneLine}>{line(true)}</span>
+        <SkeletonTwoLines />
       </td>
       <td>{line(true)}</td>
       <td>{line(true)}</td>
       <td>
-        <span className={listStyles.time}>{line()}</span>
+        <SkeletonTime />
       </td>
     </tr>
   );

@@ -59,3 +59,26 @@ export function CreatedTime({ record, locale, isHydrated }: { record: DispatchRe
 export function SkeletonLine({ isShort = false }: { isShort?: boolean }) {
   return <span className={`skeleton ${styles.skeleton} ${isShort ? styles.skeletonShort : ''}`}>&nbsp;</span>;
 }
+
+/** A skeleton of a two-line cell (like CustomerCell): a full line over a short one. */
+export function SkeletonTwoLines() {
+  return (
+    <>
+      <span className={styles.oneLine}>
+        <SkeletonLine />
+      </span>
+      <span className={styles.oneLine}>
+        <SkeletonLine isShort />
+      </span>
+    </>
+  );
+}
+
+/** A skeleton of CreatedTime, at its width. */
+export function SkeletonTime() {
+  return (
+    <span className={styles.time}>
+      <SkeletonLine />
+    </span>
+  );
+}

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
-import { CreatedTime, CustomerCell, SkeletonLine, StatusBadge } from '@/components/dispatch-list/dispatch-cells';
+import { CreatedTime, CustomerCell, SkeletonLine, SkeletonTime, SkeletonTwoLines, StatusBadge } from '@/components/dispatch-list/dispatch-cells';
 import styles from '@/components/dispatch-list/dispatch-list.module.css';
 import type { LifecycleStatus } from '@/lib/dispatches/lifecycle-statuses';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
@@ -61,14 +61,13 @@ function SkeletonRow() {
       <td>{line(true)}</td>
       <td>{line()}</td>
       <td>
-        <span className={styles.oneLine}>{line()}</span>
-        <span className={styles.oneLine}>{line(true)}</span>
+        <SkeletonTwoLines />
       </td>
       <td>{line(true)}</td>
       <td>{line()}</td>
       <td>{line(true)}</td>
       <td>
-        <span className={styles.time}>{line()}</span>
+        <SkeletonTime />
       </td>
     </tr>
   );
