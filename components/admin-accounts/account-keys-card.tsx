@@ -4,9 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CreateApiKeyBodySchema, type ApiKeyView, type CreateApiKeyBody, type CreatedApiKeyView } from '@/lib/accounts/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import { format } from '@/lib/i18n/messages';
 import styles from '@/components/admin-fleet/console.module.css';
@@ -19,6 +17,8 @@ import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import type { AccountCardProps } from './account-detail';
 import { Secret } from './accounts-page';
 import { accountKeys, accountQueries, accountApi } from './queries';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
+import { FormFailure } from '@/components/ui/form-failure';
 
 const COLUMNS = 4;
 
@@ -58,9 +58,7 @@ export function AccountKeysCard({ accountId, t, common, locale }: AccountCardPro
       setCreated(key);
       await queryClient.invalidateQueries({ queryKey: accountKeys.keys(accountId) });
     } catch (error) {
-      const message = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message).name : undefined;
-      if (message) setError('name', { message }, { shouldFocus: true });
-      else setFailure(errorText(error, common));
+      if (!placeFieldErrors(error, ['name'], setError)) setFailure(errorText(error, common));
     }
   });
 
@@ -121,11 +119,7 @@ export function AccountKeysCard({ accountId, t, common, locale }: AccountCardPro
         <Field id="account-key-name" label={t.newKeyName} error={errors.name?.message}>
           {(aria) => <input {...aria} className="input" autoComplete="off" {...register('name')} />}
         </Field>
-        {failure ? (
-          <p role="alert" className="alert alert--error">
-            {failure}
-          </p>
-        ) : null}
+        <FormFailure message={failure} />
         <div className={styles.formActions}>
           <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
             {isSubmitting ? t.creatingKey : t.createKey}

@@ -3,9 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { ApiClientError } from '@/lib/client/api-fetch';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
@@ -19,6 +17,8 @@ import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import type { AccountCardProps } from './account-detail';
 import { accountKeys, accountQueries, accountApi } from './queries';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
+import { FormFailure } from '@/components/ui/form-failure';
 
 type Health = 'healthy' | 'failing' | 'disabled';
 
@@ -158,9 +158,7 @@ function PauseForm({ accountId, t, common, onDone }: { accountId: string; t: Adm
       toast(t.pausedToast, 'success');
       onDone();
     } catch (error) {
-      const message = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message).reason : undefined;
-      if (message) setError('reason', { message }, { shouldFocus: true });
-      else setFailure(errorText(error, common));
+      if (!placeFieldErrors(error, ['reason'], setError)) setFailure(errorText(error, common));
     }
   });
 
@@ -170,11 +168,7 @@ function PauseForm({ accountId, t, common, onDone }: { accountId: string; t: Adm
       <Field id="pause-reason" label={t.pauseReason} hint={t.pauseReasonHint} error={errors.reason?.message}>
         {(aria) => <input {...aria} className="input" autoComplete="off" data-autofocus {...register('reason')} />}
       </Field>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className={styles.dialogActions}>
         <button type="button" className="btn" onClick={onDone}>
           {common.cancel}

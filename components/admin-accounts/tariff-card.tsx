@@ -14,6 +14,7 @@ import { errorText } from '@/components/ui/query-error';
 import { useToast } from '@/components/ui/toast';
 import type { AccountCardProps } from './account-detail';
 import { accountKeys, accountApi } from './queries';
+import { FormFailure } from '@/components/ui/form-failure';
 
 /** The form shows amounts in major units (12.50) and VAT in percent; the API takes minor units and basis points. */
 interface TariffForm {
@@ -159,11 +160,7 @@ export function TariffCard({ accountId, account, t, common }: AccountCardProps &
           vat: account.tariff.vat_rate_bps / 100,
         })}
       </p>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className={styles.formActions}>
         <button type="submit" className="btn btn--primary" disabled={isSubmitting || !isDirty}>
           {isSubmitting ? t.saving : t.saveTariff}

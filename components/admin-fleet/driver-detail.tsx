@@ -5,9 +5,7 @@ import Link from 'next/link';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { UpdateDriverBodySchema, type AdminDriver } from '@/lib/drivers/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
@@ -29,6 +27,8 @@ import { useCursorPages } from './use-cursor-pages';
 import styles from './console.module.css';
 import { PHONE_EXAMPLE } from './phone-example';
 import { interpolate } from '@/components/dispatch-detail/interpolate';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
+import { FormFailure } from '@/components/ui/form-failure';
 
 interface Props {
   initial: AdminDriver;
@@ -95,15 +95,7 @@ function DriverForm({ driver, t, common }: { driver: AdminDriver; t: AdminFleetT
       toast(t.savedToast, 'success');
       await onSaved(saved);
     } catch (error) {
-      const fields = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message) : {};
-      let placed = false;
-      for (const name of ['name', 'phone', 'fleet_id'] as const) {
-        if (fields[name]) {
-          setError(name, { message: fields[name] }, { shouldFocus: !placed });
-          placed = true;
-        }
-      }
-      if (!placed) setFailure(errorText(error, common));
+      if (!placeFieldErrors(error, ['name', 'phone', 'fleet_id'], setError)) setFailure(errorText(error, common));
     }
   });
 
@@ -154,11 +146,7 @@ function DriverForm({ driver, t, common }: { driver: AdminDriver; t: AdminFleetT
           </select>
         )}
       </Field>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       {toggle.isError && !isConfirmOpen ? (
         <p role="alert" className="alert alert--error">
           {errorText(toggle.error, common)}

@@ -5,9 +5,7 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CreateDriverBodySchema, type AdminDriver, type CreateDriverBody } from '@/lib/drivers/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
@@ -26,6 +24,8 @@ import { useCursorPages } from './use-cursor-pages';
 import styles from './console.module.css';
 import { PHONE_EXAMPLE } from './phone-example';
 import { interpolate } from '@/components/dispatch-detail/interpolate';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
+import { FormFailure } from '@/components/ui/form-failure';
 
 const COLUMNS = 6;
 
@@ -193,15 +193,7 @@ function CreateDriverForm({ t, common, fleets }: { t: AdminFleetText; common: Co
       toast(format(t.createdDriverToast, { name: created.name }), 'success');
       await Promise.all([queryClient.invalidateQueries({ queryKey: driverKeys.all }), queryClient.invalidateQueries({ queryKey: fleetKeys.all })]);
     } catch (error) {
-      const fields = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message) : {};
-      let placed = false;
-      for (const name of ['name', 'phone', 'fleet_id'] as const) {
-        if (fields[name]) {
-          setError(name, { message: fields[name] }, { shouldFocus: !placed });
-          placed = true;
-        }
-      }
-      if (!placed) setFailure(errorText(error, common));
+      if (!placeFieldErrors(error, ['name', 'phone', 'fleet_id'], setError)) setFailure(errorText(error, common));
     }
   });
 
@@ -226,11 +218,7 @@ function CreateDriverForm({ t, common, fleets }: { t: AdminFleetText; common: Co
           </select>
         )}
       </Field>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className={styles.formActions}>
         <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
           {isSubmitting ? t.creatingDriver : t.createDriver}

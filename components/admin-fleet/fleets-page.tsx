@@ -5,9 +5,7 @@ import Link from 'next/link';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CreateFleetBodySchema, type CreateFleetBody, type FleetView } from '@/lib/fleets/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
@@ -21,6 +19,8 @@ import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { driverKeys, fleetKeys, fleetQueries, fleetApi } from './queries';
 import styles from './console.module.css';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
+import { FormFailure } from '@/components/ui/form-failure';
 
 const COLUMNS = 6;
 
@@ -171,9 +171,7 @@ function useNameForm(onSave: (name: string) => Promise<unknown>, common: CommonT
       await onSave(name);
       if (resetOnSave) form.reset();
     } catch (error) {
-      const message = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message).name : undefined;
-      if (message) form.setError('name', { message }, { shouldFocus: true });
-      else setFailure(errorText(error, common));
+      if (!placeFieldErrors(error, ['name'], form.setError)) setFailure(errorText(error, common));
     }
   });
   return { form, onSubmit, failure };
@@ -199,11 +197,7 @@ function CreateFleetForm({ t, common }: { t: AdminFleetText; common: CommonText 
       <Field id="new-fleet-name" label={t.fleetName} error={errors.name?.message}>
         {(aria) => <input {...aria} className="input" autoComplete="off" {...form.register('name')} />}
       </Field>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className={styles.formActions}>
         <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
           {isSubmitting ? t.creatingFleet : t.createFleet}
@@ -232,11 +226,7 @@ function RenameForm({ fleet, t, common, onDone }: { fleet: FleetView; t: AdminFl
       <Field id="rename-fleet-name" label={t.newName} error={errors.name?.message}>
         {(aria) => <input {...aria} className="input" autoComplete="off" data-autofocus {...form.register('name')} />}
       </Field>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className={styles.dialogActions}>
         <button type="button" className="btn" onClick={onDone}>
           {common.cancel}

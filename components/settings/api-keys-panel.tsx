@@ -5,8 +5,6 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
 import { CreateApiKeyBodySchema, type ApiKeyView, type CreateApiKeyBody, type CreatedApiKeyView } from '@/lib/accounts/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
@@ -19,6 +17,8 @@ import { ConfirmDialog, Dialog } from './dialog';
 import { QueryError, errorText } from '@/components/ui/query-error';
 import { apiKeyKeys, apiKeyQueries, settingsApi } from './queries';
 import styles from './settings.module.css';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
+import { FormFailure } from '@/components/ui/form-failure';
 
 const COLUMNS = 5;
 
@@ -152,9 +152,7 @@ function CreateKeyForm({ t, common, onCreated }: { t: SettingsText; common: Comm
     try {
       key = await settingsApi.createApiKey(name);
     } catch (error) {
-      const message = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message).name : undefined;
-      if (message) setError('name', { message }, { shouldFocus: true });
-      else setFailure(errorText(error, common));
+      if (!placeFieldErrors(error, ['name'], setError)) setFailure(errorText(error, common));
       return;
     }
     reset();
@@ -190,11 +188,7 @@ function CreateKeyForm({ t, common, onCreated }: { t: SettingsText; common: Comm
           </p>
         ) : null}
       </div>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
     </form>
   );
 }
