@@ -17,13 +17,12 @@ import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { useDebouncedValue } from '@/components/dispatch-detail/use-debounced-value';
+import { DriverFields, type DriverFormValues } from './driver-fields';
 import { Pager } from './pager';
 import { PositionAge } from './position-age';
 import { driverKeys, driverQueries, fleetKeys, fleetQueries, fleetApi, type DriverFilters } from './queries';
 import { useCursorPages } from './use-cursor-pages';
 import styles from './console.module.css';
-import { PHONE_EXAMPLE } from './phone-example';
-import { interpolate } from '@/components/dispatch-detail/interpolate';
 import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { FormFailure } from '@/components/ui/form-failure';
 
@@ -163,12 +162,6 @@ function DriverRow({ driver, t, locale }: { driver: AdminDriver; t: AdminFleetTe
   );
 }
 
-interface CreateDriverForm {
-  name: string;
-  phone: string;
-  fleet_id: string;
-}
-
 function CreateDriverForm({ t, common, fleets }: { t: AdminFleetText; common: CommonText; fleets: { id: string; name: string }[] }) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -179,7 +172,7 @@ function CreateDriverForm({ t, common, fleets }: { t: AdminFleetText; common: Co
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<CreateDriverForm>({
+  } = useForm<DriverFormValues>({
     resolver: localizedZodResolver(CreateDriverBodySchema) as never,
     defaultValues: { name: '', phone: '', fleet_id: '' },
   });
@@ -200,24 +193,7 @@ function CreateDriverForm({ t, common, fleets }: { t: AdminFleetText; common: Co
   return (
     <form onSubmit={onSubmit} noValidate className="card stack" aria-labelledby="new-driver-heading" data-testid="new-driver">
       <h2 id="new-driver-heading">{t.newDriverHeading}</h2>
-      <Field id="new-driver-name" label={t.name} error={errors.name?.message}>
-        {(aria) => <input {...aria} className="input" autoComplete="off" {...register('name')} />}
-      </Field>
-      <Field id="new-driver-phone" label={t.phone} hint={interpolate(t.phoneHint, { example: <bdi dir="ltr">{PHONE_EXAMPLE}</bdi> })} error={errors.phone?.message}>
-        {(aria) => <input {...aria} className="input" type="tel" dir="ltr" autoComplete="off" {...register('phone')} />}
-      </Field>
-      <Field id="new-driver-fleet" label={t.fleet} hint={t.fleetHint} error={errors.fleet_id?.message}>
-        {(aria) => (
-          <select {...aria} className="select" {...register('fleet_id')}>
-            <option value="">{t.noFleet}</option>
-            {fleets.map((fleet) => (
-              <option key={fleet.id} value={fleet.id}>
-                {fleet.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <DriverFields idPrefix="new-driver" t={t} register={register} errors={errors} fleets={fleets} />
       <FormFailure message={failure} />
       <div className={styles.formActions}>
         <button type="submit" className="btn btn--primary" disabled={isSubmitting}>

@@ -58,11 +58,7 @@ export function FleetsPage({ t, common, locale }: Props) {
           {t.fleetsTitle}
         </h2>
         {fleets.isError ? <QueryError error={fleets.error} onRetry={() => fleets.refetch()} common={common} /> : null}
-        {toggle.isError && !isDeactivateOpen ? (
-          <p role="alert" className="alert alert--error">
-            {errorText(toggle.error, common)}
-          </p>
-        ) : null}
+        <FormFailure message={toggle.isError && !isDeactivateOpen ? errorText(toggle.error, common) : null} />
         <div className="table-wrap">
           <table className="table" data-testid="fleets-table">
             <thead>
