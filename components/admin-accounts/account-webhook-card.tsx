@@ -78,11 +78,7 @@ export function AccountWebhookCard({ accountId, t, common, locale }: AccountCard
           </button>
         </div>
       ) : null}
-      {enable.isError ? (
-        <p role="alert" className="alert alert--error">
-          {errorText(enable.error, common)}
-        </p>
-      ) : null}
+      <FormFailure message={enable.isError ? errorText(enable.error, common) : null} />
       {current === undefined && endpoint.isPending ? <EndpointDetails endpoint={null} t={t} locale={locale} /> : null}
       {current ? (
         <>

@@ -7,19 +7,19 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CreatedTime, CustomerCell, SkeletonLine, SkeletonTime, SkeletonTwoLines, StatusBadge } from '@/components/dispatch-list/dispatch-cells';
 import { ClearFiltersButton, DayRangeFields, StatusFilter } from '@/components/dispatch-list/dispatch-filters';
 import listStyles from '@/components/dispatch-list/dispatch-list.module.css';
+import type { ListCommonText } from '@/components/dispatch-list/list-page-input';
 import { ListEmpty, ListHeader, ListLoadError, ListPager } from '@/components/dispatch-list/list-parts';
 import { useDebouncedText } from '@/components/dispatch-list/use-debounced-text';
 import { useListNavigation } from '@/components/dispatch-list/use-list-navigation';
 import { useLiveListRefresh } from '@/components/dispatch-list/use-live-list-refresh';
 import { ADMIN_SURFACE } from '@/components/dispatch-detail/surface';
-import { errorText, type QueryErrorText } from '@/components/ui/query-error';
+import { errorText } from '@/components/ui/query-error';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { currentStatus } from '@/lib/dispatches/current-status';
 import { LIFECYCLE_STATUSES, MARKER_STATUSES, type LifecycleStatus, type MarkerStatus } from '@/lib/dispatches/lifecycle-statuses';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
 import type { AdminDispatchText } from '@/lib/i18n/messages/admin-dispatches';
-import type { CommonText } from '@/lib/i18n/messages/common';
 import styles from './admin-dispatches.module.css';
 import { DriverPicker } from './driver-picker';
 import {
@@ -47,7 +47,6 @@ import {
 /** The bulk route's limit (lib/dispatches/console-schemas.ts BULK_MAX_IDS). */
 const BULK_MAX = 500;
 
-export type AdminListCommonText = QueryErrorText & Pick<CommonText, 'previousPage' | 'nextPage'>;
 export type StatusLabels = Record<LifecycleStatus | MarkerStatus, string>;
 
 /** Every account's dispatches: filters in the URL, live rows, paging, CSV, selection and bulk actions. */
@@ -59,7 +58,7 @@ export function AdminDispatchList({
   accounts,
 }: {
   t: AdminDispatchText;
-  common: AdminListCommonText;
+  common: ListCommonText;
   statusLabels: StatusLabels;
   locale: Locale;
   accounts: { id: string; name: string }[];

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { DispatchFilters, type BranchOption } from '@/components/dispatch-list/dispatch-filters';
 import { DispatchTable } from '@/components/dispatch-list/dispatch-table';
+import type { ListCommonText } from '@/components/dispatch-list/list-page-input';
 import { ListEmpty, ListHeader, ListLoadError, ListPager } from '@/components/dispatch-list/list-parts';
 import {
   apiQuery,
@@ -17,15 +18,11 @@ import {
 } from '@/components/dispatch-list/list-params';
 import { dispatchListKeys, fetchDispatchPage, listKey } from '@/components/dispatch-list/queries';
 import { useListNavigation } from '@/components/dispatch-list/use-list-navigation';
-import { type QueryErrorText } from '@/components/ui/query-error';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { useLiveListRefresh } from '@/components/dispatch-list/use-live-list-refresh';
 import type { LifecycleStatus } from '@/lib/dispatches/lifecycle-statuses';
 import type { Locale } from '@/lib/i18n/locale';
-import type { CommonText } from '@/lib/i18n/messages/common';
 import type { DispatchListText } from '@/lib/i18n/messages/dispatch-list';
-
-export type DispatchListCommonText = QueryErrorText & Pick<CommonText, 'previousPage' | 'nextPage'>;
 
 /** The Dispatches page's body: header, filters, table (or its loading, empty, error states), pager. */
 export function DispatchList({
@@ -36,7 +33,7 @@ export function DispatchList({
   branches,
 }: {
   t: DispatchListText;
-  common: DispatchListCommonText;
+  common: ListCommonText;
   statusLabels: Record<LifecycleStatus, string>;
   locale: Locale;
   branches: BranchOption[];
