@@ -9,7 +9,7 @@ import { Dialog } from '@/components/settings/dialog';
 import { RevokeKeyButton, useCreateKeyForm, useRevokeKey } from '@/components/settings/api-key-actions';
 import { Field } from '@/components/ui/field';
 import { QueryError } from '@/components/ui/query-error';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import type { AccountCardProps } from './account-detail';
 import { Secret } from './accounts-page';
@@ -58,8 +58,7 @@ export function AccountKeysCard({ accountId, t, common, locale }: AccountCardPro
             </tr>
           </thead>
           <tbody>
-            {keys.isPending ? <SkeletonRows rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
-            {keys.isSuccess && keys.data.length === 0 ? <EmptyRow columns={COLUMNS}>{t.keysEmpty}</EmptyRow> : null}
+            <PendingOrEmptyRows isPending={keys.isPending} isEmpty={keys.isSuccess && keys.data.length === 0} rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.keysEmpty} />
             {keys.data?.map((key) => (
               <tr key={key.id} data-testid="account-key-row">
                 <td>

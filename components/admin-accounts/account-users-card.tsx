@@ -10,7 +10,7 @@ import { format } from '@/lib/i18n/messages';
 import styles from '@/components/admin-fleet/console.module.css';
 import { Field } from '@/components/ui/field';
 import { QueryError, errorText } from '@/components/ui/query-error';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import type { AccountCardProps } from './account-detail';
@@ -70,8 +70,7 @@ export function AccountUsersCard({ accountId, t, common, locale }: AccountCardPr
             </tr>
           </thead>
           <tbody>
-            {users.isPending ? <SkeletonRows rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
-            {users.isSuccess && users.data.length === 0 ? <EmptyRow columns={COLUMNS}>{t.usersEmpty}</EmptyRow> : null}
+            <PendingOrEmptyRows isPending={users.isPending} isEmpty={users.isSuccess && users.data.length === 0} rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.usersEmpty} />
             {users.data?.map((user) => (
               <tr key={user.id} data-testid="account-user-row">
                 <td>{user.name}</td>

@@ -19,7 +19,7 @@ import { CopyButton } from '@/components/settings/copy-button';
 import { Dialog } from '@/components/settings/dialog';
 import { Field } from '@/components/ui/field';
 import { QueryError, errorText } from '@/components/ui/query-error';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { accountKeys, accountQueries, accountApi, type CreatedAccount } from './queries';
 import { placeFieldErrors } from '@/lib/client/place-field-errors';
@@ -68,8 +68,7 @@ export function AccountsPage({ t, common, locale }: Props) {
               </tr>
             </thead>
             <tbody>
-              {accounts.isPending ? <SkeletonRows rows={5} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
-              {accounts.isSuccess && accounts.data.data.length === 0 ? <EmptyRow columns={COLUMNS}>{t.accountsEmpty}</EmptyRow> : null}
+              <PendingOrEmptyRows isPending={accounts.isPending} isEmpty={accounts.isSuccess && accounts.data.data.length === 0} rows={5} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.accountsEmpty} />
               {accounts.data?.data.map((account) => (
                 <tr key={account.id} data-testid="account-row">
                   <td>

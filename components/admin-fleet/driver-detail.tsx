@@ -16,7 +16,7 @@ import { currentStatus, statusBadgeClass, statusLabel } from '@/components/dispa
 import { LazyDispatchMap } from '@/components/map/lazy-dispatch-map';
 import { ConfirmDialog } from '@/components/settings/dialog';
 import { QueryError, errorText } from '@/components/ui/query-error';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { DriverFields, type DriverFormValues } from './driver-fields';
@@ -221,8 +221,7 @@ function DriverDispatches({ driverId, t, common, locale }: { driverId: string; t
             </tr>
           </thead>
           <tbody>
-            {dispatches.isPending ? <SkeletonRows rows={3} columns={DISPATCH_COLUMNS} cellClassName={styles.skeletonText} /> : null}
-            {dispatches.isSuccess && dispatches.data.data.length === 0 ? <EmptyRow columns={DISPATCH_COLUMNS}>{t.dispatchesEmpty}</EmptyRow> : null}
+            <PendingOrEmptyRows isPending={dispatches.isPending} isEmpty={dispatches.isSuccess && dispatches.data.data.length === 0} rows={3} columns={DISPATCH_COLUMNS} cellClassName={styles.skeletonText} empty={t.dispatchesEmpty} />
             {dispatches.data?.data.map((record) => {
               const status = currentStatus(record);
               return (

@@ -13,7 +13,7 @@ import type { AdminFleetText } from '@/lib/i18n/messages/admin-fleet';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import { Field } from '@/components/ui/field';
 import { QueryError, errorText } from '@/components/ui/query-error';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { useDebouncedValue } from '@/components/dispatch-detail/use-debounced-value';
@@ -105,8 +105,7 @@ export function DriversPage({ t, common, locale, initial }: Props) {
               </tr>
             </thead>
             <tbody>
-              {drivers.isPending ? <SkeletonRows rows={5} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
-              {drivers.isSuccess && drivers.data.data.length === 0 ? <EmptyRow columns={COLUMNS}>{t.driversEmpty}</EmptyRow> : null}
+              <PendingOrEmptyRows isPending={drivers.isPending} isEmpty={drivers.isSuccess && drivers.data.data.length === 0} rows={5} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.driversEmpty} />
               {drivers.data?.data.map((driver) => <DriverRow key={driver.id} driver={driver} t={t} locale={locale} />)}
             </tbody>
           </table>

@@ -14,7 +14,7 @@ import type { CommonText } from '@/lib/i18n/messages/common';
 import { ConfirmDialog, Dialog } from '@/components/settings/dialog';
 import { Field } from '@/components/ui/field';
 import { QueryError, errorText } from '@/components/ui/query-error';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { driverKeys, fleetKeys, fleetQueries, fleetApi } from './queries';
@@ -74,8 +74,7 @@ export function FleetsPage({ t, common, locale }: Props) {
               </tr>
             </thead>
             <tbody>
-              {fleets.isPending ? <SkeletonRows rows={4} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
-              {fleets.isSuccess && fleets.data.length === 0 ? <EmptyRow columns={COLUMNS}>{t.fleetsEmpty}</EmptyRow> : null}
+              <PendingOrEmptyRows isPending={fleets.isPending} isEmpty={fleets.isSuccess && fleets.data.length === 0} rows={4} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.fleetsEmpty} />
               {fleets.data?.map((fleet) => (
                 <tr key={fleet.id} data-testid="fleet-row">
                   <td>

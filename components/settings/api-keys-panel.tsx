@@ -8,7 +8,7 @@ import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import type { SettingsText } from '@/lib/i18n/messages/settings';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { CopyButton } from './copy-button';
 import { Dialog } from './dialog';
@@ -55,10 +55,7 @@ export function ApiKeysPanel({ t, common, locale }: Props) {
             </tr>
           </thead>
           <tbody>
-            {keys.isPending ? <SkeletonRows rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
-            {keys.isSuccess && keys.data.length === 0 ? (
-              <EmptyRow columns={COLUMNS}>{t.keysEmpty}</EmptyRow>
-            ) : null}
+            <PendingOrEmptyRows isPending={keys.isPending} isEmpty={keys.isSuccess && keys.data.length === 0} rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.keysEmpty} />
             {keys.data?.map((key) => (
               <tr key={key.id} data-testid="api-key-row">
                 <td>{key.name}</td>
