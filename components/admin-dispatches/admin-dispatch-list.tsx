@@ -27,8 +27,6 @@ import {
   adminListHref,
   hasAdminFilters,
   isAdminServerReadable,
-  nextAdminPage,
-  previousAdminPage,
   readAdminListParams,
   type AdminFilterName,
   type AdminFilters,
@@ -115,8 +113,6 @@ export function AdminDispatchList({
     });
 
   const isFiltered = hasAdminFilters(filters);
-  const nextCursor = list.data?.next_cursor ?? null;
-  const pageNumber = params.cursor ? params.prev.length + 2 : 1;
   const exportHref = isAdminServerReadable(filters) || isHydrated ? `/api/admin/dispatches/export?${adminApiQuery(filters)}` : undefined;
 
   return (
@@ -193,17 +189,15 @@ export function AdminDispatchList({
         )
       )}
 
-      {(params.cursor || nextCursor) && (
-        <ListPager
-          t={t}
-          common={common}
-          pageNumber={pageNumber}
-          canGoBack={Boolean(params.cursor) && !isNavigating}
-          canGoForward={Boolean(nextCursor) && !list.isPlaceholderData && !isNavigating}
-          onPrevious={() => show(previousAdminPage(params), 'push')}
-          onNext={() => nextCursor && show(nextAdminPage(params, nextCursor), 'push')}
-        />
-      )}
+      <ListPager
+        t={t}
+        common={common}
+        params={params}
+        nextCursor={list.data?.next_cursor ?? null}
+        isBusy={isNavigating}
+        isStale={list.isPlaceholderData}
+        onShow={(page) => show(page, 'push')}
+      />
     </>
   );
 }

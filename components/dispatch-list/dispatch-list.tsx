@@ -12,8 +12,6 @@ import {
   hasFilters,
   isServerReadable,
   listHref,
-  nextPage,
-  previousPage,
   readListParams,
 } from '@/components/dispatch-list/list-params';
 import { dispatchListKeys, fetchDispatchPage, listKey } from '@/components/dispatch-list/queries';
@@ -54,8 +52,6 @@ export function DispatchList({
 
   const isFiltered = hasFilters(filters);
   const records = list.data?.data ?? null;
-  const nextCursor = list.data?.next_cursor ?? null;
-  const pageNumber = params.cursor ? params.prev.length + 2 : 1;
   // Day filters become the viewer's local midnights: only known in the browser.
   const exportHref = isServerReadable(filters) || isHydrated ? `/api/staff/dispatches/export?${apiQuery(filters)}` : undefined;
 
@@ -94,17 +90,15 @@ export function DispatchList({
         )
       )}
 
-      {(params.cursor || nextCursor) && (
-        <ListPager
-          t={t}
-          common={common}
-          pageNumber={pageNumber}
-          canGoBack={Boolean(params.cursor) && !isNavigating}
-          canGoForward={Boolean(nextCursor) && !list.isPlaceholderData && !isNavigating}
-          onPrevious={() => show(previousPage(params), 'push')}
-          onNext={() => nextCursor && show(nextPage(params, nextCursor), 'push')}
-        />
-      )}
+      <ListPager
+        t={t}
+        common={common}
+        params={params}
+        nextCursor={list.data?.next_cursor ?? null}
+        isBusy={isNavigating}
+        isStale={list.isPlaceholderData}
+        onShow={(page) => show(page, 'push')}
+      />
     </>
   );
 }

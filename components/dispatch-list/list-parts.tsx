@@ -2,6 +2,7 @@
 
 import type { ReactNode } from 'react';
 import styles from '@/components/dispatch-list/dispatch-list.module.css';
+import { nextPage, previousPage, type UrlListParams } from '@/components/dispatch-list/url-list-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { errorText, type QueryErrorText } from '@/components/ui/query-error';
 import { format } from '@/lib/i18n/messages';
@@ -113,33 +114,38 @@ export function ListEmpty({
   );
 }
 
-/** Previous / page n / next; the buttons are disabled while a page is on its way. */
-export function ListPager({
+/**
+ * Previous / page n / next over the URL's cursor stack (none on a lone first page); the buttons
+ * are disabled while a page is on its way (`isBusy`), and "next" also while the rows shown are
+ * the previous filter's (`isStale`).
+ */
+export function ListPager<Filters>({
   t,
   common,
-  pageNumber,
-  canGoBack,
-  canGoForward,
-  onPrevious,
-  onNext,
+  params,
+  nextCursor,
+  isBusy,
+  isStale,
+  onShow,
 }: {
   t: ListText;
   common: Pick<CommonText, 'previousPage' | 'nextPage'>;
-  pageNumber: number;
-  canGoBack: boolean;
-  canGoForward: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
+  params: UrlListParams<Filters>;
+  nextCursor: string | null;
+  isBusy: boolean;
+  isStale: boolean;
+  onShow: (page: UrlListParams<Filters>) => void;
 }) {
+  if (!params.cursor && !nextCursor) return null;
   return (
     <nav aria-label={t.pagination} className={styles.pager}>
-      <button type="button" className="btn" disabled={!canGoBack} onClick={onPrevious}>
+      <button type="button" className="btn" disabled={!params.cursor || isBusy} onClick={() => onShow(previousPage(params))}>
         {common.previousPage}
       </button>
       <span className="muted" data-testid="page-number">
-        {format(t.page, { n: pageNumber })}
+        {format(t.page, { n: params.cursor ? params.prev.length + 2 : 1 })}
       </span>
-      <button type="button" className="btn" disabled={!canGoForward} onClick={onNext}>
+      <button type="button" className="btn" disabled={!nextCursor || isStale || isBusy} onClick={() => nextCursor && onShow(nextPage(params, nextCursor))}>
         {common.nextPage}
       </button>
     </nav>
