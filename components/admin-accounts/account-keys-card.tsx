@@ -8,13 +8,13 @@ import styles from '@/components/admin-fleet/console.module.css';
 import { Dialog } from '@/components/settings/dialog';
 import { RevokeKeyButton, useCreateKeyForm, useRevokeKey } from '@/components/settings/api-key-actions';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { QueryError } from '@/components/ui/query-error';
 import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import type { AccountCardProps } from './account-detail';
 import { Secret } from './accounts-page';
 import { accountKeys, accountQueries, accountApi } from './queries';
-import { FormFailure } from '@/components/ui/form-failure';
 
 const COLUMNS = 4;
 

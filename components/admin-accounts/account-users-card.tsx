@@ -5,18 +5,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CreateStaffBodySchema } from '@/lib/auth/schemas';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import { format } from '@/lib/i18n/messages';
 import styles from '@/components/admin-fleet/console.module.css';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { QueryError, errorText } from '@/components/ui/query-error';
 import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import type { AccountCardProps } from './account-detail';
 import { accountKeys, accountQueries, accountApi } from './queries';
-import { placeFieldErrors } from '@/lib/client/place-field-errors';
-import { FormFailure } from '@/components/ui/form-failure';
 
 const COLUMNS = 3;
 

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
@@ -12,13 +13,12 @@ import { DisableWebhookBodySchema, type DisableWebhookBody, type WebhookEndpoint
 import styles from '@/components/admin-fleet/console.module.css';
 import { Dialog } from '@/components/settings/dialog';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { QueryError, errorText } from '@/components/ui/query-error';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import type { AccountCardProps } from './account-detail';
 import { accountKeys, accountQueries, accountApi } from './queries';
-import { placeFieldErrors } from '@/lib/client/place-field-errors';
-import { FormFailure } from '@/components/ui/form-failure';
 
 type Health = 'healthy' | 'failing' | 'disabled';
 

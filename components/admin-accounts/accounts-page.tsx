@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CreateAccountBodySchema } from '@/lib/accounts/schemas';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
@@ -18,12 +19,11 @@ import styles from '@/components/admin-fleet/console.module.css';
 import { CopyButton } from '@/components/settings/copy-button';
 import { Dialog } from '@/components/settings/dialog';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { QueryError, errorText } from '@/components/ui/query-error';
 import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { accountKeys, accountQueries, accountApi, type CreatedAccount } from './queries';
-import { placeFieldErrors } from '@/lib/client/place-field-errors';
-import { FormFailure } from '@/components/ui/form-failure';
 
 const COLUMNS = 3;
 

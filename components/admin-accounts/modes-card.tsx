@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AccountModesSchema, type AccountDetail, type AccountModes } from '@/lib/accounts/schemas';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import styles from '@/components/admin-fleet/console.module.css';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { errorText } from '@/components/ui/query-error';
 import { useToast } from '@/components/ui/toast';
 import type { AccountCardProps } from './account-detail';
 import { accountKeys, accountApi } from './queries';
-import { placeFieldErrors } from '@/lib/client/place-field-errors';
-import { FormFailure } from '@/components/ui/form-failure';
 
 /** Auto-assign, sandbox and the sandbox's speed, through the ops API's modes operation. */
 export function ModesCard({ accountId, account, t, common }: AccountCardProps & { account: AccountDetail }) {

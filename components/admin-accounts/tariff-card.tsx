@@ -10,11 +10,11 @@ import { fieldErrorsOf } from '@/lib/http/field-errors';
 import { format } from '@/lib/i18n/messages';
 import styles from '@/components/admin-fleet/console.module.css';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { errorText } from '@/components/ui/query-error';
 import { useToast } from '@/components/ui/toast';
 import type { AccountCardProps } from './account-detail';
 import { accountKeys, accountApi } from './queries';
-import { FormFailure } from '@/components/ui/form-failure';
 
 /** The form shows amounts in major units (12.50) and VAT in percent; the API takes minor units and basis points. */
 interface TariffForm {

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { UpdateDriverBodySchema, type AdminDriver } from '@/lib/drivers/schemas';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
@@ -25,7 +26,6 @@ import { PositionAge } from './position-age';
 import { driverKeys, driverQueries, fleetKeys, fleetQueries, fleetApi } from './queries';
 import { useCursorPages } from './use-cursor-pages';
 import styles from './console.module.css';
-import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { FormFailure } from '@/components/ui/form-failure';
 
 interface Props {

@@ -6,12 +6,14 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CreateDriverBodySchema, type AdminDriver, type CreateDriverBody } from '@/lib/drivers/schemas';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
 import type { AdminFleetText } from '@/lib/i18n/messages/admin-fleet';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { QueryError, errorText } from '@/components/ui/query-error';
 import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
@@ -23,8 +25,6 @@ import { PositionAge } from './position-age';
 import { driverKeys, driverQueries, fleetKeys, fleetQueries, fleetApi, type DriverFilters } from './queries';
 import { useCursorPages } from './use-cursor-pages';
 import styles from './console.module.css';
-import { placeFieldErrors } from '@/lib/client/place-field-errors';
-import { FormFailure } from '@/components/ui/form-failure';
 
 const COLUMNS = 6;
 

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CreateFleetBodySchema, type CreateFleetBody, type FleetView } from '@/lib/fleets/schemas';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
@@ -13,14 +14,13 @@ import type { AdminFleetText } from '@/lib/i18n/messages/admin-fleet';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import { ConfirmDialog, Dialog } from '@/components/settings/dialog';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { QueryError, errorText } from '@/components/ui/query-error';
 import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { driverKeys, fleetKeys, fleetQueries, fleetApi } from './queries';
 import styles from './console.module.css';
-import { placeFieldErrors } from '@/lib/client/place-field-errors';
-import { FormFailure } from '@/components/ui/form-failure';
 
 const COLUMNS = 6;
 

@@ -7,16 +7,16 @@ import type { z } from 'zod';
 import { LazyDispatchMap, type MapPoint } from '@/components/map/lazy-dispatch-map';
 import { useToast } from '@/components/ui/toast';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { BranchInputSchema, type Branch } from '@/lib/branches/schemas';
 import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import type { SettingsText } from '@/lib/i18n/messages/settings';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { errorText } from '@/components/ui/query-error';
 import { branchKeys, settingsApi } from './queries';
 import styles from './settings.module.css';
-import { FormFailure } from '@/components/ui/form-failure';
-import { placeFieldErrors } from '@/lib/client/place-field-errors';
 
 type BranchFormInput = z.input<typeof BranchInputSchema>;
 type BranchFormOutput = z.output<typeof BranchInputSchema>;
