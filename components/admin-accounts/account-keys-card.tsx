@@ -1,20 +1,16 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { CreateApiKeyBodySchema, type ApiKeyView, type CreateApiKeyBody, type CreatedApiKeyView } from '@/lib/accounts/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
+import type { CreatedApiKeyView } from '@/lib/accounts/schemas';
 import { formatDateTime } from '@/lib/i18n/format-time';
-import { format } from '@/lib/i18n/messages';
 import styles from '@/components/admin-fleet/console.module.css';
-import { ConfirmDialog, Dialog } from '@/components/settings/dialog';
+import { Dialog } from '@/components/settings/dialog';
+import { RevokeKeyButton, useCreateKeyForm, useRevokeKey } from '@/components/settings/api-key-actions';
 import { Field } from '@/components/ui/field';
-import { QueryError, errorText } from '@/components/ui/query-error';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
-import { useToast } from '@/components/ui/toast';
+import { FormFailure } from '@/components/ui/form-failure';
+import { QueryError } from '@/components/ui/query-error';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import type { AccountCardProps } from './account-detail';
 import { Secret } from './accounts-page';
@@ -25,43 +21,22 @@ const COLUMNS = 4;
 /** The account's API keys: prefixes, create (the key shown once), revoke after a confirmation. */
 export function AccountKeysCard({ accountId, t, common, locale }: AccountCardProps) {
   const keys = useQuery(accountQueries.keys(accountId));
-  const queryClient = useQueryClient();
-  const toast = useToast();
   const isHydrated = useIsHydrated();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [created, setCreated] = useState<CreatedApiKeyView | null>(null);
-  const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
-  const [isRevokeOpen, setRevokeOpen] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const revoke = useMutation({
-    mutationFn: (key: ApiKeyView) => accountApi.revokeKey(accountId, key.id),
-    onSuccess: (_, key) => {
-      setRevokeOpen(false);
-      toast(format(t.revokedToast, { name: key.name }), 'success');
-      return queryClient.invalidateQueries({ queryKey: accountKeys.keys(accountId) });
-    },
+  const revokeKey = useRevokeKey({
+    revokeKey: (key) => accountApi.revokeKey(accountId, key.id),
+    queryKey: accountKeys.keys(accountId),
+    t,
+    common,
+    fallbackFocusRef: headingRef,
   });
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateApiKeyBody>({ resolver: localizedZodResolver(CreateApiKeyBodySchema), defaultValues: { name: '' } });
-  const onSubmit = handleSubmit(async ({ name }) => {
-    setFailure(null);
-    try {
-      const key = await accountApi.createKey(accountId, name);
-      reset();
-      setCreated(key);
-      await queryClient.invalidateQueries({ queryKey: accountKeys.keys(accountId) });
-    } catch (error) {
-      const message = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message).name : undefined;
-      if (message) setError('name', { message }, { shouldFocus: true });
-      else setFailure(errorText(error, common));
-    }
+  const { register, errors, isSubmitting, onSubmit, failure } = useCreateKeyForm({
+    createKey: (name) => accountApi.createKey(accountId, name),
+    queryKey: accountKeys.keys(accountId),
+    common,
+    onCreated: setCreated,
   });
 
   return (
@@ -83,8 +58,7 @@ export function AccountKeysCard({ accountId, t, common, locale }: AccountCardPro
             </tr>
           </thead>
           <tbody>
-            {keys.isPending ? <SkeletonRows rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
-            {keys.isSuccess && keys.data.length === 0 ? <EmptyRow columns={COLUMNS}>{t.keysEmpty}</EmptyRow> : null}
+            <PendingOrEmptyRows isPending={keys.isPending} isEmpty={keys.isSuccess && keys.data.length === 0} rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.keysEmpty} />
             {keys.data?.map((key) => (
               <tr key={key.id} data-testid="account-key-row">
                 <td>
@@ -96,20 +70,7 @@ export function AccountKeysCard({ accountId, t, common, locale }: AccountCardPro
                 </td>
                 <td>{key.revoked_at ? <span className="badge">{t.keyRevoked}</span> : <span className="badge badge--success">{t.keyActive}</span>}</td>
                 <td className={styles.cellEnd}>
-                  {key.revoked_at ? null : (
-                    <button
-                      type="button"
-                      className="btn btn--small btn--danger"
-                      aria-label={`${t.revoke} — ${key.name}`}
-                      onClick={() => {
-                        revoke.reset();
-                        setRevoking(key);
-                        setRevokeOpen(true);
-                      }}
-                    >
-                      {t.revoke}
-                    </button>
-                  )}
+                  <RevokeKeyButton apiKey={key} t={t} onRevoke={revokeKey.ask} />
                 </td>
               </tr>
             ))}
@@ -121,11 +82,7 @@ export function AccountKeysCard({ accountId, t, common, locale }: AccountCardPro
         <Field id="account-key-name" label={t.newKeyName} error={errors.name?.message}>
           {(aria) => <input {...aria} className="input" autoComplete="off" {...register('name')} />}
         </Field>
-        {failure ? (
-          <p role="alert" className="alert alert--error">
-            {failure}
-          </p>
-        ) : null}
+        <FormFailure message={failure} />
         <div className={styles.formActions}>
           <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
             {isSubmitting ? t.creatingKey : t.createKey}
@@ -147,20 +104,7 @@ export function AccountKeysCard({ accountId, t, common, locale }: AccountCardPro
         ) : null}
       </Dialog>
 
-      <ConfirmDialog
-        isOpen={isRevokeOpen}
-        onClose={() => setRevokeOpen(false)}
-        onConfirm={() => revoking && revoke.mutate(revoking)}
-        title={format(t.revokeTitle, { name: revoking?.name ?? '' })}
-        body={<p>{t.revokeBody}</p>}
-        confirmLabel={t.revoke}
-        pendingLabel={t.revoking}
-        cancelLabel={common.cancel}
-        isPending={revoke.isPending}
-        error={revoke.isError ? errorText(revoke.error, common) : null}
-        isDestructive
-        fallbackFocusRef={headingRef}
-      />
+      {revokeKey.dialog}
     </section>
   );
 }

@@ -4,15 +4,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CreateStaffBodySchema } from '@/lib/auth/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import { format } from '@/lib/i18n/messages';
 import styles from '@/components/admin-fleet/console.module.css';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { QueryError, errorText } from '@/components/ui/query-error';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import type { AccountCardProps } from './account-detail';
@@ -49,15 +49,7 @@ export function AccountUsersCard({ accountId, t, common, locale }: AccountCardPr
       toast(format(t.createdUserToast, { email: user.email }), 'success');
       await queryClient.invalidateQueries({ queryKey: accountKeys.users(accountId) });
     } catch (error) {
-      const fields = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message) : {};
-      let placed = false;
-      for (const name of ['name', 'email', 'password'] as const) {
-        if (fields[name]) {
-          setError(name, { message: fields[name] }, { shouldFocus: !placed });
-          placed = true;
-        }
-      }
-      if (!placed) setFailure(errorText(error, common));
+      if (!placeFieldErrors(error, ['name', 'email', 'password'], setError)) setFailure(errorText(error, common));
     }
   });
 
@@ -78,8 +70,7 @@ export function AccountUsersCard({ accountId, t, common, locale }: AccountCardPr
             </tr>
           </thead>
           <tbody>
-            {users.isPending ? <SkeletonRows rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
-            {users.isSuccess && users.data.length === 0 ? <EmptyRow columns={COLUMNS}>{t.usersEmpty}</EmptyRow> : null}
+            <PendingOrEmptyRows isPending={users.isPending} isEmpty={users.isSuccess && users.data.length === 0} rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.usersEmpty} />
             {users.data?.map((user) => (
               <tr key={user.id} data-testid="account-user-row">
                 <td>{user.name}</td>
@@ -106,11 +97,7 @@ export function AccountUsersCard({ accountId, t, common, locale }: AccountCardPr
             {(aria) => <input {...aria} className="input" type="password" autoComplete="new-password" {...register('password')} />}
           </Field>
         </div>
-        {failure ? (
-          <p role="alert" className="alert alert--error">
-            {failure}
-          </p>
-        ) : null}
+        <FormFailure message={failure} />
         <div className={styles.formActions}>
           <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
             {isSubmitting ? t.creatingUser : t.createUser}

@@ -3,9 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { ApiClientError } from '@/lib/client/api-fetch';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
@@ -14,6 +13,7 @@ import { DisableWebhookBodySchema, type DisableWebhookBody, type WebhookEndpoint
 import styles from '@/components/admin-fleet/console.module.css';
 import { Dialog } from '@/components/settings/dialog';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { QueryError, errorText } from '@/components/ui/query-error';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
@@ -78,11 +78,7 @@ export function AccountWebhookCard({ accountId, t, common, locale }: AccountCard
           </button>
         </div>
       ) : null}
-      {enable.isError ? (
-        <p role="alert" className="alert alert--error">
-          {errorText(enable.error, common)}
-        </p>
-      ) : null}
+      <FormFailure message={enable.isError ? errorText(enable.error, common) : null} />
       {current === undefined && endpoint.isPending ? <EndpointDetails endpoint={null} t={t} locale={locale} /> : null}
       {current ? (
         <>
@@ -158,9 +154,7 @@ function PauseForm({ accountId, t, common, onDone }: { accountId: string; t: Adm
       toast(t.pausedToast, 'success');
       onDone();
     } catch (error) {
-      const message = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message).reason : undefined;
-      if (message) setError('reason', { message }, { shouldFocus: true });
-      else setFailure(errorText(error, common));
+      if (!placeFieldErrors(error, ['reason'], setError)) setFailure(errorText(error, common));
     }
   });
 
@@ -170,11 +164,7 @@ function PauseForm({ accountId, t, common, onDone }: { accountId: string; t: Adm
       <Field id="pause-reason" label={t.pauseReason} hint={t.pauseReasonHint} error={errors.reason?.message}>
         {(aria) => <input {...aria} className="input" autoComplete="off" data-autofocus {...register('reason')} />}
       </Field>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className={styles.dialogActions}>
         <button type="button" className="btn" onClick={onDone}>
           {common.cancel}

@@ -5,9 +5,8 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CreateAccountBodySchema } from '@/lib/accounts/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
@@ -20,8 +19,9 @@ import styles from '@/components/admin-fleet/console.module.css';
 import { CopyButton } from '@/components/settings/copy-button';
 import { Dialog } from '@/components/settings/dialog';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { QueryError, errorText } from '@/components/ui/query-error';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { accountKeys, accountQueries, accountApi, type CreatedAccount } from './queries';
 
@@ -68,8 +68,7 @@ export function AccountsPage({ t, common, locale }: Props) {
               </tr>
             </thead>
             <tbody>
-              {accounts.isPending ? <SkeletonRows rows={5} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
-              {accounts.isSuccess && accounts.data.data.length === 0 ? <EmptyRow columns={COLUMNS}>{t.accountsEmpty}</EmptyRow> : null}
+              <PendingOrEmptyRows isPending={accounts.isPending} isEmpty={accounts.isSuccess && accounts.data.data.length === 0} rows={5} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.accountsEmpty} />
               {accounts.data?.data.map((account) => (
                 <tr key={account.id} data-testid="account-row">
                   <td>
@@ -117,9 +116,7 @@ function CreateAccountForm({ t, common }: { t: AdminAccountsText; common: Common
       setCreated(account);
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
     } catch (error) {
-      const message = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message).name : undefined;
-      if (message) setError('name', { message }, { shouldFocus: true });
-      else setFailure(errorText(error, common));
+      if (!placeFieldErrors(error, ['name'], setError)) setFailure(errorText(error, common));
     }
   });
 
@@ -130,11 +127,7 @@ function CreateAccountForm({ t, common }: { t: AdminAccountsText; common: Common
         <Field id="new-account-name" label={t.accountName} hint={t.accountNameHint} error={errors.name?.message}>
           {(aria) => <input {...aria} className="input" autoComplete="off" {...register('name')} />}
         </Field>
-        {failure ? (
-          <p role="alert" className="alert alert--error">
-            {failure}
-          </p>
-        ) : null}
+        <FormFailure message={failure} />
         <div className={styles.formActions}>
           <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
             {isSubmitting ? t.creatingAccount : t.createAccount}

@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { AccountModesSchema, type AccountDetail, type AccountModes } from '@/lib/accounts/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import styles from '@/components/admin-fleet/console.module.css';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { errorText } from '@/components/ui/query-error';
 import { useToast } from '@/components/ui/toast';
 import type { AccountCardProps } from './account-detail';
@@ -39,9 +39,7 @@ export function ModesCard({ accountId, account, t, common }: AccountCardProps & 
       toast(t.savedModesToast, 'success');
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
     } catch (error) {
-      const message = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message).sandbox_speed_kmh : undefined;
-      if (message) setError('sandbox_speed_kmh', { message }, { shouldFocus: true });
-      else setFailure(errorText(error, common));
+      if (!placeFieldErrors(error, ['sandbox_speed_kmh'], setError)) setFailure(errorText(error, common));
     }
   });
 
@@ -62,11 +60,7 @@ export function ModesCard({ accountId, account, t, common }: AccountCardProps & 
       <Field id="sandbox-speed" label={t.sandboxSpeed} hint={t.sandboxSpeedHint} error={errors.sandbox_speed_kmh?.message}>
         {(aria) => <input {...aria} className="input" type="number" inputMode="numeric" min={5} max={5000} step={1} {...register('sandbox_speed_kmh', { valueAsNumber: true })} />}
       </Field>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className={styles.formActions}>
         <button type="submit" className="btn btn--primary" disabled={isSubmitting || !isDirty}>
           {isSubmitting ? t.saving : t.saveModes}

@@ -10,6 +10,7 @@ import { fieldErrorsOf } from '@/lib/http/field-errors';
 import { format } from '@/lib/i18n/messages';
 import styles from '@/components/admin-fleet/console.module.css';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { errorText } from '@/components/ui/query-error';
 import { useToast } from '@/components/ui/toast';
 import type { AccountCardProps } from './account-detail';
@@ -159,11 +160,7 @@ export function TariffCard({ accountId, account, t, common }: AccountCardProps &
           vat: account.tariff.vat_rate_bps / 100,
         })}
       </p>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className={styles.formActions}>
         <button type="submit" className="btn btn--primary" disabled={isSubmitting || !isDirty}>
           {isSubmitting ? t.saving : t.saveTariff}

@@ -15,6 +15,7 @@ import styles from './admin-dispatches.module.css';
 import { DriverPicker } from './driver-picker';
 import { postAssign, postStatus } from './queries';
 import type { StatusLabels } from './admin-dispatch-list';
+import { FormFailure } from '@/components/ui/form-failure';
 
 /**
  * The admin's controls on one dispatch: assign or reassign a driver, and one button per status
@@ -65,11 +66,7 @@ export function AdminDispatchActions({ id, t, common, statusLabels }: { id: stri
       <h2 id="admin-actions-title">{t.actionsTitle}</h2>
       <p className={`field__hint ${styles.actionsIntro}`}>{t.actionsIntro}</p>
       <div className={styles.actions}>
-        {failure ? (
-          <p className="alert alert--error" role="alert" data-testid="action-error">
-            {failure}
-          </p>
-        ) : null}
+        <FormFailure message={failure} testId="action-error" />
         <div className={styles.actionGroup}>
           <h3>{t.assignTitle}</h3>
           {canAssign ? (

@@ -2,23 +2,24 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useRef, useState, useTransition, type FormEvent } from 'react';
+import { useSearchParams } from 'next/navigation';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CreatedTime, CustomerCell, SkeletonLine, SkeletonTime, SkeletonTwoLines, StatusBadge } from '@/components/dispatch-list/dispatch-cells';
+import { ClearFiltersButton, DayRangeFields, StatusFilter } from '@/components/dispatch-list/dispatch-filters';
 import listStyles from '@/components/dispatch-list/dispatch-list.module.css';
-import { throttle } from '@/components/dispatch-list/throttle';
+import type { ListCommonText } from '@/components/dispatch-list/list-page-input';
+import { ListEmpty, ListHeader, ListLoadError, ListPager } from '@/components/dispatch-list/list-parts';
 import { useDebouncedText } from '@/components/dispatch-list/use-debounced-text';
+import { useListNavigation } from '@/components/dispatch-list/use-list-navigation';
+import { useLiveListRefresh } from '@/components/dispatch-list/use-live-list-refresh';
 import { ADMIN_SURFACE } from '@/components/dispatch-detail/surface';
-import { useDispatchChanges } from '@/components/live/use-dispatch-changes';
-import { PageHeader } from '@/components/ui/page-header';
-import { errorText, type QueryErrorText } from '@/components/ui/query-error';
+import { errorText } from '@/components/ui/query-error';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { currentStatus } from '@/lib/dispatches/current-status';
 import { LIFECYCLE_STATUSES, MARKER_STATUSES, type LifecycleStatus, type MarkerStatus } from '@/lib/dispatches/lifecycle-statuses';
-import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
 import type { AdminDispatchText } from '@/lib/i18n/messages/admin-dispatches';
-import type { CommonText } from '@/lib/i18n/messages/common';
 import styles from './admin-dispatches.module.css';
 import { DriverPicker } from './driver-picker';
 import {
@@ -26,12 +27,9 @@ import {
   adminListHref,
   hasAdminFilters,
   isAdminServerReadable,
-  nextAdminPage,
-  previousAdminPage,
   readAdminListParams,
   type AdminFilterName,
   type AdminFilters,
-  type AdminListParams,
 } from './list-params';
 import {
   adminDispatchKeys,
@@ -46,23 +44,8 @@ import {
 
 /** The bulk route's limit (lib/dispatches/console-schemas.ts BULK_MAX_IDS). */
 const BULK_MAX = 500;
-const LIVE_THROTTLE_MS = 500;
 
-export type AdminListCommonText = QueryErrorText & Pick<CommonText, 'previousPage' | 'nextPage'>;
 export type StatusLabels = Record<LifecycleStatus | MarkerStatus, string>;
-
-const BADGE: Record<LifecycleStatus, string> = {
-  new: 'badge',
-  dispatch_accepted: 'badge',
-  dispatch_rejected: 'badge badge--danger',
-  assigned: 'badge badge--active',
-  accepted: 'badge badge--active',
-  ready_for_pickup: 'badge badge--warning',
-  picked_up: 'badge badge--active',
-  delivered: 'badge badge--success',
-  qa_qc: 'badge badge--success',
-  cancelled: 'badge badge--danger',
-};
 
 /** Every account's dispatches: filters in the URL, live rows, paging, CSV, selection and bulk actions. */
 export function AdminDispatchList({
@@ -73,12 +56,11 @@ export function AdminDispatchList({
   accounts,
 }: {
   t: AdminDispatchText;
-  common: AdminListCommonText;
+  common: ListCommonText;
   statusLabels: StatusLabels;
   locale: Locale;
   accounts: { id: string; name: string }[];
 }) {
-  const router = useRouter();
   const queryClient = useQueryClient();
   const searchParams = useSearchParams();
   const params = readAdminListParams((name) => searchParams.get(name));
@@ -89,40 +71,14 @@ export function AdminDispatchList({
     queryFn: ({ signal }) => fetchAdminPage(key, signal),
     placeholderData: keepPreviousData,
   });
-  const [refresh] = useState(() =>
-    throttle(() => void queryClient.invalidateQueries({ queryKey: adminDispatchKeys.lists() }), LIVE_THROTTLE_MS),
-  );
-  useEffect(() => () => refresh.cancel(), [refresh]);
-  const isLive = useDispatchChanges((change) => (change === 'resync' ? refresh.flush() : refresh.call()), ADMIN_SURFACE.eventsPath);
+  const isLive = useLiveListRefresh(adminDispatchKeys.lists(), ADMIN_SURFACE.eventsPath);
   const isHydrated = useIsHydrated();
-  const [filterGeneration, setFilterGeneration] = useState(0);
+  const { show, setFilter, clearFilters, isNavigating, filterGeneration } = useListNavigation(params, adminListHref);
 
   // Selection is by id and survives paging and filtering.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [isCapped, setIsCapped] = useState(false);
   const rows = list.data?.data ?? null;
-
-  const [isNavigating, startNavigation] = useTransition();
-  const pending = useRef<AdminListParams | null>(null);
-  useEffect(() => {
-    if (pending.current && adminListHref(pending.current) === adminListHref(params)) pending.current = null;
-  });
-  const show = (next: AdminListParams, mode: 'push' | 'replace') => {
-    pending.current = next;
-    startNavigation(() => {
-      if (mode === 'push') router.push(adminListHref(next));
-      else router.replace(adminListHref(next), { scroll: false });
-    });
-  };
-  const setFilter = (name: AdminFilterName, value: string) => {
-    const base = pending.current ?? params;
-    if ((base.filters[name] ?? '') === value) return;
-    show({ filters: { ...base.filters, [name]: value || undefined }, prev: [] }, 'replace');
-  };
-  const clearFilters = () => {
-    setFilterGeneration((generation) => generation + 1);
-    show({ filters: {}, prev: [] }, 'replace');
-  };
 
   const selectAll = useMutation({
     mutationFn: () => fetchMatchingIds(filters, BULK_MAX),
@@ -157,23 +113,11 @@ export function AdminDispatchList({
     });
 
   const isFiltered = hasAdminFilters(filters);
-  const nextCursor = list.data?.next_cursor ?? null;
-  const pageNumber = params.cursor ? params.prev.length + 2 : 1;
   const exportHref = isAdminServerReadable(filters) || isHydrated ? `/api/admin/dispatches/export?${adminApiQuery(filters)}` : undefined;
 
   return (
     <>
-      <PageHeader title={t.title} intro={t.intro} className={listStyles.header}>
-        <div className={listStyles.headerEnd}>
-          <span className={`badge ${isLive ? 'badge--success' : ''} ${listStyles.live}`} data-live={isLive} data-testid="live-indicator">
-            <span className={listStyles.liveDot} aria-hidden="true" />
-            {isLive ? t.live : t.connecting}
-          </span>
-          <a className="btn" href={exportHref} download data-testid="export-csv">
-            {t.exportCsv}
-          </a>
-        </div>
-      </PageHeader>
+      <ListHeader t={t} isLive={isLive} exportHref={exportHref} />
 
       <AdminFilterForm key={filterGeneration} t={t} filters={filters} statusLabels={statusLabels} accounts={accounts} onChange={setFilter} onClear={isFiltered ? clearFilters : null} />
 
@@ -199,41 +143,10 @@ export function AdminDispatchList({
       ) : null}
       {bulk.data ? <BulkReport t={t} result={bulk.data} onDismiss={() => bulk.reset()} /> : null}
 
-      {list.isError && (
-        <div role="alert" className={`alert alert--error ${listStyles.error}`} data-testid="list-error">
-          <span>
-            {t.loadFailed} {errorText(list.error, common)}
-          </span>
-          <button type="button" className="btn btn--small" onClick={() => void list.refetch()}>
-            {common.retry}
-          </button>
-        </div>
-      )}
+      {list.isError && <ListLoadError t={t} common={common} error={list.error} onRetry={() => void list.refetch()} onClear={null} />}
 
       {rows?.length === 0 ? (
-        <div className={`card empty-state ${listStyles.empty}`} data-testid="list-empty">
-          {params.cursor ? (
-            <>
-              <h2>{t.emptyPageTitle}</h2>
-              <button type="button" className="btn" onClick={() => show({ filters, prev: [] }, 'push')}>
-                {t.firstPage}
-              </button>
-            </>
-          ) : isFiltered ? (
-            <>
-              <h2>{t.noMatchTitle}</h2>
-              <p>{t.noMatchBody}</p>
-              <button type="button" className="btn" onClick={clearFilters}>
-                {t.clearFilters}
-              </button>
-            </>
-          ) : (
-            <>
-              <h2>{t.emptyTitle}</h2>
-              <p>{t.emptyBody}</p>
-            </>
-          )}
-        </div>
+        <ListEmpty t={t} isLaterPage={Boolean(params.cursor)} isFiltered={isFiltered} onFirstPage={() => show({ filters, prev: [] }, 'push')} onClear={clearFilters} />
       ) : (
         !(list.isError && !rows) && (
           <div className="table-wrap">
@@ -276,30 +189,17 @@ export function AdminDispatchList({
         )
       )}
 
-      {(params.cursor || nextCursor) && (
-        <nav aria-label={t.pagination} className={listStyles.pager}>
-          <button type="button" className="btn" disabled={!params.cursor || isNavigating} onClick={() => show(previousAdminPage(params), 'push')}>
-            {common.previousPage}
-          </button>
-          <span className="muted" data-testid="page-number">
-            {format(t.page, { n: pageNumber })}
-          </span>
-          <button
-            type="button"
-            className="btn"
-            disabled={!nextCursor || list.isPlaceholderData || isNavigating}
-            onClick={() => nextCursor && show(nextAdminPage(params, nextCursor), 'push')}
-          >
-            {common.nextPage}
-          </button>
-        </nav>
-      )}
+      <ListPager
+        t={t}
+        common={common}
+        params={params}
+        nextCursor={list.data?.next_cursor ?? null}
+        isBusy={isNavigating}
+        isStale={list.isPlaceholderData}
+        onShow={(page) => show(page, 'push')}
+      />
     </>
   );
-}
-
-function customerName(customer: AdminRow['record']['user_metadata']): string {
-  return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.username || '';
 }
 
 function Row({
@@ -321,7 +221,6 @@ function Row({
 }) {
   const { record, account, driver } = row;
   const status = currentStatus(record.status);
-  const name = customerName(record.user_metadata);
   return (
     <tr className={`${styles.row} ${isSelected ? styles.selected : ''}`} data-testid="dispatch-row" data-id={record.id} data-status={status}>
       <td className={styles.checkCell}>
@@ -342,10 +241,7 @@ function Row({
         <span className={`${listStyles.oneLine} muted`}>{record.vendor_bid}</span>
       </td>
       <td>
-        <span className={listStyles.oneLine}>{name || <span className="muted">{t.noName}</span>}</span>
-        <span className={`${listStyles.oneLine} muted`}>
-          <bdi dir="ltr">{record.user_metadata.phone}</bdi>
-        </span>
+        <CustomerCell record={record} noName={t.noName} />
       </td>
       <td>
         <span className={`${listStyles.oneLine} ${styles.driverCell}`} title={driver?.id} data-testid="dispatch-driver">
@@ -353,38 +249,32 @@ function Row({
         </span>
       </td>
       <td>
-        <span className={BADGE[status]} data-testid="dispatch-status" data-status={status}>
-          {statusLabels[status]}
-        </span>
+        <StatusBadge record={record} statusLabels={statusLabels} />
       </td>
       <td>
-        <time className={listStyles.time} dateTime={`${record.created_at.replace(' ', 'T')}Z`}>
-          {isHydrated ? formatDateTime(record.created_at, locale) : ''}
-        </time>
+        <CreatedTime record={record} locale={locale} isHydrated={isHydrated} />
       </td>
     </tr>
   );
 }
 
 function SkeletonRow() {
-  const line = (short = false) => <span className={`skeleton ${listStyles.skeleton} ${short ? listStyles.skeletonShort : ''}`}>&nbsp;</span>;
+  const line = (isShort = false) => <SkeletonLine isShort={isShort} />;
   return (
     <tr aria-hidden="true">
       <td className={styles.checkCell} />
       <td>{line(true)}</td>
       <td>{line()}</td>
       <td>
-        <span className={listStyles.oneLine}>{line()}</span>
-        <span className={listStyles.oneLine}>{line(true)}</span>
+        <SkeletonTwoLines />
       </td>
       <td>
-        <span className={listStyles.oneLine}>{line()}</span>
-        <span className={listStyles.oneLine}>{line(true)}</span>
+        <SkeletonTwoLines />
       </td>
       <td>{line(true)}</td>
       <td>{line(true)}</td>
       <td>
-        <span className={listStyles.time}>{line()}</span>
+        <SkeletonTime />
       </td>
     </tr>
   );
@@ -459,37 +349,12 @@ function AdminFilterForm({
           ))}
         </select>
       </div>
-      <div className="field">
-        <label htmlFor="admin-status">{t.status}</label>
-        <select id="admin-status" className="select" value={filters.status ?? ''} onChange={(event) => onChange('status', event.target.value)}>
-          <option value="">{t.allStatuses}</option>
-          {LIFECYCLE_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabels[status]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <StatusFilter id="admin-status" t={t} value={filters.status} statusLabels={statusLabels} onChange={(value) => onChange('status', value)} />
       {textField('admin-driver', t.driver, t.driverHint, driver)}
       {textField('admin-fleet', t.fleet, t.fleetHint, fleet)}
       {textField('admin-branch', t.branch, t.branchHint, branch)}
-      <div className="field">
-        <label htmlFor="admin-created-from">{t.createdFrom}</label>
-        <input id="admin-created-from" type="date" className="input" value={filters.created_from ?? ''} max={filters.created_to} onChange={(event) => onChange('created_from', event.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="admin-created-to">{t.createdTo}</label>
-        <input id="admin-created-to" type="date" className="input" value={filters.created_to ?? ''} min={filters.created_from} onChange={(event) => onChange('created_to', event.target.value)} />
-      </div>
-      <button
-        type="button"
-        className={`btn btn--ghost ${styles.clear}`}
-        onClick={onClear ?? undefined}
-        style={onClear ? undefined : { visibility: 'hidden' }}
-        data-testid="filters-clear"
-      >
-        {t.clearFilters}
-      </button>
+      <DayRangeFields idPrefix="admin" t={t} filters={filters} onChange={onChange} />
+      <ClearFiltersButton t={t} onClear={onClear} />
     </form>
   );
 }

@@ -5,9 +5,8 @@ import Link from 'next/link';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { UpdateDriverBodySchema, type AdminDriver } from '@/lib/drivers/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
@@ -17,18 +16,17 @@ import { pickLocaleText } from '@/lib/i18n/pick-locale-text';
 import { currentStatus, statusBadgeClass, statusLabel } from '@/components/dispatch-detail/status-labels';
 import { LazyDispatchMap } from '@/components/map/lazy-dispatch-map';
 import { ConfirmDialog } from '@/components/settings/dialog';
-import { Field } from '@/components/ui/field';
 import { QueryError, errorText } from '@/components/ui/query-error';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
+import { DriverFields, type DriverFormValues } from './driver-fields';
 import { Pager } from './pager';
 import { PositionAge } from './position-age';
 import { driverKeys, driverQueries, fleetKeys, fleetQueries, fleetApi } from './queries';
 import { useCursorPages } from './use-cursor-pages';
 import styles from './console.module.css';
-import { PHONE_EXAMPLE } from './phone-example';
-import { interpolate } from '@/components/dispatch-detail/interpolate';
+import { FormFailure } from '@/components/ui/form-failure';
 
 interface Props {
   initial: AdminDriver;
@@ -55,12 +53,6 @@ export function DriverDetail({ initial, t, common, locale, map }: Props) {
       <DriverDispatches driverId={driver.id} t={t} common={common} locale={locale} />
     </div>
   );
-}
-
-interface DriverFormValues {
-  name: string;
-  phone: string;
-  fleet_id: string;
 }
 
 function DriverForm({ driver, t, common }: { driver: AdminDriver; t: AdminFleetText; common: CommonText }) {
@@ -95,15 +87,7 @@ function DriverForm({ driver, t, common }: { driver: AdminDriver; t: AdminFleetT
       toast(t.savedToast, 'success');
       await onSaved(saved);
     } catch (error) {
-      const fields = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message) : {};
-      let placed = false;
-      for (const name of ['name', 'phone', 'fleet_id'] as const) {
-        if (fields[name]) {
-          setError(name, { message: fields[name] }, { shouldFocus: !placed });
-          placed = true;
-        }
-      }
-      if (!placed) setFailure(errorText(error, common));
+      if (!placeFieldErrors(error, ['name', 'phone', 'fleet_id'], setError)) setFailure(errorText(error, common));
     }
   });
 
@@ -131,39 +115,9 @@ function DriverForm({ driver, t, common }: { driver: AdminDriver; t: AdminFleetT
           ) : null}
         </div>
       </div>
-      <Field id="driver-name" label={t.name} error={errors.name?.message}>
-        {(aria) => <input {...aria} className="input" autoComplete="off" {...register('name')} />}
-      </Field>
-      <Field id="driver-phone" label={t.phone} hint={interpolate(t.phoneHint, { example: <bdi dir="ltr">{PHONE_EXAMPLE}</bdi> })} error={errors.phone?.message}>
-        {(aria) => <input {...aria} className="input" type="tel" dir="ltr" autoComplete="off" {...register('phone')} />}
-      </Field>
-      <Field id="driver-fleet" label={t.fleet} hint={t.fleetHint} error={errors.fleet_id?.message}>
-        {(aria) => (
-          <select {...aria} className="select" {...register('fleet_id')}>
-            <option value="">{t.noFleet}</option>
-            {driver.fleet ? (
-              <option key={driver.fleet.id} value={driver.fleet.id}>
-                {driver.fleet.name}
-              </option>
-            ) : null}
-            {otherFleets.map((fleet) => (
-              <option key={fleet.id} value={fleet.id}>
-                {fleet.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
-      {toggle.isError && !isConfirmOpen ? (
-        <p role="alert" className="alert alert--error">
-          {errorText(toggle.error, common)}
-        </p>
-      ) : null}
+      <DriverFields idPrefix="driver" t={t} register={register} errors={errors} fleets={driver.fleet ? [driver.fleet, ...otherFleets] : otherFleets} />
+      <FormFailure message={failure} />
+      <FormFailure message={toggle.isError && !isConfirmOpen ? errorText(toggle.error, common) : null} />
       <div className={styles.formActions}>
         <button type="submit" className="btn btn--primary" disabled={isSubmitting || !isDirty}>
           {isSubmitting ? t.saving : t.saveChanges}
@@ -267,8 +221,7 @@ function DriverDispatches({ driverId, t, common, locale }: { driverId: string; t
             </tr>
           </thead>
           <tbody>
-            {dispatches.isPending ? <SkeletonRows rows={3} columns={DISPATCH_COLUMNS} cellClassName={styles.skeletonText} /> : null}
-            {dispatches.isSuccess && dispatches.data.data.length === 0 ? <EmptyRow columns={DISPATCH_COLUMNS}>{t.dispatchesEmpty}</EmptyRow> : null}
+            <PendingOrEmptyRows isPending={dispatches.isPending} isEmpty={dispatches.isSuccess && dispatches.data.data.length === 0} rows={3} columns={DISPATCH_COLUMNS} cellClassName={styles.skeletonText} empty={t.dispatchesEmpty} />
             {dispatches.data?.data.map((record) => {
               const status = currentStatus(record);
               return (

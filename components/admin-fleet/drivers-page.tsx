@@ -5,27 +5,26 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CreateDriverBodySchema, type AdminDriver, type CreateDriverBody } from '@/lib/drivers/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
 import type { AdminFleetText } from '@/lib/i18n/messages/admin-fleet';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { QueryError, errorText } from '@/components/ui/query-error';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { useDebouncedValue } from '@/components/dispatch-detail/use-debounced-value';
+import { DriverFields, type DriverFormValues } from './driver-fields';
 import { Pager } from './pager';
 import { PositionAge } from './position-age';
 import { driverKeys, driverQueries, fleetKeys, fleetQueries, fleetApi, type DriverFilters } from './queries';
 import { useCursorPages } from './use-cursor-pages';
 import styles from './console.module.css';
-import { PHONE_EXAMPLE } from './phone-example';
-import { interpolate } from '@/components/dispatch-detail/interpolate';
 
 const COLUMNS = 6;
 
@@ -106,8 +105,7 @@ export function DriversPage({ t, common, locale, initial }: Props) {
               </tr>
             </thead>
             <tbody>
-              {drivers.isPending ? <SkeletonRows rows={5} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
-              {drivers.isSuccess && drivers.data.data.length === 0 ? <EmptyRow columns={COLUMNS}>{t.driversEmpty}</EmptyRow> : null}
+              <PendingOrEmptyRows isPending={drivers.isPending} isEmpty={drivers.isSuccess && drivers.data.data.length === 0} rows={5} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.driversEmpty} />
               {drivers.data?.data.map((driver) => <DriverRow key={driver.id} driver={driver} t={t} locale={locale} />)}
             </tbody>
           </table>
@@ -163,12 +161,6 @@ function DriverRow({ driver, t, locale }: { driver: AdminDriver; t: AdminFleetTe
   );
 }
 
-interface CreateDriverForm {
-  name: string;
-  phone: string;
-  fleet_id: string;
-}
-
 function CreateDriverForm({ t, common, fleets }: { t: AdminFleetText; common: CommonText; fleets: { id: string; name: string }[] }) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -179,7 +171,7 @@ function CreateDriverForm({ t, common, fleets }: { t: AdminFleetText; common: Co
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<CreateDriverForm>({
+  } = useForm<DriverFormValues>({
     resolver: localizedZodResolver(CreateDriverBodySchema) as never,
     defaultValues: { name: '', phone: '', fleet_id: '' },
   });
@@ -193,44 +185,15 @@ function CreateDriverForm({ t, common, fleets }: { t: AdminFleetText; common: Co
       toast(format(t.createdDriverToast, { name: created.name }), 'success');
       await Promise.all([queryClient.invalidateQueries({ queryKey: driverKeys.all }), queryClient.invalidateQueries({ queryKey: fleetKeys.all })]);
     } catch (error) {
-      const fields = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message) : {};
-      let placed = false;
-      for (const name of ['name', 'phone', 'fleet_id'] as const) {
-        if (fields[name]) {
-          setError(name, { message: fields[name] }, { shouldFocus: !placed });
-          placed = true;
-        }
-      }
-      if (!placed) setFailure(errorText(error, common));
+      if (!placeFieldErrors(error, ['name', 'phone', 'fleet_id'], setError)) setFailure(errorText(error, common));
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="card stack" aria-labelledby="new-driver-heading" data-testid="new-driver">
       <h2 id="new-driver-heading">{t.newDriverHeading}</h2>
-      <Field id="new-driver-name" label={t.name} error={errors.name?.message}>
-        {(aria) => <input {...aria} className="input" autoComplete="off" {...register('name')} />}
-      </Field>
-      <Field id="new-driver-phone" label={t.phone} hint={interpolate(t.phoneHint, { example: <bdi dir="ltr">{PHONE_EXAMPLE}</bdi> })} error={errors.phone?.message}>
-        {(aria) => <input {...aria} className="input" type="tel" dir="ltr" autoComplete="off" {...register('phone')} />}
-      </Field>
-      <Field id="new-driver-fleet" label={t.fleet} hint={t.fleetHint} error={errors.fleet_id?.message}>
-        {(aria) => (
-          <select {...aria} className="select" {...register('fleet_id')}>
-            <option value="">{t.noFleet}</option>
-            {fleets.map((fleet) => (
-              <option key={fleet.id} value={fleet.id}>
-                {fleet.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <DriverFields idPrefix="new-driver" t={t} register={register} errors={errors} fleets={fleets} />
+      <FormFailure message={failure} />
       <div className={styles.formActions}>
         <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
           {isSubmitting ? t.creatingDriver : t.createDriver}

@@ -5,9 +5,8 @@ import Link from 'next/link';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CreateFleetBodySchema, type CreateFleetBody, type FleetView } from '@/lib/fleets/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
@@ -15,8 +14,9 @@ import type { AdminFleetText } from '@/lib/i18n/messages/admin-fleet';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import { ConfirmDialog, Dialog } from '@/components/settings/dialog';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { QueryError, errorText } from '@/components/ui/query-error';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { driverKeys, fleetKeys, fleetQueries, fleetApi } from './queries';
@@ -58,11 +58,7 @@ export function FleetsPage({ t, common, locale }: Props) {
           {t.fleetsTitle}
         </h2>
         {fleets.isError ? <QueryError error={fleets.error} onRetry={() => fleets.refetch()} common={common} /> : null}
-        {toggle.isError && !isDeactivateOpen ? (
-          <p role="alert" className="alert alert--error">
-            {errorText(toggle.error, common)}
-          </p>
-        ) : null}
+        <FormFailure message={toggle.isError && !isDeactivateOpen ? errorText(toggle.error, common) : null} />
         <div className="table-wrap">
           <table className="table" data-testid="fleets-table">
             <thead>
@@ -78,8 +74,7 @@ export function FleetsPage({ t, common, locale }: Props) {
               </tr>
             </thead>
             <tbody>
-              {fleets.isPending ? <SkeletonRows rows={4} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
-              {fleets.isSuccess && fleets.data.length === 0 ? <EmptyRow columns={COLUMNS}>{t.fleetsEmpty}</EmptyRow> : null}
+              <PendingOrEmptyRows isPending={fleets.isPending} isEmpty={fleets.isSuccess && fleets.data.length === 0} rows={4} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.fleetsEmpty} />
               {fleets.data?.map((fleet) => (
                 <tr key={fleet.id} data-testid="fleet-row">
                   <td>
@@ -171,9 +166,7 @@ function useNameForm(onSave: (name: string) => Promise<unknown>, common: CommonT
       await onSave(name);
       if (resetOnSave) form.reset();
     } catch (error) {
-      const message = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message).name : undefined;
-      if (message) form.setError('name', { message }, { shouldFocus: true });
-      else setFailure(errorText(error, common));
+      if (!placeFieldErrors(error, ['name'], form.setError)) setFailure(errorText(error, common));
     }
   });
   return { form, onSubmit, failure };
@@ -199,11 +192,7 @@ function CreateFleetForm({ t, common }: { t: AdminFleetText; common: CommonText 
       <Field id="new-fleet-name" label={t.fleetName} error={errors.name?.message}>
         {(aria) => <input {...aria} className="input" autoComplete="off" {...form.register('name')} />}
       </Field>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className={styles.formActions}>
         <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
           {isSubmitting ? t.creatingFleet : t.createFleet}
@@ -232,11 +221,7 @@ function RenameForm({ fleet, t, common, onDone }: { fleet: FleetView; t: AdminFl
       <Field id="rename-fleet-name" label={t.newName} error={errors.name?.message}>
         {(aria) => <input {...aria} className="input" autoComplete="off" data-autofocus {...form.register('name')} />}
       </Field>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className={styles.dialogActions}>
         <button type="button" className="btn" onClick={onDone}>
           {common.cancel}

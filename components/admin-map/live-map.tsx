@@ -3,9 +3,11 @@
 import 'leaflet/dist/leaflet.css';
 import '@/components/map/dispatch-map.css';
 import './live-map.css';
-import { divIcon, latLngBounds, type DivIcon, type Map as LeafletMap } from 'leaflet';
+import { divIcon, latLngBounds, type DivIcon } from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, Polyline, TileLayer, ZoomControl, useMap } from 'react-leaflet';
+import { escapeHtml } from '@/components/map/escape-html';
+import { useGridBackground } from '@/components/map/map-grid';
 
 // Leaflet touches `window` when imported: pages load this file only through
 // `lazy-live-map.tsx` (`dynamic(..., { ssr: false })`, STYLE.md §16).
@@ -46,7 +48,6 @@ export interface LiveMapProps {
 const DEFAULT_CENTER: [number, number] = [24.7136, 46.6753]; // Riyadh
 const DEFAULT_ZOOM = 11;
 const FIT_MAX_ZOOM = 15;
-const GRID_SIZE_PX = 32; // background-size in components/map/dispatch-map.css
 
 /**
  * Many drivers and dispatches at once. Markers are keyed by id, so a driver's new position moves
@@ -122,28 +123,8 @@ function FitOnce({ drivers, dispatches }: { drivers: LiveMapPoint[]; dispatches:
 
 /** Moves the CSS grid of a tile-less map with the map, so panning looks like panning. */
 function GridBackground({ isEnabled }: { isEnabled: boolean }) {
-  const map = useMap();
-  useEffect(() => syncGrid(map, isEnabled), [map, isEnabled]);
+  useGridBackground(useMap(), isEnabled);
   return null;
-}
-
-function syncGrid(map: LeafletMap, isEnabled: boolean): (() => void) | undefined {
-  const container = map.getContainer();
-  if (!isEnabled) {
-    container.style.backgroundPosition = '';
-    return undefined;
-  }
-  const sync = () => {
-    const origin = map.layerPointToContainerPoint(map.getPixelOrigin().multiplyBy(-1));
-    const x = ((origin.x % GRID_SIZE_PX) + GRID_SIZE_PX) % GRID_SIZE_PX;
-    const y = ((origin.y % GRID_SIZE_PX) + GRID_SIZE_PX) % GRID_SIZE_PX;
-    container.style.backgroundPosition = `${x}px ${y}px`;
-  };
-  sync();
-  map.on('move zoomend viewreset', sync);
-  return () => {
-    map.off('move zoomend viewreset', sync);
-  };
 }
 
 function pinIcon(kind: 'pickup' | 'destination', label: string, id: string): DivIcon {
@@ -164,8 +145,4 @@ function driverIcon(driver: Pick<LiveMapDriver, 'id' | 'label' | 'isSandbox'>): 
       `<span class="live-map__driver${driver.isSandbox ? ' live-map__driver--sandbox' : ''}" data-testid="live-driver" ` +
       `data-driver-id="${escapeHtml(driver.id)}" role="img" aria-label="${escapeHtml(driver.label)}" title="${escapeHtml(driver.label)}"></span>`,
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -57,17 +57,7 @@ export function DispatchFilters({
           {t.searchHint}
         </p>
       </div>
-      <div className="field">
-        <label htmlFor="dispatch-status">{t.status}</label>
-        <select id="dispatch-status" className="select" value={filters.status ?? ''} onChange={(event) => onChange('status', event.target.value)}>
-          <option value="">{t.allStatuses}</option>
-          {LIFECYCLE_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabels[status]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <StatusFilter id="dispatch-status" t={t} value={filters.status} statusLabels={statusLabels} onChange={(value) => onChange('status', value)} />
       <div className="field">
         <label htmlFor="dispatch-branch">{t.branch}</label>
         <input
@@ -92,10 +82,59 @@ export function DispatchFilters({
           {t.branchHint}
         </p>
       </div>
+      <DayRangeFields idPrefix="dispatch" t={t} filters={filters} onChange={onChange} />
+      <ClearFiltersButton t={t} onClear={onClear} />
+    </form>
+  );
+}
+
+/** The status select: every lifecycle status, or all. */
+export function StatusFilter({
+  id,
+  t,
+  value,
+  statusLabels,
+  onChange,
+}: {
+  id: string;
+  t: Pick<DispatchListText, 'status' | 'allStatuses'>;
+  value: string | undefined;
+  statusLabels: Record<LifecycleStatus, string>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t.status}</label>
+      <select id={id} className="select" value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t.allStatuses}</option>
+        {LIFECYCLE_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {statusLabels[status]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The first and last creation day; each bounds the other. */
+export function DayRangeFields({
+  idPrefix,
+  t,
+  filters,
+  onChange,
+}: {
+  idPrefix: string;
+  t: Pick<DispatchListText, 'createdFrom' | 'createdTo'>;
+  filters: { created_from?: string; created_to?: string };
+  onChange: (name: 'created_from' | 'created_to', value: string) => void;
+}) {
+  return (
+    <>
       <div className="field">
-        <label htmlFor="dispatch-created-from">{t.createdFrom}</label>
+        <label htmlFor={`${idPrefix}-created-from`}>{t.createdFrom}</label>
         <input
-          id="dispatch-created-from"
+          id={`${idPrefix}-created-from`}
           type="date"
           className="input"
           value={filters.created_from ?? ''}
@@ -104,9 +143,9 @@ export function DispatchFilters({
         />
       </div>
       <div className="field">
-        <label htmlFor="dispatch-created-to">{t.createdTo}</label>
+        <label htmlFor={`${idPrefix}-created-to`}>{t.createdTo}</label>
         <input
-          id="dispatch-created-to"
+          id={`${idPrefix}-created-to`}
           type="date"
           className="input"
           value={filters.created_to ?? ''}
@@ -114,16 +153,21 @@ export function DispatchFilters({
           onChange={(event) => onChange('created_to', event.target.value)}
         />
       </div>
-      {/* Always in the layout (hidden when there is nothing to clear), so the grid never reflows. */}
-      <button
-        type="button"
-        className={`btn btn--ghost ${styles.clear}`}
-        onClick={onClear ?? undefined}
-        style={onClear ? undefined : { visibility: 'hidden' }}
-        data-testid="filters-clear"
-      >
-        {t.clearFilters}
-      </button>
-    </form>
+    </>
+  );
+}
+
+/** Always in the layout (hidden when there is nothing to clear), so the grid never reflows. */
+export function ClearFiltersButton({ t, onClear }: { t: Pick<DispatchListText, 'clearFilters'>; onClear: (() => void) | null }) {
+  return (
+    <button
+      type="button"
+      className={`btn btn--ghost ${styles.clear}`}
+      onClick={onClear ?? undefined}
+      style={onClear ? undefined : { visibility: 'hidden' }}
+      data-testid="filters-clear"
+    >
+      {t.clearFilters}
+    </button>
   );
 }

@@ -2,34 +2,25 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useSearchParams } from 'next/navigation';
 import { DispatchFilters, type BranchOption } from '@/components/dispatch-list/dispatch-filters';
 import { DispatchTable } from '@/components/dispatch-list/dispatch-table';
-import styles from '@/components/dispatch-list/dispatch-list.module.css';
+import type { ListCommonText } from '@/components/dispatch-list/list-page-input';
+import { ListEmpty, ListHeader, ListLoadError, ListPager } from '@/components/dispatch-list/list-parts';
 import {
   apiQuery,
   hasFilters,
   isServerReadable,
   listHref,
-  nextPage,
-  previousPage,
   readListParams,
-  type FilterName,
-  type ListParams,
 } from '@/components/dispatch-list/list-params';
 import { dispatchListKeys, fetchDispatchPage, listKey } from '@/components/dispatch-list/queries';
-import { PageHeader } from '@/components/ui/page-header';
-import { errorText, type QueryErrorText } from '@/components/ui/query-error';
+import { useListNavigation } from '@/components/dispatch-list/use-list-navigation';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { useLiveListRefresh } from '@/components/dispatch-list/use-live-list-refresh';
 import type { LifecycleStatus } from '@/lib/dispatches/lifecycle-statuses';
 import type { Locale } from '@/lib/i18n/locale';
-import { format } from '@/lib/i18n/messages';
-import type { CommonText } from '@/lib/i18n/messages/common';
 import type { DispatchListText } from '@/lib/i18n/messages/dispatch-list';
-
-export type DispatchListCommonText = QueryErrorText & Pick<CommonText, 'previousPage' | 'nextPage'>;
 
 /** The Dispatches page's body: header, filters, table (or its loading, empty, error states), pager. */
 export function DispatchList({
@@ -40,12 +31,11 @@ export function DispatchList({
   branches,
 }: {
   t: DispatchListText;
-  common: DispatchListCommonText;
+  common: ListCommonText;
   statusLabels: Record<LifecycleStatus, string>;
   locale: Locale;
   branches: BranchOption[];
 }) {
-  const router = useRouter();
   const searchParams = useSearchParams();
   const params = readListParams((name) => searchParams.get(name));
   const { filters } = params;
@@ -58,55 +48,16 @@ export function DispatchList({
   });
   const isLive = useLiveListRefresh();
   const isHydrated = useIsHydrated();
-  // A new generation of the filter inputs after "Clear filters" drops any half-typed search.
-  const [filterGeneration, setFilterGeneration] = useState(0);
+  const { show, setFilter, clearFilters, isNavigating, filterGeneration } = useListNavigation(params, listHref);
 
   const isFiltered = hasFilters(filters);
-  // The server reads the page of the new URL (same prefetch as a full load), so the URL changes
-  // when that page arrives; meanwhile the rows stay, dimmed. A second change in that time builds
-  // on the first (`pending`), not on the URL still shown.
-  const [isNavigating, startNavigation] = useTransition();
-  const pending = useRef<ListParams | null>(null);
-  useEffect(() => {
-    if (pending.current && listHref(pending.current) === listHref(params)) pending.current = null;
-  });
-  // Filters replace the history entry (typing is not a trail of pages); paging pushes one.
-  const show = (next: ListParams, mode: 'push' | 'replace') => {
-    pending.current = next;
-    startNavigation(() => {
-      if (mode === 'push') router.push(listHref(next));
-      else router.replace(listHref(next), { scroll: false });
-    });
-  };
-  const setFilter = (name: FilterName, value: string) => {
-    const base = pending.current ?? params;
-    if ((base.filters[name] ?? '') === value) return;
-    show({ filters: { ...base.filters, [name]: value || undefined }, prev: [] }, 'replace');
-  };
-  const clearFilters = () => {
-    setFilterGeneration((generation) => generation + 1);
-    show({ filters: {}, prev: [] }, 'replace');
-  };
-
   const records = list.data?.data ?? null;
-  const nextCursor = list.data?.next_cursor ?? null;
-  const pageNumber = params.cursor ? params.prev.length + 2 : 1;
   // Day filters become the viewer's local midnights: only known in the browser.
   const exportHref = isServerReadable(filters) || isHydrated ? `/api/staff/dispatches/export?${apiQuery(filters)}` : undefined;
 
   return (
     <>
-      <PageHeader title={t.title} intro={t.intro} className={styles.header}>
-        <div className={styles.headerEnd}>
-          <span className={`badge ${isLive ? 'badge--success' : ''} ${styles.live}`} data-live={isLive} data-testid="live-indicator">
-            <span className={styles.liveDot} aria-hidden="true" />
-            {isLive ? t.live : t.connecting}
-          </span>
-          <a className="btn" href={exportHref} download data-testid="export-csv">
-            {t.exportCsv}
-          </a>
-        </div>
-      </PageHeader>
+      <ListHeader t={t} isLive={isLive} exportHref={exportHref} />
 
       <DispatchFilters
         key={filterGeneration}
@@ -118,75 +69,36 @@ export function DispatchList({
         onClear={isFiltered ? clearFilters : null}
       />
 
-      {list.isError && (
-        <div role="alert" className={`alert alert--error ${styles.error}`} data-testid="list-error">
-          <span>
-            {t.loadFailed} {errorText(list.error, common)}
-          </span>
-          <span className="row">
-            {isFiltered && (
-              <button type="button" className="btn btn--small" onClick={clearFilters}>
-                {t.clearFilters}
-              </button>
-            )}
-            <button type="button" className="btn btn--small" onClick={() => void list.refetch()}>
-              {common.retry}
-            </button>
-          </span>
-        </div>
-      )}
+      {list.isError && <ListLoadError t={t} common={common} error={list.error} onRetry={() => void list.refetch()} onClear={isFiltered ? clearFilters : null} />}
 
       {records?.length === 0 ? (
-        <div className={`card empty-state ${styles.empty}`} data-testid="list-empty">
-          {params.cursor ? (
-            <>
-              <h2>{t.emptyPageTitle}</h2>
-              <button type="button" className="btn" onClick={() => show({ filters, prev: [] }, 'push')}>
-                {t.firstPage}
-              </button>
-            </>
-          ) : isFiltered ? (
-            <>
-              <h2>{t.noMatchTitle}</h2>
-              <p>{t.noMatchBody}</p>
-              <button type="button" className="btn" onClick={clearFilters}>
-                {t.clearFilters}
-              </button>
-            </>
-          ) : (
-            <>
-              <h2>{t.emptyTitle}</h2>
-              <p>{t.emptyBody}</p>
-              <Link href="/dispatches/new" className="btn btn--primary">
-                {t.newDispatch}
-              </Link>
-            </>
-          )}
-        </div>
+        <ListEmpty
+          t={t}
+          isLaterPage={Boolean(params.cursor)}
+          isFiltered={isFiltered}
+          onFirstPage={() => show({ filters, prev: [] }, 'push')}
+          onClear={clearFilters}
+          emptyAction={
+            <Link href="/dispatches/new" className="btn btn--primary">
+              {t.newDispatch}
+            </Link>
+          }
+        />
       ) : (
         !(list.isError && !records) && (
           <DispatchTable t={t} statusLabels={statusLabels} locale={locale} records={records} isStale={list.isPlaceholderData || isNavigating} />
         )
       )}
 
-      {(params.cursor || nextCursor) && (
-        <nav aria-label={t.pagination} className={styles.pager}>
-          <button type="button" className="btn" disabled={!params.cursor || isNavigating} onClick={() => show(previousPage(params), 'push')}>
-            {common.previousPage}
-          </button>
-          <span className="muted" data-testid="page-number">
-            {format(t.page, { n: pageNumber })}
-          </span>
-          <button
-            type="button"
-            className="btn"
-            disabled={!nextCursor || list.isPlaceholderData || isNavigating}
-            onClick={() => nextCursor && show(nextPage(params, nextCursor), 'push')}
-          >
-            {common.nextPage}
-          </button>
-        </nav>
-      )}
+      <ListPager
+        t={t}
+        common={common}
+        params={params}
+        nextCursor={list.data?.next_cursor ?? null}
+        isBusy={isNavigating}
+        isStale={list.isPlaceholderData}
+        onShow={(page) => show(page, 'push')}
+      />
     </>
   );
 }

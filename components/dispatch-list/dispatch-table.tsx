@@ -2,28 +2,14 @@
 
 import Link from 'next/link';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
+import { CreatedTime, CustomerCell, SkeletonLine, SkeletonTime, SkeletonTwoLines, StatusBadge } from '@/components/dispatch-list/dispatch-cells';
 import styles from '@/components/dispatch-list/dispatch-list.module.css';
-import { currentStatus } from '@/lib/dispatches/current-status';
 import type { LifecycleStatus } from '@/lib/dispatches/lifecycle-statuses';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import type { DispatchListText } from '@/lib/i18n/messages/dispatch-list';
 
 const SKELETON_ROWS = 10;
-
-const BADGE: Record<LifecycleStatus, string> = {
-  new: 'badge',
-  dispatch_accepted: 'badge',
-  dispatch_rejected: 'badge badge--danger',
-  assigned: 'badge badge--active',
-  accepted: 'badge badge--active',
-  ready_for_pickup: 'badge badge--warning',
-  picked_up: 'badge badge--active',
-  delivered: 'badge badge--success',
-  qa_qc: 'badge badge--success',
-  cancelled: 'badge badge--danger',
-};
 
 interface TableProps {
   t: DispatchListText;
@@ -31,14 +17,8 @@ interface TableProps {
   locale: Locale;
 }
 
-function customerName(customer: DispatchRecord['user_metadata']): string {
-  return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.username || '';
-}
-
 /** Every row is two lines high (name over phone), data or skeleton, so nothing moves when data arrives. */
 function Row({ record, t, statusLabels, locale, isHydrated }: TableProps & { record: DispatchRecord; isHydrated: boolean }) {
-  const status = currentStatus(record.status);
-  const name = customerName(record.user_metadata);
   return (
     <tr className={styles.row} data-testid="dispatch-row" data-id={record.id}>
       <td>
@@ -50,10 +30,7 @@ function Row({ record, t, statusLabels, locale, isHydrated }: TableProps & { rec
         <span className={styles.oneLine}>{record.vendor_oid}</span>
       </td>
       <td>
-        <span className={styles.oneLine}>{name || <span className="muted">{t.noName}</span>}</span>
-        <span className={`${styles.oneLine} muted`}>
-          <bdi dir="ltr">{record.user_metadata.phone}</bdi>
-        </span>
+        <CustomerCell record={record} noName={t.noName} />
       </td>
       <td>
         <span className={styles.oneLine}>{record.vendor_bid}</span>
@@ -68,34 +45,29 @@ function Row({ record, t, statusLabels, locale, isHydrated }: TableProps & { rec
         </span>
       </td>
       <td>
-        <span className={BADGE[status]} data-testid="dispatch-status" data-status={status}>
-          {statusLabels[status]}
-        </span>
+        <StatusBadge record={record} statusLabels={statusLabels} />
       </td>
       <td>
-        <time className={styles.time} dateTime={`${record.created_at.replace(' ', 'T')}Z`}>
-          {isHydrated ? formatDateTime(record.created_at, locale) : ''}
-        </time>
+        <CreatedTime record={record} locale={locale} isHydrated={isHydrated} />
       </td>
     </tr>
   );
 }
 
 function SkeletonRow() {
-  const line = (short = false) => <span className={`skeleton ${styles.skeleton} ${short ? styles.skeletonShort : ''}`}>&nbsp;</span>;
+  const line = (isShort = false) => <SkeletonLine isShort={isShort} />;
   return (
     <tr aria-hidden="true">
       <td>{line(true)}</td>
       <td>{line()}</td>
       <td>
-        <span className={styles.oneLine}>{line()}</span>
-        <span className={styles.oneLine}>{line(true)}</span>
+        <SkeletonTwoLines />
       </td>
       <td>{line(true)}</td>
       <td>{line()}</td>
       <td>{line(true)}</td>
       <td>
-        <span className={styles.time}>{line()}</span>
+        <SkeletonTime />
       </td>
     </tr>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDispatchChanges } from '@/components/live/use-dispatch-changes';
 import { dispatchListKeys } from '@/components/dispatch-list/queries';
@@ -10,18 +10,17 @@ import { throttle } from '@/components/dispatch-list/throttle';
 const THROTTLE_MS = 500;
 
 /**
- * Re-reads the dispatch list when the account's dispatches change: at once for the first change,
+ * Re-reads the dispatch list (`queryKey`: the staff list's unless told) when the dispatches the
+ * stream at `eventsPath` reports change: at once for the first change,
  * then at most once per THROTTLE_MS (the last change of a burst is never dropped). After a
  * (re)connect ('resync') it re-reads at once. Returns whether the live stream is up.
  */
-export function useLiveListRefresh(): boolean {
+export function useLiveListRefresh(queryKey: QueryKey = dispatchListKeys.lists(), eventsPath?: string): boolean {
   const queryClient = useQueryClient();
-  const [refresh] = useState(() =>
-    throttle(() => void queryClient.invalidateQueries({ queryKey: dispatchListKeys.lists() }), THROTTLE_MS),
-  );
+  const [refresh] = useState(() => throttle(() => void queryClient.invalidateQueries({ queryKey }), THROTTLE_MS));
   useEffect(() => () => refresh.cancel(), [refresh]);
   return useDispatchChanges((change) => {
     if (change === 'resync') refresh.flush();
     else refresh.call();
-  });
+  }, eventsPath);
 }

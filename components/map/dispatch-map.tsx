@@ -19,6 +19,8 @@ import { MapContainer, Marker, Polyline, TileLayer, ZoomControl, useMap, useMapE
 import type { Address } from '@/lib/dispatches/schemas';
 import { isLocale } from '@/lib/i18n/locale';
 import { mapMessages } from '@/lib/i18n/messages/map';
+import { escapeHtml } from './escape-html';
+import { useGridBackground } from './map-grid';
 
 // Leaflet touches `window` when imported: pages load this file only through
 // `lazy-dispatch-map.tsx` (`dynamic(..., { ssr: false })`, STYLE.md §16).
@@ -72,7 +74,6 @@ const SINGLE_MARKER_ZOOM = 15;
 const FIT_MAX_ZOOM = 16;
 const FIT_PADDING: [number, number] = [40, 40];
 const KEY_STEP_DEGREES = 0.0005;
-const GRID_SIZE_PX = 32; // keep equal to background-size in dispatch-map.css
 const MARKER_KINDS = ['pickup', 'destination', 'driver'] as const;
 const ARROW_STEPS: Record<string, [number, number]> = {
   ArrowUp: [1, 0],
@@ -285,28 +286,6 @@ function fitView(map: LeafletMap, present: MapPoint[], { animate }: { animate: b
   else map.fitBounds(latLngBounds(present), { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM, animate });
 }
 
-/** Moves the CSS grid of a tile-less map with the map, so panning looks like panning. */
-function useGridBackground(map: LeafletMap, isEnabled: boolean) {
-  useEffect(() => {
-    const container = map.getContainer();
-    if (!isEnabled) {
-      container.style.backgroundPosition = '';
-      return;
-    }
-    const sync = () => {
-      const origin = map.layerPointToContainerPoint(map.getPixelOrigin().multiplyBy(-1));
-      const x = ((origin.x % GRID_SIZE_PX) + GRID_SIZE_PX) % GRID_SIZE_PX;
-      const y = ((origin.y % GRID_SIZE_PX) + GRID_SIZE_PX) % GRID_SIZE_PX;
-      container.style.backgroundPosition = `${x}px ${y}px`;
-    };
-    sync();
-    map.on('move zoomend viewreset', sync);
-    return () => {
-      map.off('move zoomend viewreset', sync);
-    };
-  }, [map, isEnabled]);
-}
-
 function pinIcon(kind: PlaceableMarker, label: string, mark: string): DivIcon {
   return divIcon({
     className: 'dispatch-map__icon',
@@ -353,8 +332,4 @@ function withDefaults(labels: DispatchMapLabels): Required<DispatchMapLabels> {
     destinationMark: labels.destinationMark ?? own.destinationMark,
     ...labels,
   } as Required<DispatchMapLabels>;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -1,24 +1,22 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { CreateApiKeyBodySchema, type ApiKeyView, type CreateApiKeyBody, type CreatedApiKeyView } from '@/lib/accounts/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
+import type { CreatedApiKeyView } from '@/lib/accounts/schemas';
 import { formatDateTime } from '@/lib/i18n/format-time';
 import type { Locale } from '@/lib/i18n/locale';
 import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import type { SettingsText } from '@/lib/i18n/messages/settings';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { CopyButton } from './copy-button';
-import { ConfirmDialog, Dialog } from './dialog';
-import { QueryError, errorText } from '@/components/ui/query-error';
+import { Dialog } from './dialog';
+import { RevokeKeyButton, useCreateKeyForm, useRevokeKey } from './api-key-actions';
+import { QueryError } from '@/components/ui/query-error';
 import { apiKeyKeys, apiKeyQueries, settingsApi } from './queries';
 import styles from './settings.module.css';
+import { FormFailure } from '@/components/ui/form-failure';
 
 const COLUMNS = 5;
 
@@ -31,22 +29,9 @@ interface Props {
 /** The account's API keys: list, create (the key shown once), revoke after a confirmation. */
 export function ApiKeysPanel({ t, common, locale }: Props) {
   const keys = useQuery(apiKeyQueries.list());
-  const queryClient = useQueryClient();
-  const toast = useToast();
   const [created, setCreated] = useState<CreatedApiKeyView | null>(null);
-  // The key being revoked stays set while its dialog closes, so the title does not flash empty.
-  const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
-  const [isRevokeOpen, setRevokeOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-
-  const revoke = useMutation({
-    mutationFn: (key: ApiKeyView) => settingsApi.revokeApiKey(key.id),
-    onSuccess: (_, key) => {
-      setRevokeOpen(false);
-      toast(format(t.revokedToast, { name: key.name }), 'success');
-      return queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
-    },
-  });
+  const revokeKey = useRevokeKey({ revokeKey: (key) => settingsApi.revokeApiKey(key.id), queryKey: apiKeyKeys.all, t, common, fallbackFocusRef: headingRef });
 
   return (
     <section aria-labelledby="keys-heading" className="card stack" data-testid="api-keys">
@@ -70,10 +55,7 @@ export function ApiKeysPanel({ t, common, locale }: Props) {
             </tr>
           </thead>
           <tbody>
-            {keys.isPending ? <SkeletonRows rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
-            {keys.isSuccess && keys.data.length === 0 ? (
-              <EmptyRow columns={COLUMNS}>{t.keysEmpty}</EmptyRow>
-            ) : null}
+            <PendingOrEmptyRows isPending={keys.isPending} isEmpty={keys.isSuccess && keys.data.length === 0} rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.keysEmpty} />
             {keys.data?.map((key) => (
               <tr key={key.id} data-testid="api-key-row">
                 <td>{key.name}</td>
@@ -89,20 +71,7 @@ export function ApiKeysPanel({ t, common, locale }: Props) {
                   )}
                 </td>
                 <td className={styles.cellEnd}>
-                  {key.revoked_at ? null : (
-                    <button
-                      type="button"
-                      className="btn btn--small btn--danger"
-                      aria-label={`${t.revoke} — ${key.name}`}
-                      onClick={() => {
-                        revoke.reset();
-                        setRevoking(key);
-                        setRevokeOpen(true);
-                      }}
-                    >
-                      {t.revoke}
-                    </button>
-                  )}
+                  <RevokeKeyButton apiKey={key} t={t} onRevoke={revokeKey.ask} />
                 </td>
               </tr>
             ))}
@@ -116,51 +85,21 @@ export function ApiKeysPanel({ t, common, locale }: Props) {
         {created ? <NewKey created={created} t={t} onDone={() => setCreated(null)} /> : null}
       </Dialog>
 
-      <ConfirmDialog
-        isOpen={isRevokeOpen}
-        onClose={() => setRevokeOpen(false)}
-        onConfirm={() => revoking && revoke.mutate(revoking)}
-        title={format(t.revokeTitle, { name: revoking?.name ?? '' })}
-        body={<p>{t.revokeBody}</p>}
-        confirmLabel={t.revoke}
-        pendingLabel={t.revoking}
-        cancelLabel={common.cancel}
-        isPending={revoke.isPending}
-        error={revoke.isError ? errorText(revoke.error, common) : null}
-        isDestructive
-        fallbackFocusRef={headingRef}
-      />
+      {revokeKey.dialog}
     </section>
   );
 }
 
 function CreateKeyForm({ t, common, onCreated }: { t: SettingsText; common: CommonText; onCreated: (key: CreatedApiKeyView) => void }) {
-  const queryClient = useQueryClient();
   const toast = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateApiKeyBody>({ resolver: localizedZodResolver(CreateApiKeyBodySchema) });
-
-  const onSubmit = handleSubmit(async ({ name }) => {
-    setFailure(null);
-    let key: CreatedApiKeyView;
-    try {
-      key = await settingsApi.createApiKey(name);
-    } catch (error) {
-      const message = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message).name : undefined;
-      if (message) setError('name', { message }, { shouldFocus: true });
-      else setFailure(errorText(error, common));
-      return;
-    }
-    reset();
-    onCreated(key);
-    toast(format(t.createdKeyToast, { name: key.name }), 'success');
-    await queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
+  const { register, errors, isSubmitting, onSubmit, failure } = useCreateKeyForm({
+    createKey: (name) => settingsApi.createApiKey(name),
+    queryKey: apiKeyKeys.all,
+    common,
+    onCreated: (key) => {
+      onCreated(key);
+      toast(format(t.createdKeyToast, { name: key.name }), 'success');
+    },
   });
 
   return (
@@ -190,11 +129,7 @@ function CreateKeyForm({ t, common, onCreated }: { t: SettingsText; common: Comm
           </p>
         ) : null}
       </div>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
     </form>
   );
 }

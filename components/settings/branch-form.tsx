@@ -7,13 +7,13 @@ import type { z } from 'zod';
 import { LazyDispatchMap, type MapPoint } from '@/components/map/lazy-dispatch-map';
 import { useToast } from '@/components/ui/toast';
 import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
+import { placeFieldErrors } from '@/lib/client/place-field-errors';
 import { BranchInputSchema, type Branch } from '@/lib/branches/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
 import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import type { SettingsText } from '@/lib/i18n/messages/settings';
 import { Field } from '@/components/ui/field';
+import { FormFailure } from '@/components/ui/form-failure';
 import { errorText } from '@/components/ui/query-error';
 import { branchKeys, settingsApi } from './queries';
 import styles from './settings.module.css';
@@ -70,10 +70,7 @@ export function BranchForm({ branch, t, common, tileUrl, tileAttribution, onDone
     try {
       saved = branch ? await settingsApi.updateBranch(branch.id, input) : await settingsApi.createBranch(input);
     } catch (error) {
-      const fieldErrors = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message) : {};
-      const known = FIELDS.filter((field) => fieldErrors[field]);
-      known.forEach((field, index) => setError(field, { message: fieldErrors[field] }, { shouldFocus: index === 0 }));
-      if (known.length === 0) setFailure(errorText(error, common));
+      if (!placeFieldErrors(error, FIELDS, setError)) setFailure(errorText(error, common));
       return;
     }
     toast(format(branch ? t.branchSavedToast : t.branchAddedToast, { name: saved.name }), 'success');
@@ -135,11 +132,7 @@ export function BranchForm({ branch, t, common, tileUrl, tileAttribution, onDone
           />
         </div>
       </div>
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <div className="row">
         <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
           {isSubmitting ? t.savingBranch : t.saveBranch}

@@ -6,7 +6,7 @@ import type { Branch } from '@/lib/branches/schemas';
 import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import type { SettingsText } from '@/lib/i18n/messages/settings';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { BranchForm } from './branch-form';
 import { ConfirmDialog } from './dialog';
@@ -94,10 +94,7 @@ export function BranchesPanel({ t, common, tileUrl, tileAttribution }: Props) {
             </tr>
           </thead>
           <tbody>
-            {branches.isPending ? <SkeletonRows rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
-            {branches.isSuccess && branches.data.length === 0 ? (
-              <EmptyRow columns={COLUMNS}>{t.branchesEmpty}</EmptyRow>
-            ) : null}
+            <PendingOrEmptyRows isPending={branches.isPending} isEmpty={branches.isSuccess && branches.data.length === 0} rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.branchesEmpty} />
             {branches.data?.map((branch) => (
               <tr key={branch.id} data-testid="branch-row">
                 <td>{branch.name}</td>

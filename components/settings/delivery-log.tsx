@@ -9,7 +9,7 @@ import { format } from '@/lib/i18n/messages';
 import type { CommonText } from '@/lib/i18n/messages/common';
 import type { SettingsText } from '@/lib/i18n/messages/settings';
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type WebhookDeliveryView } from '@/lib/webhooks/schemas';
-import { EmptyRow, SkeletonRows } from '@/components/ui/table-states';
+import { PendingOrEmptyRows } from '@/components/ui/table-states';
 import { useToast } from '@/components/ui/toast';
 import { QueryError, errorText } from '@/components/ui/query-error';
 import { settingsApi, webhookKeys, webhookQueries, type DeliveryFilters } from './queries';
@@ -127,10 +127,7 @@ export function DeliveryLog({ t, common, locale }: Props) {
             </tr>
           </thead>
           <tbody>
-            {list.isPending ? <SkeletonRows rows={4} columns={COLUMNS} cellClassName={styles.skeletonText} /> : null}
-            {list.isSuccess && deliveries.length === 0 ? (
-              <EmptyRow columns={COLUMNS}>{eventType || status ? t.logEmptyFiltered : t.logEmpty}</EmptyRow>
-            ) : null}
+            <PendingOrEmptyRows isPending={list.isPending} isEmpty={list.isSuccess && deliveries.length === 0} rows={4} columns={COLUMNS} cellClassName={styles.skeletonText} empty={eventType || status ? t.logEmptyFiltered : t.logEmpty} />
             {deliveries.map((delivery) => {
               const isOpen = expanded.has(delivery.id);
               const panelId = `attempts-${delivery.id}`;

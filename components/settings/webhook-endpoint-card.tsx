@@ -12,6 +12,7 @@ import { useToast } from '@/components/ui/toast';
 import { QueryError, errorText } from '@/components/ui/query-error';
 import { settingsApi, webhookKeys, webhookQueries } from './queries';
 import styles from './settings.module.css';
+import { FormFailure } from '@/components/ui/form-failure';
 
 interface Props {
   t: SettingsText;
@@ -69,11 +70,7 @@ export function WebhookEndpointCard({ t, common, locale }: Props) {
               </button>
             </div>
           ) : null}
-          {enable.isError ? (
-            <p role="alert" className="alert alert--error">
-              {errorText(enable.error, common)}
-            </p>
-          ) : null}
+          <FormFailure message={enable.isError ? errorText(enable.error, common) : null} />
           <EndpointDetails t={t} locale={locale} endpoint={current} />
           <div className="row">
             <button type="button" className="btn" onClick={() => sendTest.mutate()} disabled={sendTest.isPending}>

@@ -15,6 +15,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorText } from '@/components/ui/query-error';
 import { settingsApi, webhookKeys, webhookQueries } from './queries';
 import styles from './settings.module.css';
+import { FormFailure } from '@/components/ui/form-failure';
 
 type RegisterForm = z.infer<typeof RegisterWebhookBodySchema>;
 
@@ -91,11 +92,7 @@ export function WebhookRegisterCard({ t, common }: { t: SettingsText; common: Co
           {t.pingSucceeded}
         </p>
       ) : null}
-      {failure ? (
-        <p role="alert" className="alert alert--error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
     </form>
   );
 }

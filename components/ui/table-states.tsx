@@ -23,3 +23,27 @@ export function EmptyRow({ columns, children }: { columns: number; children: Rea
     </tr>
   );
 }
+
+/**
+ * A query's rows before its data: skeleton rows while it loads, the empty row when it found
+ * nothing, else nothing (the caller maps the data after it).
+ */
+export function PendingOrEmptyRows({
+  isPending,
+  isEmpty,
+  rows,
+  columns,
+  cellClassName,
+  empty,
+}: {
+  isPending: boolean;
+  isEmpty: boolean;
+  rows: number;
+  columns: number;
+  cellClassName?: string;
+  empty: ReactNode;
+}) {
+  if (isPending) return <SkeletonRows rows={rows} columns={columns} cellClassName={cellClassName} />;
+  if (isEmpty) return <EmptyRow columns={columns}>{empty}</EmptyRow>;
+  return null;
+}

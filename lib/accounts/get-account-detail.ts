@@ -1,3 +1,4 @@
+import { ACCOUNT_SUMMARY_SELECT, toAccountSummary } from '@/lib/accounts/account-summary';
 import { db } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/errors';
 import type { AccountDetail } from '@/lib/accounts/schemas';
@@ -11,16 +12,11 @@ export function accountNotFound(id: string): ApiError {
 export async function getAccountDetail(options: { accountId: string }): Promise<AccountDetail> {
   const row = await db().account.findUnique({
     where: { id: options.accountId },
-    select: { id: true, name: true, createdAt: true, autoAssign: true, sandbox: true, sandboxSpeedKmh: true, ...TARIFF_SELECT },
+    select: { ...ACCOUNT_SUMMARY_SELECT, ...TARIFF_SELECT },
   });
   if (!row) throw accountNotFound(options.accountId);
   return {
-    id: row.id,
-    name: row.name,
-    created_at: row.createdAt.toISOString(),
-    auto_assign: row.autoAssign,
-    sandbox: row.sandbox,
-    sandbox_speed_kmh: row.sandboxSpeedKmh,
+    ...toAccountSummary(row),
     tariff: {
       currency: row.currency,
       base_fare_minor: row.baseFareMinor,

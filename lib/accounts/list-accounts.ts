@@ -1,3 +1,4 @@
+import { ACCOUNT_SUMMARY_SELECT, toAccountSummary } from '@/lib/accounts/account-summary';
 import { db } from '@/lib/db/client';
 import type { AccountSummary, ListAccountsQuerySchema } from '@/lib/accounts/schemas';
 import { afterCursor, decodeCursor, encodeCursor } from '@/lib/http/cursor';
@@ -12,19 +13,12 @@ export async function listAccounts(options: {
     where: { ...(q ? { name: { contains: q, mode: 'insensitive' } } : {}), ...afterCursor(cursor ? decodeCursor(cursor) : undefined) },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit + 1,
-    select: { id: true, name: true, createdAt: true, autoAssign: true, sandbox: true, sandboxSpeedKmh: true },
+    select: ACCOUNT_SUMMARY_SELECT,
   });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    data: page.map((row) => ({
-      id: row.id,
-      name: row.name,
-      created_at: row.createdAt.toISOString(),
-      auto_assign: row.autoAssign,
-      sandbox: row.sandbox,
-      sandbox_speed_kmh: row.sandboxSpeedKmh,
-    })),
+    data: page.map(toAccountSummary),
     next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
 }

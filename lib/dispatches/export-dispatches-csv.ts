@@ -1,5 +1,6 @@
 import { csvRow, UTF8_BOM } from '@/lib/csv/csv-row';
 import { currentStatus } from '@/lib/dispatches/current-status';
+import { customerName } from '@/lib/dispatches/customer-name';
 import { listDispatchesJson, type ListFilters } from '@/lib/dispatches/list-dispatches';
 import { StaffDispatchListQuerySchema, type DispatchRecord } from '@/lib/dispatches/schemas';
 
@@ -35,10 +36,6 @@ interface AccountRow {
 interface Page {
   rows: string[];
   next_cursor: string | null;
-}
-
-function customerName(customer: DispatchRecord['user_metadata']): string {
-  return [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.username || '';
 }
 
 function cellsOf(record: DispatchRecord) {

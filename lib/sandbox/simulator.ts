@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/http/errors';
 import { assignSandboxDriver } from '@/lib/sandbox/assign-sandbox-driver';
 import { nextStep, type SimulatedDispatch, type SimulatorStep } from '@/lib/sandbox/next-step';
 import { sandboxEstimator } from '@/lib/sandbox/straight-line';
+import { InterruptibleSleep } from '@/lib/interruptible-sleep';
 
 // The sandbox simulator: moves the dispatches of accounts in sandbox mode through their
 // lifecycle with simulated drivers, one step per dispatch per tick, through the same domain
@@ -78,7 +79,7 @@ export class SandboxSimulator {
   private readonly options: SimulatorOptions;
   private isRunning = false;
   private loopDone: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
+  private readonly sleeper = new InterruptibleSleep();
   private steps = 0;
 
   constructor(options: Partial<SimulatorOptions> = {}) {
@@ -101,7 +102,7 @@ export class SandboxSimulator {
   async stop(): Promise<void> {
     if (!this.isRunning) return;
     this.isRunning = false;
-    this.wakeUp?.();
+    this.sleeper.wake();
     await this.loopDone;
   }
 
@@ -134,17 +135,7 @@ export class SandboxSimulator {
 
   private sleep(ms: number): Promise<void> {
     if (!this.isRunning) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, Math.max(0, ms));
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = () => {
-        this.wakeUp = null;
-        done();
-      };
-    });
+    return this.sleeper.sleep(ms);
   }
 
   /** Time until the next dispatch is due, at most one tick. */

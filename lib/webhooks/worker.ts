@@ -8,6 +8,7 @@ import { postWebhook, type PostResult } from '@/lib/webhooks/post-webhook';
 import { outcomeOfAttempt } from '@/lib/webhooks/retry-schedule';
 import { signingSecrets, webhookHeaders } from '@/lib/webhooks/signing';
 import { DELIVERY_CHANNEL } from '@/lib/webhooks/wake-workers';
+import { InterruptibleSleep } from '@/lib/interruptible-sleep';
 
 // The delivery worker. Deliveries are leased with `FOR UPDATE SKIP LOCKED` in plain SQL rather
 // than through a job-queue library (pg-boss, graphile-worker): the rows are ours already (written
@@ -81,7 +82,7 @@ export class DeliveryWorker {
   private readonly inFlight = new Set<Promise<void>>();
   private isRunning = false;
   private loopDone: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
+  private readonly sleeper = new InterruptibleSleep();
   private isWoken = false;
   private lastStrandedCheck = 0;
   private lastPurge = 0;
@@ -125,7 +126,7 @@ export class DeliveryWorker {
 
   private wake(): void {
     this.isWoken = true;
-    this.wakeUp?.();
+    this.sleeper.wake();
   }
 
   private async loop(): Promise<void> {
@@ -172,17 +173,7 @@ export class DeliveryWorker {
 
   private sleep(ms: number): Promise<void> {
     if (!this.isRunning || this.isWoken) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, Math.max(0, ms));
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = () => {
-        this.wakeUp = null;
-        done();
-      };
-    });
+    return this.sleeper.sleep(ms);
   }
 
   /** Time until the next retry is due, capped by the poll interval. */

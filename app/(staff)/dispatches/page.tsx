@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { DispatchList } from '@/components/dispatch-list/dispatch-list';
 import { isServerReadable, PAGE_SIZE, readListParams } from '@/components/dispatch-list/list-params';
+import { listCommonText, searchParamReader } from '@/components/dispatch-list/list-page-input';
 import { dispatchListKeys, listKey, type DispatchPage } from '@/components/dispatch-list/queries';
 import { listBranches } from '@/lib/branches/list-branches';
 import { requireStaff } from '@/lib/auth/current-user';
@@ -25,10 +26,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // browser only fetches again when something changes.
 export default async function DispatchesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [user, locale, query] = await Promise.all([requireStaff(), getLocale(), searchParams]);
-  const params = readListParams((name) => {
-    const value = query[name];
-    return Array.isArray(value) ? value[0] : value;
-  });
+  const params = readListParams(searchParamReader(query));
   const queryClient = getQueryClient();
   const prefetch = async () => {
     if (!isServerReadable(params.filters)) return;
@@ -53,14 +51,7 @@ export default async function DispatchesPage({ searchParams }: { searchParams: P
     <HydrationBoundary state={dehydrate(queryClient)}>
       <DispatchList
         t={t}
-        common={{
-          retry: common.retry,
-          errorGeneric: common.errorGeneric,
-          errorOffline: common.errorOffline,
-          errorSignedOut: common.errorSignedOut,
-          previousPage: common.previousPage,
-          nextPage: common.nextPage,
-        }}
+        common={listCommonText(common)}
         statusLabels={statusLabels}
         locale={locale}
         branches={branches.map((branch) => ({ vendor_bid: branch.vendor_bid, name: branch.name }))}

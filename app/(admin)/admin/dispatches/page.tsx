@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { AdminDispatchList } from '@/components/admin-dispatches/admin-dispatch-list';
 import { ADMIN_PAGE_SIZE, isAdminServerReadable, readAdminListParams } from '@/components/admin-dispatches/list-params';
+import { listCommonText, searchParamReader } from '@/components/dispatch-list/list-page-input';
 import { adminDispatchKeys, adminListKey, type AdminDispatchPage } from '@/components/admin-dispatches/queries';
 import { statusLabelsOf } from '@/components/admin-dispatches/status-labels';
 import { listAccounts } from '@/lib/accounts/list-accounts';
@@ -27,10 +28,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // as the API and handed to the browser's query cache, as on the staff list.
 export default async function AdminDispatchesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [, locale, query] = await Promise.all([requireAdmin(), getLocale(), searchParams]);
-  const params = readAdminListParams((name) => {
-    const value = query[name];
-    return Array.isArray(value) ? value[0] : value;
-  });
+  const params = readAdminListParams(searchParamReader(query));
   const queryClient = getQueryClient();
   const prefetch = async () => {
     if (!isAdminServerReadable(params.filters)) return;
@@ -48,14 +46,7 @@ export default async function AdminDispatchesPage({ searchParams }: { searchPara
     <HydrationBoundary state={dehydrate(queryClient)}>
       <AdminDispatchList
         t={messagesFor(adminDispatchMessages, locale)}
-        common={{
-          retry: common.retry,
-          errorGeneric: common.errorGeneric,
-          errorOffline: common.errorOffline,
-          errorSignedOut: common.errorSignedOut,
-          previousPage: common.previousPage,
-          nextPage: common.nextPage,
-        }}
+        common={listCommonText(common)}
         statusLabels={statusLabelsOf(common)}
         locale={locale}
         accounts={accounts.data.map((account) => ({ id: account.id, name: account.name }))}

@@ -5,6 +5,8 @@ import { MediaLinks } from '@/components/admin-dispatches/media-links';
 import type { AdminDispatchPage } from '@/components/admin-dispatches/queries';
 import { ClientTime } from '@/components/dispatch-detail/client-time';
 import listStyles from '@/components/dispatch-list/dispatch-list.module.css';
+import { searchParamReader } from '@/components/dispatch-list/list-page-input';
+import { nextPage, previousPage, urlListState } from '@/components/dispatch-list/url-list-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireAdmin } from '@/lib/auth/current-user';
 import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
@@ -17,14 +19,11 @@ import { decodeCursor } from '@/lib/http/cursor';
 type SearchParams = Record<string, string | string[] | undefined>;
 
 const QA_PAGE_SIZE = 25;
-const PREV_SEPARATOR = '.';
+/** The queue's pages in the URL: the same cursor stack as the dispatch lists, no filters. */
+const qaPages = urlListState([], '/admin/qa');
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: messagesFor(adminDispatchMessages, await getLocale()).qaTitle };
-}
-
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /** A cursor this page wrote, or none (a hand-edited URL shows the first page). */
@@ -38,19 +37,14 @@ function validCursor(value: string | undefined): string | undefined {
   }
 }
 
-function pageHref(cursor: string | undefined, prev: string[]): string {
-  if (!cursor) return '/admin/qa';
-  const search = new URLSearchParams({ cursor });
-  if (prev.length) search.set('prev', prev.join(PREV_SEPARATOR));
-  return `/admin/qa?${search}`;
-}
-
 // Dispatches moved from delivered to quality check, newest first, with the driver's media: read
 // on the server (the same list as the API, status qa_qc) and re-read when a status changes.
 export default async function QaQueuePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [, locale, query] = await Promise.all([requireAdmin(), getLocale(), searchParams]);
-  const cursor = validCursor(first(query.cursor));
-  const prev = cursor ? (first(query.prev) ?? '').split(PREV_SEPARATOR).filter(Boolean) : [];
+  const read = qaPages.read(searchParamReader(query));
+  const cursor = validCursor(read.cursor);
+  const params = { filters: {}, cursor, prev: cursor ? read.prev : [] };
+  const { prev } = params;
   const page = JSON.parse(
     await listDispatchesJson({ accountId: undefined, filters: { status: 'qa_qc' }, limit: QA_PAGE_SIZE, cursor, withRelated: true }),
   ) as AdminDispatchPage;
@@ -111,13 +105,13 @@ export default async function QaQueuePage({ searchParams }: { searchParams: Prom
       {cursor || page.next_cursor ? (
         <nav aria-label={t.pagination} className={listStyles.pager}>
           {cursor ? (
-            <Link className="btn" href={pageHref(prev.at(-1), prev.slice(0, -1))}>
+            <Link className="btn" href={qaPages.href(previousPage(params))}>
               {common.previousPage}
             </Link>
           ) : null}
           <span className="muted">{format(t.page, { n: cursor ? prev.length + 2 : 1 })}</span>
           {page.next_cursor ? (
-            <Link className="btn" href={pageHref(page.next_cursor, cursor ? [...prev, cursor] : [])}>
+            <Link className="btn" href={qaPages.href(nextPage(params, page.next_cursor))}>
               {common.nextPage}
             </Link>
           ) : null}

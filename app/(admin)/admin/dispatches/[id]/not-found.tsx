@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { NotFoundPanel } from '@/components/ui/not-found-panel';
 import { getLocale } from '@/lib/i18n/get-locale';
 import { messagesFor } from '@/lib/i18n/messages';
 import { dispatchDetailMessages } from '@/lib/i18n/messages/dispatch-detail';
@@ -6,15 +6,5 @@ import { dispatchDetailMessages } from '@/lib/i18n/messages/dispatch-detail';
 // An unknown dispatch id in the console.
 export default async function AdminDispatchNotFound() {
   const t = messagesFor(dispatchDetailMessages, await getLocale());
-  return (
-    <div className="stack" data-testid="dispatch-not-found">
-      <h1>{t.notFoundTitle}</h1>
-      <p className="muted">{t.notFoundBody}</p>
-      <p>
-        <Link href="/admin/dispatches" className="btn">
-          {t.backToList}
-        </Link>
-      </p>
-    </div>
-  );
+  return <NotFoundPanel testId="dispatch-not-found" title={t.notFoundTitle} body={t.notFoundBody} backHref="/admin/dispatches" backText={t.backToList} />;
 }

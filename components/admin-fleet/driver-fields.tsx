@@ -1,0 +1,53 @@
+'use client';
+
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { interpolate } from '@/components/dispatch-detail/interpolate';
+import { Field } from '@/components/ui/field';
+import type { AdminFleetText } from '@/lib/i18n/messages/admin-fleet';
+import { PHONE_EXAMPLE } from './phone-example';
+
+/** What the create and edit forms of a driver hold: blanks are "none" (the forms map them to the API's). */
+export interface DriverFormValues {
+  name: string;
+  phone: string;
+  fleet_id: string;
+}
+
+/** A driver's name, phone and fleet, shared by the new-driver form and the driver's page. */
+export function DriverFields({
+  idPrefix,
+  t,
+  register,
+  errors,
+  fleets,
+}: {
+  idPrefix: string;
+  t: AdminFleetText;
+  register: UseFormRegister<DriverFormValues>;
+  errors: FieldErrors<DriverFormValues>;
+  /** The fleets to offer, in order, after "no fleet". */
+  fleets: { id: string; name: string }[];
+}) {
+  return (
+    <>
+      <Field id={`${idPrefix}-name`} label={t.name} error={errors.name?.message}>
+        {(aria) => <input {...aria} className="input" autoComplete="off" {...register('name')} />}
+      </Field>
+      <Field id={`${idPrefix}-phone`} label={t.phone} hint={interpolate(t.phoneHint, { example: <bdi dir="ltr">{PHONE_EXAMPLE}</bdi> })} error={errors.phone?.message}>
+        {(aria) => <input {...aria} className="input" type="tel" dir="ltr" autoComplete="off" {...register('phone')} />}
+      </Field>
+      <Field id={`${idPrefix}-fleet`} label={t.fleet} hint={t.fleetHint} error={errors.fleet_id?.message}>
+        {(aria) => (
+          <select {...aria} className="select" {...register('fleet_id')}>
+            <option value="">{t.noFleet}</option>
+            {fleets.map((fleet) => (
+              <option key={fleet.id} value={fleet.id}>
+                {fleet.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </>
+  );
+}

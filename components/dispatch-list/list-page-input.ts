@@ -1,0 +1,26 @@
+import type { CommonText } from '@/lib/i18n/messages/common';
+
+// What the server pages of both dispatch lists (staff and console) hand their client list.
+
+/** The common texts a dispatch list uses: its errors and its pager. */
+export type ListCommonText = Pick<CommonText, 'retry' | 'errorGeneric' | 'errorOffline' | 'errorSignedOut' | 'previousPage' | 'nextPage'>;
+
+/** Only those texts, so the page's payload carries no others. */
+export function listCommonText(common: CommonText): ListCommonText {
+  return {
+    retry: common.retry,
+    errorGeneric: common.errorGeneric,
+    errorOffline: common.errorOffline,
+    errorSignedOut: common.errorSignedOut,
+    previousPage: common.previousPage,
+    nextPage: common.nextPage,
+  };
+}
+
+/** A page's `searchParams` read one value a name (the first of a repeated one), as list-params' readers take them. */
+export function searchParamReader(query: Record<string, string | string[] | undefined>): (name: string) => string | undefined {
+  return (name) => {
+    const value = query[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+}
