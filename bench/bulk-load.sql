@@ -3,10 +3,12 @@
 -- itself is measured separately.
 INSERT INTO accounts (id, name, webhook_secret) VALUES ('acc_bulk', 'Bulk Kitchen', 'whsec_YmVuY2hiZW5jaGJlbmNoYmVuY2hiZW5jaGJlbmNo');
 INSERT INTO api_keys (id, account_id, name, prefix, hash) VALUES ('key_bulk', 'acc_bulk', 'bench', 'dsp_live_bench', :'key_hash');
+INSERT INTO fleets (id, name) SELECT 'fleet-' || g, 'Fleet ' || g FROM generate_series(0, 9) g;
 INSERT INTO drivers (id, name, fleet_id)
   SELECT 'drv_bulk_' || g, 'Driver ' || g, 'fleet-' || (g % 10) FROM generate_series(1, 2000) g;
 INSERT INTO dispatches (id, r_id, account_id, state, assigned_driver_id, pickup, destination, user_metadata,
-                        vendor_id, vendor_name, vendor_oid, vendor_bid, customer_phone, event_seq, status_history, created_at, modified_at)
+                        vendor_id, vendor_name, vendor_oid, vendor_bid, customer_phone, event_seq, status_history,
+                        tracking_token, tracking_url, created_at, modified_at)
   SELECT 'dsp_bulk_' || lpad(g::text, 9, '0'), 'Z' || lpad(upper(to_hex(g)), 7, '0'), 'acc_bulk', 'assigned',
          'drv_bulk_' || (g % 2000 + 1),
          '{"lat":24.6953,"lng":46.6851,"address_line":"Olaya St"}', '{"lat":24.7743,"lng":46.7386}',
@@ -16,5 +18,8 @@ INSERT INTO dispatches (id, r_id, account_id, state, assigned_driver_id, pickup,
          format('[{"status":"new","status_captured_time":"%1$s","ref_id":"bulk","ref_type":"vendor"},'
                 '{"status":"assigned","status_captured_time":"%1$s","ref_id":"ops","ref_type":"admin"}]',
                 to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS'))::json,
+         -- a 24-character token and the link as PUBLIC_URL would make it, so records are full size
+         token, 'http://localhost:3000/t/' || token,
          t, t
-  FROM generate_series(1, :rows) g, LATERAL (SELECT date_trunc('milliseconds', now() - make_interval(secs => :rows - g)) AS t) time;
+  FROM generate_series(1, :rows) g, LATERAL (SELECT date_trunc('milliseconds', now() - make_interval(secs => :rows - g)) AS t) time,
+       LATERAL (SELECT 'bench' || lpad(g::text, 19, '0') AS token) tok;
