@@ -45,30 +45,23 @@ export async function readRecordPage(options: {
   const conditions = [...options.conditions];
   const element = options.withRelated
     ? Prisma.sql`json_build_object(
-        'account', json_build_object('id', n.account_id, 'name', (SELECT a.name FROM accounts a WHERE a.id = n.account_id)),
-        'driver', (SELECT json_build_object('id', dr.id, 'name', dr.name) FROM drivers dr WHERE dr.id = n.assigned_driver_id),
-        'record', n.record)::text`
-    : Prisma.sql`n.record::text`;
+        'account', json_build_object('id', d.account_id, 'name', (SELECT a.name FROM accounts a WHERE a.id = d.account_id)),
+        'driver', (SELECT json_build_object('id', dr.id, 'name', dr.name) FROM drivers dr WHERE dr.id = d.assigned_driver_id),
+        'record', d.record)::text`
+    : Prisma.sql`d.record::text`;
   if (options.cursor) conditions.push(Prisma.sql`(d.created_at, d.id) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id})`);
-  const rows = await db().$queryRaw<{ json: string; rows: bigint | number; last_id: string | null; last_created_at: Date | null }[]>`
-    WITH page AS (
-      SELECT d.id, d.account_id, d.assigned_driver_id, d.created_at, d.record
-      FROM dispatches d
-      WHERE ${Prisma.join(conditions, ' AND ')}
-      ORDER BY d.created_at DESC, d.id DESC
-      LIMIT ${options.limit + 1}
-    ), numbered AS (
-      SELECT *, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n FROM page
-    )
-    SELECT '[' || coalesce(string_agg(${element}, ',' ORDER BY n.n) FILTER (WHERE n.n <= ${options.limit}), '') || ']' AS json,
-           count(*) AS rows,
-           (array_agg(n.id ORDER BY n.n DESC) FILTER (WHERE n.n <= ${options.limit}))[1] AS last_id,
-           (array_agg(n.created_at ORDER BY n.n DESC) FILTER (WHERE n.n <= ${options.limit}))[1] AS last_created_at
-    FROM numbered n`;
-  const row = rows[0];
-  const hasMore = row !== undefined && Number(row.rows) > options.limit;
+  // A plain indexed SELECT, joined here: aggregating the page in SQL (string_agg over a window)
+  // cost PostgreSQL more to plan than to run (bench/: 0.8 ms against 0.45 ms per page).
+  const rows = await db().$queryRaw<{ id: string; created_at: Date; element: string }[]>`
+    SELECT d.id, d.created_at, ${element} AS element
+    FROM dispatches d
+    WHERE ${Prisma.join(conditions, ' AND ')}
+    ORDER BY d.created_at DESC, d.id DESC
+    LIMIT ${options.limit + 1}`;
+  const page = rows.length > options.limit ? rows.slice(0, options.limit) : rows;
+  const last = page[page.length - 1];
   return {
-    json: row?.json ?? '[]',
-    next: hasMore && row.last_id && row.last_created_at ? { id: row.last_id, createdAt: new Date(row.last_created_at) } : null,
+    json: `[${page.map((row) => row.element).join(',')}]`,
+    next: rows.length > options.limit && last ? { id: last.id, createdAt: new Date(last.created_at) } : null,
   };
 }
