@@ -89,8 +89,7 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   // A hydration mismatch (times, the ETA countdown) would show up as a console error.
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
-    // The app has no favicon yet: the browser's own request for it is not the page's error.
-    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) consoleErrors.push(message.text());
+    if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
 
