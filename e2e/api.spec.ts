@@ -55,6 +55,16 @@ test('a vendor creates, reads, lists, re-routes and estimates a dispatch over HT
   expect(await unknown.json()).toMatchObject({ error: 'not_found' });
 
   expect((await request.get('/ext/dispatches')).status()).toBe(401);
+
+  // Broken percent-encoding never reaches Next (which would answer a bare 500); NUL is refused too.
+  for (const path of ['/ext/dispatch/%ZZ', '/ext/dispatch/%ED%A0%80', '/admin/dispatches/%C3']) {
+    const malformed = await request.get(path, { headers });
+    expect(malformed.status(), path).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: 'invalid_request' });
+  }
+  const nul = await request.get('/ext/dispatch/dsp%00x', { headers });
+  expect(nul.status()).toBe(400);
+  expect(await nul.json()).toEqual({ error: 'invalid_request', error_desc: 'id: must not contain NUL characters' });
 });
 
 test('the OpenAPI document and the docs page are served without any CDN', async ({ page, request }) => {

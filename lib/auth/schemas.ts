@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '@/lib/validation/primitives';
 
 // Imported by the sign-in form: nothing here may pull server code (password hashing) into the browser.
 
@@ -21,7 +22,7 @@ export type SignInBody = z.input<typeof SignInBodySchema>;
 
 export const NewUserSchema = z.object({
   email: EmailSchema,
-  name: z.string().trim().min(1, 'is required').max(200),
+  name: requiredText(200),
   password: z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`).max(1000),
   role: UserRoleSchema,
   accountId: z.string().nullable(),

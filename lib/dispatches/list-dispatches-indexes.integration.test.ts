@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { listConditions, type ListFilters } from '@/lib/dispatches/list-dispatches';
+import { isPlannedOnce, listConditions, type ListFilters } from '@/lib/dispatches/list-dispatches';
+import { recordPageQuery } from '@/lib/dispatches/read-records';
 
 // Every filter of the console's list (no account) and of the staff list (one account) is served
 // by an index: the plan of the list's own WHERE, with sequential scans priced out, names the
@@ -16,6 +17,30 @@ async function planOf(accountId: string | undefined, filters: ListFilters): Prom
     const where = Prisma.join(listConditions(accountId, filters), ' AND ');
     const rows = await tx.$queryRaw<{ 'QUERY PLAN': string }[]>`
       EXPLAIN SELECT d.id FROM dispatches d WHERE ${where} ORDER BY d.created_at DESC, d.id DESC LIMIT 26`;
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+/** A SQL literal of a bound value (the generic plan does not depend on it). */
+function literal(value: unknown): string {
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * The plan PostgreSQL keeps for the page's prepared statement (`queryRows` names it): the
+ * generic plan, made without the parameters' values, which must use the same indexes.
+ */
+async function genericPlanOf(accountId: string | undefined, filters: ListFilters): Promise<string> {
+  const query = recordPageQuery({ conditions: listConditions(accountId, filters), limit: 25 });
+  return db().$transaction(async (tx) => {
+    await tx.$executeRaw`SET LOCAL enable_seqscan = off`;
+    await tx.$executeRaw`SET LOCAL plan_cache_mode = force_generic_plan`;
+    await tx.$executeRawUnsafe(`PREPARE page_plan AS ${query.text}`);
+    const rows = await tx.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(
+      `EXPLAIN EXECUTE page_plan(${query.values.map(literal).join(', ')})`,
+    );
+    await tx.$executeRawUnsafe('DEALLOCATE page_plan');
     return rows.map((row) => row['QUERY PLAN']).join('\n');
   });
 }
@@ -40,6 +65,20 @@ describe('the dispatch list uses an index for every filter', () => {
     const plan = await planOf(accountId, filters);
     expect(plan).not.toMatch(/Seq Scan on dispatches/);
     expect(plan).toMatch(expected);
+  });
+
+  it.each(CASES.filter(([, accountId, filters]) => isPlannedOnce(accountId, filters)))('%s, prepared (generic plan)', async (_name, accountId, filters, expected) => {
+    const plan = await genericPlanOf(accountId, filters);
+    expect(plan).not.toMatch(/Seq Scan on dispatches/);
+    expect(plan).toMatch(expected);
+  });
+
+  it('plans per request where the values choose the index', () => {
+    expect(isPlannedOnce('acc_x', { driverId: 'drv_x' })).toBe(true);
+    expect(isPlannedOnce('acc_x', { status: 'new', created_from: FROM })).toBe(true);
+    expect(isPlannedOnce('acc_x', { status: 'new', vendor_bid: 'b' })).toBe(false);
+    expect(isPlannedOnce('acc_x', { q: '0500000042' })).toBe(false);
+    expect(isPlannedOnce(undefined, { status: 'new' })).toBe(false);
   });
 
   it('prints the plans (for the record)', async () => {

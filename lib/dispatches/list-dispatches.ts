@@ -36,8 +36,21 @@ export async function listDispatchesJson(options: {
     limit,
     cursor: options.cursor ? decodeCursor(options.cursor) : undefined,
     withRelated: options.withRelated,
+    prepared: isPlannedOnce(accountId, filters),
   });
   return `{"data":${page.json},"next_cursor":${JSON.stringify(page.next ? encodeCursor(page.next) : null)}}`;
+}
+
+/**
+ * Whether the list runs as a prepared statement, which PostgreSQL soon plans once without the
+ * values (a generic plan). Safe only where no value can change the best plan: one account and at
+ * most one equality filter (besides a creation range), served by (account_id, <filter>,
+ * created_at DESC, id DESC) whatever the values. With two filters, the search, a fleet or every
+ * account, the best index depends on the values (a rare status, a busy branch): planned per request.
+ */
+export function isPlannedOnce(accountId: string | undefined, filters: ListFilters): boolean {
+  if (accountId === undefined || filters.q !== undefined || filters.fleetId !== undefined) return false;
+  return [filters.driverId, filters.status, filters.vendor_bid, filters.vendor_oid].filter((value) => value !== undefined).length <= 1;
 }
 
 /** The WHERE conditions of the list (exported for the index test, which EXPLAINs them). */

@@ -26,5 +26,15 @@ describe('reading a dispatch by id', () => {
     const text = plan.map((row) => row['QUERY PLAN']).join('\n');
     expect(text).toContain('dispatches_pkey');
     expect(text).not.toContain('vendor_oid');
+
+    // Prepared (queryRows names it), PostgreSQL soon keeps one generic plan: it must be the same.
+    const generic = await db().$transaction(async (tx) => {
+      await tx.$executeRaw`SET LOCAL plan_cache_mode = force_generic_plan`;
+      await tx.$executeRawUnsafe(`PREPARE record_plan AS ${query.text}`);
+      const rows = await tx.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN EXECUTE record_plan('${fresh.id}', '${fresh.id}', 'dsp_plan_1500')`);
+      await tx.$executeRawUnsafe('DEALLOCATE record_plan');
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(generic).toContain('dispatches_pkey');
   });
 });

@@ -44,6 +44,17 @@ function requestIdOf(request: Request): string {
   return given && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
 }
 
+/**
+ * PostgreSQL text cannot hold NUL characters: a path or query parameter carrying one is a 400
+ * here, for every route at once (bodies are checked by their schemas, `lib/validation`).
+ */
+function refuseNul(params: Params | undefined, url: string): void {
+  const given: [string, string][] = [...new URL(url).searchParams];
+  for (const [name, value] of Object.entries(params ?? {})) for (const item of [value].flat()) given.push([name, item]);
+  const bad = given.filter(([name, value]) => name.includes('\0') || value.includes('\0')).map(([name]) => name.replaceAll('\0', '\\0'));
+  if (bad.length > 0) throw new ApiError('invalid_request', `${[...new Set(bad)].join(', ')}: must not contain NUL characters`);
+}
+
 function errorReply(error: unknown, request: Request, requestId: string): Reply {
   if (error instanceof ApiError) {
     return { status: error.status, body: { error: error.code, error_desc: error.message }, headers: error.headers };
@@ -92,6 +103,7 @@ function route<P extends Params, A>(
       auth = await authenticate(request);
       const caller = auth;
       const params = (await context.params) as P;
+      refuseNul(params, request.url);
       const body = options.body ? await readJsonBody(request) : undefined;
       const run = () => handler({ request, params, requestId, body, auth: caller });
       const key = request.headers.get('idempotency-key');

@@ -97,6 +97,8 @@ describe('GET /ext/dispatches', () => {
     ['status=flying', /status/],
     ['created_from=yesterday', /created_from/],
     ['cursor=not-a-cursor', /cursor/],
+    ['vendor_oid=a%00b', /vendor_oid: must not contain NUL/],
+    ['vendor_bid=%00', /vendor_bid: must not contain NUL/],
   ])('refuses %s with 400', async (query, field) => {
     const response = await call('GET', `/ext/dispatches?${query}`, { apiKey: account.api_key });
     expect(response.status).toBe(400);
@@ -143,5 +145,12 @@ describe('GET /ext/dispatches/d/{driver_id}', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ data: [], next_cursor: null });
     expect((await call('GET', '/ext/dispatches/d/drv_unknown')).status).toBe(401);
+  });
+
+  it('refuses a driver id with a NUL character with 400 (PostgreSQL text cannot hold one)', async () => {
+    const account = await newAccount();
+    const response = await call('GET', '/ext/dispatches/d/drv%00x', { apiKey: account.api_key });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'invalid_request', error_desc: 'driver_id: must not contain NUL characters' });
   });
 });
