@@ -224,7 +224,7 @@ async function main() {
     `# Benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
     `Machine: ${machine()}.`,
-    `Command: \`npm run bench -- --duration ${DURATION} --rows ${ROWS}\`; autocannon and the server share the machine; every scenario warmed ${WARMUP_SECONDS} s, then measured ${DURATION} s.`,
+    `Command: \`npm run bench -- --db ${args.get('db') ?? 'both'} --duration ${DURATION} --rows ${ROWS}\`; autocannon and the server share the machine; every scenario warmed ${WARMUP_SECONDS} s, then measured ${DURATION} s.`,
     '',
     table(rows),
     '',
