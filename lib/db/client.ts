@@ -29,6 +29,12 @@ function open(): DbHandle {
   const env = getEnv();
   if (env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
+    // An idle connection that breaks (PostgreSQL restarted, the connection killed) is dropped by
+    // the pool, which then emits 'error': unheard, that would end the process. Prisma listens only
+    // while it is connected; this listener holds from the first query to after the close.
+    pool.on('error', (error) => {
+      console.error(JSON.stringify({ level: 'warn', message: 'an idle PostgreSQL connection was lost', error: error.message }));
+    });
     const adapter = new PrismaPg(pool);
     return { prisma: new PrismaClient({ adapter }), kind: 'postgres', pool, closers: [] };
   }

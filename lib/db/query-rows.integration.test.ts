@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { dbKind, queryRows } from '@/lib/db/client';
 import { Prisma } from '@/lib/generated/prisma/client';
@@ -33,5 +34,23 @@ describe('queryRows (the hot reads)', () => {
     const divide = (by: number) => queryRows(Prisma.sql`SELECT 1 / ${by}::int AS quotient`, { prepared: true });
     await expect(divide(0)).rejects.toThrow(/division by zero/);
     expect(await divide(1)).toEqual([{ quotient: 1 }]);
+  });
+
+  it.skipIf(dbKind() !== 'postgres')('survives idle connections being killed (PostgreSQL restarted) and reconnects', async () => {
+    await queryRows(Prisma.sql`SELECT 1 AS one`, { prepared: true }); // the pool's first connection; Prisma has not connected
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    try {
+      const killed = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      expect(killed.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    // The broken connection's 'error' reaches the pool once its socket reports it (unheard, the
+    // process would have ended); then the next query gets a new connection.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await queryRows(Prisma.sql`SELECT 1 AS one`, { prepared: true })).toEqual([{ one: 1 }]);
   });
 });
