@@ -171,6 +171,23 @@ describe('GET /api/staff/dispatches/{id}/deliveries', () => {
     expect(response.body).toEqual({ data: [], next_cursor: null, webhook: null });
   });
 
+  it('lists the deliveries of one transaction in event order (an assignment writes two events)', async () => {
+    const account = await newAccount();
+    const { cookie } = await newStaffSession(account.id);
+    await registerWebhook({ accountId: account.id, url: `${receiver.url}/detail`, allowPrivate: true });
+    const driver = await newDriver();
+    const dispatches = [];
+    for (let i = 0; i < 6; i++) {
+      const dispatch = await createDispatch({ accountId: account.id, input: dispatchBody() });
+      await assignDriver({ id: dispatch.id, accountId: null, driverId: driver.id, actor: { refType: 'admin', refId: 'test' } });
+      dispatches.push(dispatch);
+    }
+    for (const dispatch of dispatches) {
+      const response = await call('GET', `/api/staff/dispatches/${dispatch.id}/deliveries`, { cookie });
+      expect(response.body.data.map((delivery: { sequence: number }) => delivery.sequence)).toEqual([3, 2, 1]);
+    }
+  });
+
   it("lists the dispatch's deliveries newest first with every attempt, and only this dispatch's", async () => {
     const account = await newAccount();
     const { cookie } = await newStaffSession(account.id);
