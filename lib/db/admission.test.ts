@@ -7,6 +7,13 @@ function deferred() {
   return { promise, resolve };
 }
 
+/** One event-loop turn: an immediate queued from inside an immediate runs on the next turn. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+async function turns(count: number) {
+  for (let i = 0; i < count; i++) await nextTurn();
+}
+
 describe('admit', () => {
   it('runs at most `limit` at once, first come first served', async () => {
     const order: number[] = [];
@@ -17,14 +24,40 @@ describe('admit', () => {
         await gate.promise;
       }),
     );
-    await new Promise((resolve) => setImmediate(resolve));
+    await turns(3);
     expect(order).toEqual([0, 1]);
     gates[1]!.resolve();
-    await new Promise((resolve) => setImmediate(resolve));
+    await turns(3);
     expect(order).toEqual([0, 1, 2]);
     gates[0]!.resolve();
     gates[2]!.resolve();
     await Promise.all(runs);
+  });
+
+  // A regression test: when every waiting request was admitted in the turn that freed a place,
+  // one turn ran fifty requests' queries and Node, which accepts one connection per turn, kept
+  // the last connections of a burst waiting for seconds.
+  it('admits at most two requests per event-loop turn, even with free places', async () => {
+    const started: number[] = [];
+    let turn = 0;
+    let isCounting = true;
+    const count = () => {
+      if (!isCounting) return;
+      turn++;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    const runs = Array.from({ length: 6 }, () =>
+      admit(10, async () => {
+        started.push(turn);
+      }),
+    );
+    await Promise.all(runs);
+    isCounting = false;
+    const perTurn = new Map<number, number>();
+    for (const at of started) perTurn.set(at, (perTurn.get(at) ?? 0) + 1);
+    expect(Math.max(...perTurn.values())).toBe(2);
+    expect(perTurn.size).toBe(3);
   });
 
   it('is one gate per process even when the module is loaded twice (Next bundles it per route)', async () => {
@@ -37,7 +70,7 @@ describe('admit', () => {
     const second = admitElsewhere(1, async () => {
       started = true;
     });
-    await new Promise((resolve) => setImmediate(resolve));
+    await turns(3);
     expect(started).toBe(false);
     gate.resolve();
     await Promise.all([first, second]);
