@@ -85,13 +85,15 @@ const MAX_NAMED_STATEMENTS = 500;
 const statementNames = new Map<string, string>();
 
 /**
- * Rows of a read-only query, for the hottest reads (the vendor API's get and lists). On
+ * Rows of one statement, for the hottest paths (the vendor API's create, get and lists); a
+ * statement is atomic on its own, so a write that fits in one needs no transaction. On
  * PostgreSQL it runs on the pool Prisma's adapter uses, without the raw-query layer's per-row
  * conversions (a third of the CPU; bench/), and with `prepared` as a named prepared statement:
  * parsed once per connection and soon planned once, without the parameters' values (a generic
  * plan). Ask for that only where no value can change the best plan, and test the generic plan
  * (see list-dispatches-indexes.integration.test.ts). Columns come back as `pg` parses them
- * (timestamptz as Date, bigint as text). On PGlite the query goes through Prisma.
+ * (timestamptz as Date, bigint as text), and errors as `pg`'s (`uniqueViolationFields` reads
+ * both kinds). On PGlite the query goes through Prisma.
  */
 export async function queryRows<T>(query: Prisma.Sql, options: { prepared: boolean }): Promise<T[]> {
   const pool = (db(), holder.__dispatchDb?.pool);
