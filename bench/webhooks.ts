@@ -140,6 +140,8 @@ async function benchDatabase(kind: string, receiver: Receiver): Promise<Result> 
     DATABASE_URL: postgres?.url ?? '',
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     WEBHOOK_WORKER: postgres ? 'false' : 'true',
+    // One server process, as when bench/results/webhooks.md was measured (the two workers deliver).
+    WEB_CONCURRENCY: '1',
   };
   const workers: ChildProcess[] = [];
   const startWorkers = () => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getEnv, resetEnvForTests } from '@/lib/env';
 
@@ -35,6 +36,13 @@ describe('getEnv', () => {
     expect(() => getEnv()).toThrowError(/WEB_CONCURRENCY: more than one server process needs DATABASE_URL/);
     withEnv({ DATABASE_URL: 'postgres://localhost/x', WEB_CONCURRENCY: '2' });
     expect(getEnv().WEB_CONCURRENCY).toBe(2);
+  });
+
+  it('runs one server process per core on PostgreSQL by default, at most four', () => {
+    withEnv({ DATABASE_URL: 'postgres://localhost/x', WEB_CONCURRENCY: undefined });
+    expect(getEnv().WEB_CONCURRENCY).toBe(Math.min(os.availableParallelism(), 4));
+    withEnv({ DATABASE_URL: 'postgres://localhost/x', WEB_CONCURRENCY: '1' });
+    expect(getEnv().WEB_CONCURRENCY).toBe(1);
   });
 
   it('reads flags as booleans', () => {

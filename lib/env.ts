@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,6 +7,9 @@ const booleanFlag = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
+
+/** The default number of server processes on PostgreSQL is the number of cores, at most this. */
+const MAX_DEFAULT_PROCESSES = 4;
 
 const EnvSchema = z
   .object({
@@ -30,8 +34,8 @@ const EnvSchema = z
     .or(z.literal('').transform(() => undefined)),
   /** Allow webhook URLs that resolve to loopback, private or link-local addresses. */
   WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag(false),
-  /** Server processes sharing the port (PostgreSQL only: the embedded database has one owner). */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Server processes sharing the port (PostgreSQL only: the embedded database has one owner). Default below. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Seed a demo account on an empty embedded database at start. */
   SEED_DEMO: booleanFlag(true),
   /** Run the webhook delivery worker inside the server process (`npm run worker` runs it alone). */
@@ -76,6 +80,10 @@ const EnvSchema = z
   .transform((env) => ({
     ...env,
     WEBHOOK_LEASE_MS: env.WEBHOOK_LEASE_MS ?? env.WEBHOOK_TIMEOUT_MS + 30_000,
+    // A Next.js server is one JavaScript thread: on PostgreSQL, one process per core (bench/:
+    // get and the driver listing +50–60 % with two on 2 cores), at most four by default so that
+    // processes × DATABASE_POOL_SIZE stays inside PostgreSQL's default 100 connections.
+    WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (env.DATABASE_URL ? Math.min(os.availableParallelism(), MAX_DEFAULT_PROCESSES) : 1),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
   }))
   .refine((env) => env.WEBHOOK_LEASE_MS > env.WEBHOOK_TIMEOUT_MS, {
