@@ -14,14 +14,26 @@ export type DispatchChangeListener = (change: DispatchChange | 'resync') => void
 
 // One LISTEN per server process, fanned out to the browsers of each account. The notification
 // comes from the database, so a change written by any instance (or a worker) reaches them all.
-const listeners = new Map<string, Set<DispatchChangeListener>>();
-/** The console's listeners: every account's changes. */
-const everyAccount = new Set<DispatchChangeListener>();
-let subscription: Subscription | null = null;
+interface Relay {
+  listeners: Map<string, Set<DispatchChangeListener>>;
+  /** The console's listeners: every account's changes. */
+  everyAccount: Set<DispatchChangeListener>;
+  subscription: Subscription | null;
+}
+
+// On globalThis: Next bundles this module into each route that streams (the staff's and the
+// console's), and with module state each bundle opened its own LISTEN connection — one more
+// backend for PostgreSQL to wake on every event, and every event parsed twice.
+const holder = globalThis as typeof globalThis & { __dispatchChangeRelay?: Relay };
+
+function relay(): Relay {
+  return (holder.__dispatchChangeRelay ??= { listeners: new Map(), everyAccount: new Set(), subscription: null });
+}
 
 function ensureSubscribed(): Subscription {
+  const { listeners, everyAccount, subscription } = relay();
   if (subscription) return subscription;
-  subscription = subscribe(
+  const created = subscribe(
     'dispatch_changes',
     (payload) => {
       const [accountId, dispatchId, sequence, type] = payload.split(' ');
@@ -35,10 +47,11 @@ function ensureSubscribed(): Subscription {
       for (const listener of everyAccount) listener('resync');
     },
   );
+  relay().subscription = created;
   onClose(async () => {
-    subscription = null;
+    relay().subscription = null;
   });
-  return subscription;
+  return created;
 }
 
 const LIVE_POLL_MS = 25;
@@ -56,6 +69,7 @@ export async function whenLive(timeoutMs = 5_000): Promise<boolean> {
 /** Calls `listener` for every domain event of the account until the returned function is called. */
 export function onDispatchChange(accountId: string, listener: DispatchChangeListener): () => void {
   ensureSubscribed();
+  const { listeners } = relay();
   let set = listeners.get(accountId);
   if (!set) listeners.set(accountId, (set = new Set()));
   set.add(listener);
@@ -68,6 +82,7 @@ export function onDispatchChange(accountId: string, listener: DispatchChangeList
 /** Calls `listener` for every domain event of every account (admins) until the returned function is called. */
 export function onAnyDispatchChange(listener: DispatchChangeListener): () => void {
   ensureSubscribed();
+  const { everyAccount } = relay();
   everyAccount.add(listener);
   return () => {
     everyAccount.delete(listener);
