@@ -1,4 +1,4 @@
-// `npm run bench [-- --db pglite|postgres|both --duration 10 --rows 1000000]`
+// `npm run bench [-- --db pglite|postgres|both --duration 10 --rows 1000000 --warmup 3]`
 // Serves the production build against each database and loads it with autocannon at 10
 // connections: the no-database route (/api/ping, the framework's own ceiling), create, get,
 // driver listing (against :rows bulk-loaded dispatches) and estimate; on PGlite also create at
@@ -19,7 +19,7 @@ const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
 const DATABASES = (args.get('db') ?? 'both') === 'both' ? ['pglite', 'postgres'] : [args.get('db')!];
 const DURATION = Number(args.get('duration') ?? 10);
-const WARMUP_SECONDS = 3;
+const WARMUP_SECONDS = Number(args.get('warmup') ?? 3);
 const ROWS = Number(args.get('rows') ?? 1_000_000);
 const PORT = Number(args.get('port') ?? 3200);
 const OPS_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
@@ -51,8 +51,10 @@ async function prepare(kind: string): Promise<{ env: Record<string, string>; exp
     const { url, drop } = await createPostgresDatabase('dispatch_bench');
     await applyMigrations({ databaseUrl: url });
     await query(url, bulkSql());
-    // Vacuum now, or autovacuum does it during the measurements (it did: get dropped by half).
+    // Vacuum now, or autovacuum does it during the measurements (it did: get dropped by half);
+    // and checkpoint, or the load's dirty pages are written out during them.
     await query(url, 'VACUUM (ANALYZE)');
+    await query(url, 'CHECKPOINT');
     console.log(`[${kind}] migrated and loaded ${ROWS} dispatches in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return {
       env: { DATABASE_URL: url, DATA_DIR: os.tmpdir() },
@@ -73,6 +75,7 @@ async function prepare(kind: string): Promise<{ env: Record<string, string>; exp
   const embedded = openPGlite(pgliteDir);
   await embedded.pglite.exec(bulkSql());
   await embedded.pglite.exec('VACUUM (ANALYZE)');
+  await embedded.pglite.exec('CHECKPOINT');
   await embedded.close();
   console.log(`[${kind}] migrated and loaded ${ROWS} dispatches in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return {
@@ -224,7 +227,7 @@ async function main() {
     `# Benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
     `Machine: ${machine()}.`,
-    `Command: \`npm run bench -- --db ${args.get('db') ?? 'both'} --duration ${DURATION} --rows ${ROWS}\`; autocannon and the server share the machine; every scenario warmed ${WARMUP_SECONDS} s, then measured ${DURATION} s.`,
+    `Command: \`npm run bench -- --db ${args.get('db') ?? 'both'} --duration ${DURATION} --rows ${ROWS} --warmup ${WARMUP_SECONDS}\`; autocannon and the server share the machine; every scenario warmed ${WARMUP_SECONDS} s, then measured ${DURATION} s.`,
     '',
     table(rows),
     '',
