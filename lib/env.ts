@@ -24,7 +24,7 @@ const EnvSchema = z
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** Hot reads run as named prepared statements; `false` behind a pooler that cannot keep them (PgBouncer < 1.21 in transaction mode). */
+  /** The hottest statements (create, get, lists) run as named prepared statements; `false` behind a pooler that cannot keep them (PgBouncer < 1.21 in transaction mode). */
   DATABASE_PREPARED_STATEMENTS: booleanFlag(true),
   /** Bearer token of the operator API; the ops API answers 403 while it is unset. */
   OPS_TOKEN: z
