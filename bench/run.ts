@@ -9,10 +9,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createPostgresDatabase, machine, query, startServer as startProductionServer, stopProcess } from '@/bench/support';
 import { openPGlite } from '@/lib/db/pglite';
 import { applyMigrations } from '@/lib/db/migrate';
 import { hashApiKey } from '@/lib/auth/api-key';
+import { listConditions } from '@/lib/dispatches/list-dispatches';
+import { recordPageQuery } from '@/lib/dispatches/read-records';
 import { ensureBuild } from '@/scripts/ensure-build';
 
 const args = new Map<string, string>();
@@ -58,14 +61,7 @@ async function prepare(kind: string): Promise<{ env: Record<string, string>; exp
     console.log(`[${kind}] migrated and loaded ${ROWS} dispatches in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return {
       env: { DATABASE_URL: url, DATA_DIR: os.tmpdir() },
-      explain: async () => {
-        const plan = await query(
-          url,
-          `EXPLAIN ANALYZE SELECT id FROM dispatches WHERE account_id = 'acc_bulk' AND assigned_driver_id = 'drv_bulk_7'
-           ORDER BY created_at DESC, id DESC LIMIT 51`,
-        );
-        return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
-      },
+      explain: () => listingPlan(url),
       cleanup: drop,
     };
   }
@@ -83,6 +79,26 @@ async function prepare(kind: string): Promise<{ env: Record<string, string>; exp
     explain: async () => '(see the PostgreSQL plan; PGlite runs the same planner)',
     cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * The plan the driver listing runs with: the route's own statement (`recordPageQuery`), prepared
+ * as `queryRows` prepares it and planned generically (without the values), as PostgreSQL plans a
+ * prepared statement after its first few runs.
+ */
+async function listingPlan(url: string): Promise<string> {
+  const statement = recordPageQuery({ conditions: listConditions('acc_bulk', { driverId: 'drv_bulk_7' }), limit: 50 });
+  const literals = statement.values.map((value) => `'${String(value).replaceAll("'", "''")}'`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SET plan_cache_mode = force_generic_plan');
+    await client.query(`PREPARE listing AS ${statement.text}`);
+    const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) EXECUTE listing(${literals.join(', ')})`);
+    return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await client.end();
+  }
 }
 
 function startServer(env: Record<string, string>): Promise<ChildProcess> {
@@ -231,7 +247,7 @@ async function main() {
     '',
     table(rows),
     '',
-    ...(plan ? ['Driver listing plan (PostgreSQL):', '', '```', plan, '```', ''] : []),
+    ...(plan ? ["Driver listing plan (PostgreSQL; the route's own statement, prepared and planned generically):", '', '```', plan, '```', ''] : []),
   ].join('\n');
   fs.writeFileSync(path.join(import.meta.dirname, 'results', 'latest.md'), report);
   console.log(`\n${report}`);
