@@ -1,5 +1,6 @@
 import { onClose } from '@/lib/db/client';
 import { subscribe, type Subscription } from '@/lib/db/notifications';
+import { forgetProcessWide, processWide } from '@/lib/process-wide';
 import type { Caller } from '@/lib/auth/authenticate-api-key';
 
 // Every vendor request starts with an API-key lookup; caching it saves a database round trip
@@ -25,11 +26,11 @@ interface CacheState {
   generation: number;
 }
 
-// On globalThis for the same reason as the database client: one per process, not per route bundle.
-const holder = globalThis as typeof globalThis & { __dispatchCallerCache?: CacheState };
+// One per process, not per route bundle.
+const KEY = 'callerCache';
 
 function state(): CacheState {
-  return (holder.__dispatchCallerCache ??= { entries: new Map(), subscription: null, generation: 0 });
+  return processWide<CacheState>(KEY, () => ({ entries: new Map(), subscription: null, generation: 0 }));
 }
 
 function evict(payload: string) {
@@ -88,7 +89,7 @@ export function rememberCaller(hash: string, caller: Caller, generation: number)
 
 /** Forgets everything, including the subscription (the database client was closed). */
 function resetCallerCache(): void {
-  holder.__dispatchCallerCache = undefined;
+  forgetProcessWide(KEY);
 }
 
 /** Evicts a key at once in this process (other instances evict on the notification). */

@@ -1,3 +1,5 @@
+import { processWide } from '@/lib/process-wide';
+
 // The embedded database runs on the server's own thread, so every query of every request
 // competes with every other. Admitting a few requests at a time, first come first served, keeps
 // each request's queries together: the same throughput, but no request waits behind fifty
@@ -19,12 +21,9 @@ interface Gate {
   isScheduled: boolean;
 }
 
-// On globalThis: Next bundles this module into every route, and one gate must hold for the
-// whole process (with module state, each route had its own places).
-const holder = globalThis as typeof globalThis & { __dispatchAdmission?: Gate };
-
+// One gate for the whole process (with module state, each route bundle had its own places).
 function gate(): Gate {
-  return (holder.__dispatchAdmission ??= { waiting: [], active: 0, isScheduled: false });
+  return processWide<Gate>('admission', () => ({ waiting: [], active: 0, isScheduled: false }));
 }
 
 const ADMISSIONS_PER_TURN = 2;

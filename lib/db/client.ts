@@ -5,6 +5,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { getEnv, pgliteDataDir } from '@/lib/env';
 import { PrismaClient, type Prisma } from '@/lib/generated/prisma/client';
 import { openPGlite, type OpenPGlite } from '@/lib/db/pglite';
+import { forgetProcessWide, peekProcessWide, processWide } from '@/lib/process-wide';
 
 export type Db = PrismaClient;
 
@@ -21,9 +22,10 @@ interface DbHandle {
   closers: (() => Promise<void>)[];
 }
 
-// One client per process, kept on globalThis: `next dev` loads lib/ once per route and again
-// after each edit, and a second PGlite instance on the same directory would lose rows.
-const holder = globalThis as typeof globalThis & { __dispatchDb?: DbHandle };
+// One client per process: `next dev` loads lib/ once per route and again after each edit, and a
+// second PGlite instance on the same directory would lose rows.
+const KEY = 'db';
+const handle = () => processWide(KEY, open);
 
 function open(): DbHandle {
   const env = getEnv();
@@ -49,35 +51,32 @@ function open(): DbHandle {
 
 /** The process's database client, opened on first use (never at import time). */
 export function db(): PrismaClient {
-  holder.__dispatchDb ??= open();
-  return holder.__dispatchDb.prisma;
+  return handle().prisma;
 }
 
 export function dbKind(): 'pglite' | 'postgres' {
-  return (holder.__dispatchDb ?? { kind: getEnv().DATABASE_URL ? 'postgres' : 'pglite' }).kind;
+  return (peekProcessWide<DbHandle>(KEY) ?? { kind: getEnv().DATABASE_URL ? 'postgres' : 'pglite' }).kind;
 }
 
 /** The embedded database of this process, opening it if needed; null on PostgreSQL. */
 export function embeddedDatabase(): OpenPGlite | null {
-  db();
-  return holder.__dispatchDb?.embedded ?? null;
+  return handle().embedded ?? null;
 }
 
 /** Registers work to do when the client closes (it runs before the database goes away). */
 export function onClose(closer: () => Promise<void>): void {
-  db();
-  holder.__dispatchDb?.closers.push(closer);
+  handle().closers.push(closer);
 }
 
 /** Closes the client (and the embedded database with its lock); the next db() opens it again. */
 export async function closeDb(): Promise<void> {
-  const handle = holder.__dispatchDb;
-  if (!handle) return;
-  holder.__dispatchDb = undefined;
-  await Promise.all(handle.closers.map((closer) => closer()));
-  await handle.prisma.$disconnect();
-  await handle.pool?.end();
-  await handle.embedded?.close();
+  const current = peekProcessWide<DbHandle>(KEY);
+  if (!current) return;
+  forgetProcessWide(KEY);
+  await Promise.all(current.closers.map((closer) => closer()));
+  await current.prisma.$disconnect();
+  await current.pool?.end();
+  await current.embedded?.close();
 }
 
 /** Distinct statements named per process; any further one runs unnamed (each connection keeps what it prepared). */
@@ -96,7 +95,7 @@ const statementNames = new Map<string, string>();
  * both kinds). On PGlite the query goes through Prisma.
  */
 export async function queryRows<T>(query: Prisma.Sql, options: { prepared: boolean }): Promise<T[]> {
-  const pool = (db(), holder.__dispatchDb?.pool);
+  const { pool } = handle();
   if (!pool) return db().$queryRawUnsafe<T[]>(query.text, ...query.values);
   let name = statementNames.get(query.text);
   if (name === undefined && options.prepared && statementNames.size < MAX_NAMED_STATEMENTS && getEnv().DATABASE_PREPARED_STATEMENTS) {

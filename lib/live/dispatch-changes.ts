@@ -1,5 +1,6 @@
 import { onClose } from '@/lib/db/client';
 import { subscribe, type Subscription } from '@/lib/db/notifications';
+import { processWide } from '@/lib/process-wide';
 
 /** A domain event as the database announced it (see the trigger `dispatch_events_notify_change`). */
 export interface DispatchChange {
@@ -21,13 +22,11 @@ interface Relay {
   subscription: Subscription | null;
 }
 
-// On globalThis: Next bundles this module into each route that streams (the staff's and the
-// console's), and with module state each bundle opened its own LISTEN connection — one more
-// backend for PostgreSQL to wake on every event, and every event parsed twice.
-const holder = globalThis as typeof globalThis & { __dispatchChangeRelay?: Relay };
-
+// One per process: with module state, each route that streams (the staff's and the console's)
+// opened its own LISTEN connection — one more backend for PostgreSQL to wake on every event,
+// and every event parsed twice.
 function relay(): Relay {
-  return (holder.__dispatchChangeRelay ??= { listeners: new Map(), everyAccount: new Set(), subscription: null });
+  return processWide<Relay>('dispatchChangeRelay', () => ({ listeners: new Map(), everyAccount: new Set(), subscription: null }));
 }
 
 function ensureSubscribed(): Subscription {
