@@ -56,6 +56,16 @@ test('a vendor creates, reads, lists, re-routes and estimates a dispatch over HT
 
   expect((await request.get('/ext/dispatches')).status()).toBe(401);
 
+  // A method the path does not take: our JSON 405 with Allow, not Next's empty one; HEAD follows GET.
+  const wrongMethod = await request.put(`/ext/dispatch/${id}/destination`, { headers, data: { lat: 24.8, lng: 46.7 } });
+  expect(wrongMethod.status()).toBe(405);
+  expect(wrongMethod.headers()['allow']).toBe('PATCH, OPTIONS');
+  expect(await wrongMethod.json()).toMatchObject({ error: 'method_not_allowed' });
+  const options = await request.fetch(`/ext/dispatch/${id}`, { method: 'OPTIONS' });
+  expect([options.status(), options.headers()['allow']]).toEqual([204, 'GET, HEAD, OPTIONS']);
+  const head = await request.head(`/ext/dispatch/${id}`, { headers });
+  expect([head.status(), await head.text()]).toEqual([200, '']);
+
   // Broken percent-encoding never reaches Next (which would answer a bare 500); NUL is refused too.
   for (const path of ['/ext/dispatch/%ZZ', '/ext/dispatch/%ED%A0%80', '/admin/dispatches/%C3']) {
     const malformed = await request.get(path, { headers });

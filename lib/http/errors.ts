@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   cross_site_request: 403,
   not_found: 404,
+  method_not_allowed: 405,
   invalid_state: 409,
   invalid_transition: 409,
   idempotency_in_progress: 409,

@@ -4,8 +4,8 @@ import { ApiError } from '@/lib/http/errors';
 import type { Reply } from '@/lib/http/reply';
 import { Prisma } from '@/lib/generated/prisma/client';
 
-// Stripe-style idempotency: the first request with a key claims it, runs, and stores its reply;
-// a repeat with the same key and body gets the stored reply, with another body 422, and while
+// Stripe-style idempotency: the first request with a key claims it, runs, and stores its reply
+// (status, body and headers); a repeat with the same key and body gets the stored reply, with another body 422, and while
 // the first is still running 409. Keys live 24 h. A claim left by a crashed process is taken
 // over after CLAIM_TIMEOUT_MS.
 
@@ -49,7 +49,8 @@ export async function runIdempotent(
         'retry-after': '1',
       });
     }
-    return { status: existing.statusCode, body: existing.responseBody ?? undefined, headers: { 'idempotent-replayed': 'true' } };
+    const headers = (existing.responseHeaders ?? {}) as Record<string, string>;
+    return { status: existing.statusCode, body: existing.responseBody ?? undefined, headers: { ...headers, 'idempotent-replayed': 'true' } };
   }
 
   let reply: Reply;
@@ -57,7 +58,7 @@ export async function runIdempotent(
     reply = await run();
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
-      reply = { status: error.status, body: { error: error.code, error_desc: error.message } };
+      reply = { status: error.status, body: { error: error.code, error_desc: error.message }, headers: error.headers };
     } else {
       await prisma.idempotencyKey.deleteMany({ where: { accountId, key } });
       throw error;
@@ -68,6 +69,7 @@ export async function runIdempotent(
     data: {
       statusCode: reply.status,
       responseBody: reply.body === undefined ? Prisma.DbNull : (reply.body as Prisma.InputJsonValue),
+      responseHeaders: reply.headers ?? Prisma.DbNull,
     },
   });
   return reply;

@@ -126,6 +126,30 @@ function route<P extends Params, A>(
   }
 }
 
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+type HttpMethod = (typeof HTTP_METHODS)[number];
+type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+type OtherMethod<I> = Exclude<HttpMethod, keyof I | (I extends { GET: unknown } ? 'HEAD' : never)>;
+
+/**
+ * The handlers for every method a route file does not implement: OPTIONS answers 204 and the
+ * others 405 `method_not_allowed`, both with `Allow` (Next's own 405 has neither a body nor
+ * `Allow`). HEAD stays Next's: the GET handler without the body. Each API route file ends with
+ * `export const { <the other methods> } = otherMethods({ GET, POST })`;
+ * `app/route-methods.test.ts` checks that none is left out.
+ */
+export function otherMethods<I extends Partial<Record<HttpMethod, unknown>>>(implemented: I): Record<OtherMethod<I>, RouteHandler> {
+  const isImplemented = (method: HttpMethod) => method in implemented || (method === 'HEAD' && 'GET' in implemented);
+  const allow = HTTP_METHODS.filter((method) => isImplemented(method) || method === 'OPTIONS').join(', ');
+  const options: RouteHandler = async (request) => toResponse({ status: 204, headers: { allow } }, requestIdOf(request));
+  const refuse: RouteHandler = async (request) => {
+    const error = new ApiError('method_not_allowed', `${request.method} ${new URL(request.url).pathname} is not supported; allowed: ${allow}`);
+    return toResponse({ status: error.status, body: { error: error.code, error_desc: error.message }, headers: { allow } }, requestIdOf(request));
+  };
+  const others = HTTP_METHODS.filter((method) => !isImplemented(method)).map((method) => [method, method === 'OPTIONS' ? options : refuse]);
+  return Object.fromEntries(others) as Record<OtherMethod<I>, RouteHandler>;
+}
+
 /** A vendor API route: the caller is the account owning the API key. */
 export function apiKeyRoute<P extends Params = Params>(
   options: RouteOptions,

@@ -103,6 +103,10 @@ const ERROR_DOCS: Record<ErrorCode, { meaning: string; example: string }> = {
     meaning: 'No such resource in your account (another account’s dispatch is also a 404), or no such endpoint',
     example: 'No dispatch with id "dsp_0mwr98c0p00008fw982zke"',
   },
+  method_not_allowed: {
+    meaning: 'The path exists but not with this HTTP method; the `Allow` header lists the ones it takes (`OPTIONS` answers 204 with the same header)',
+    example: 'PUT /ext/dispatch/dsp_0mwr98c0p00008fw982zke is not supported; allowed: GET, HEAD, OPTIONS',
+  },
   invalid_state: {
     meaning: 'The resource is in a state that does not allow this (a delivered dispatch’s destination, or no webhook registered yet)',
     example: 'The destination cannot change once the dispatch is delivered',
@@ -348,7 +352,7 @@ function describeApi(): string {
     '',
     '## Idempotency',
     '`POST /ext/dispatch`, `POST /ext/webhook` and the webhook actions (`/ext/webhook/enable`, `/ext/webhook/test`, `/ext/webhook/secret/rotate`, `/ext/webhook/deliveries/{id}/redeliver`) accept an optional `Idempotency-Key` header (1–255 visible ASCII characters; a UUID works).',
-    `The first request with a key runs and its answer is stored for ${formatDuration(IDEMPOTENCY_TTL_MS)} per account; repeating the key with the same path and JSON body returns the stored answer with \`idempotent-replayed: true\`.`,
+    `The first request with a key runs and its answer is stored for ${formatDuration(IDEMPOTENCY_TTL_MS)} per account; repeating the key with the same path and JSON body returns the stored answer (status, body and headers such as \`location\`) with \`idempotent-replayed: true\`.`,
     'A client error from the operation itself (such as `duplicate_vendor_oid`, `webhook_unreachable` or `invalid_state`) is stored too: after fixing the cause, use a new key. `5xx` answers are not stored: retry with the same key.',
     'The same key with a different path or body is `422 idempotency_key_reused`; while the first request is still running, `409 idempotency_in_progress` with `retry-after`.',
     '',

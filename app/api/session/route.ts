@@ -5,7 +5,7 @@ import { clearedSessionCookie, isSecureRequest, readCookie, SESSION_COOKIE, sess
 import { signIn } from '@/lib/auth/sign-in';
 import { signOut } from '@/lib/auth/sign-out';
 import { parseInput } from '@/lib/http/parse-input';
-import { publicRoute } from '@/lib/http/route';
+import { publicRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/session — sign in to the dashboard with email and password; sets the session cookie
 export const POST = publicRoute({ body: true }, async ({ request, body }) => {
@@ -25,3 +25,5 @@ export const DELETE = publicRoute({}, async ({ request }) => {
   await signOut({ token: readCookie(request.headers, SESSION_COOKIE) });
   return { status: 204, headers: { 'set-cookie': clearedSessionCookie({ isSecure: isSecureRequest(request) }) } };
 });
+
+export const { GET, HEAD, PUT, PATCH, OPTIONS } = otherMethods({ POST, DELETE });

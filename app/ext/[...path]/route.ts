@@ -6,4 +6,4 @@ const notFound = publicRoute({}, async ({ request }) => {
   throw new ApiError('not_found', `No endpoint ${request.method} ${new URL(request.url).pathname}; see /docs`);
 });
 
-export { notFound as GET, notFound as POST, notFound as PATCH, notFound as PUT, notFound as DELETE };
+export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE, notFound as OPTIONS };

@@ -212,6 +212,8 @@ describe('POST /ext/dispatch', () => {
       expect(second.status).toBe(201);
       expect(second.body).toEqual(first.body);
       expect(second.headers.get('idempotent-replayed')).toBe('true');
+      expect(second.headers.get('location')).toBe(`/ext/dispatch/${first.body.data.id}`);
+      expect(first.headers.get('location')).toBe(second.headers.get('location'));
       expect(await db().dispatch.count({ where: { accountId: account.id, vendorOid: body.vendor_oid } })).toBe(1);
     });
 

@@ -1,7 +1,7 @@
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { CreateDispatchBodySchema } from '@/lib/dispatches/schemas';
 import { parseInput } from '@/lib/http/parse-input';
-import { apiKeyRoute } from '@/lib/http/route';
+import { apiKeyRoute, otherMethods } from '@/lib/http/route';
 
 // POST /ext/dispatch — create a dispatch
 export const POST = apiKeyRoute({ body: true, idempotent: true }, async ({ caller, body }) => {
@@ -9,3 +9,5 @@ export const POST = apiKeyRoute({ body: true, idempotent: true }, async ({ calle
   const dispatch = await createDispatch({ accountId: caller.accountId, input });
   return { status: 201, body: { data: { id: dispatch.id } }, headers: { location: `/ext/dispatch/${dispatch.id}` } };
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,5 +1,7 @@
-import { publicRoute } from '@/lib/http/route';
+import { publicRoute, otherMethods } from '@/lib/http/route';
 import { describeLifecycle } from '@/lib/dispatches/describe-lifecycle';
 
 // GET /ext/statuses — the status values and the enforced transition table
 export const GET = publicRoute({}, async () => ({ status: 200, body: { data: describeLifecycle() } }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,5 +1,5 @@
 import { parseInput } from '@/lib/http/parse-input';
-import { apiKeyRoute } from '@/lib/http/route';
+import { apiKeyRoute, otherMethods } from '@/lib/http/route';
 import { getWebhookEndpoint } from '@/lib/webhooks/get-webhook-endpoint';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { RegisterWebhookBodySchema } from '@/lib/webhooks/schemas';
@@ -15,3 +15,5 @@ export const POST = apiKeyRoute({ body: true, idempotent: true, callsOut: true }
   await registerWebhook({ accountId: caller.accountId, url: webhook });
   return { status: 204 };
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

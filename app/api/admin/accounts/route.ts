@@ -2,7 +2,7 @@ import { createAccount } from '@/lib/accounts/create-account';
 import { listAccounts } from '@/lib/accounts/list-accounts';
 import { CreateAccountBodySchema, ListAccountsQuerySchema } from '@/lib/accounts/schemas';
 import { parseInput, queryObject } from '@/lib/http/parse-input';
-import { adminRoute } from '@/lib/http/route';
+import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/admin/accounts — every vendor account, newest first (the console's account picker and list)
 export const GET = adminRoute({}, async ({ request }) => {
@@ -15,3 +15,5 @@ export const POST = adminRoute({ body: true }, async ({ body }) => {
   const input = parseInput(CreateAccountBodySchema, body);
   return { status: 201, body: { data: await createAccount(input) } };
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -2,7 +2,7 @@ import { createDriver } from '@/lib/drivers/create-driver';
 import { listDrivers } from '@/lib/drivers/list-drivers';
 import { CreateDriverBodySchema, ListDriversQuerySchema } from '@/lib/drivers/schemas';
 import { parseInput, queryObject } from '@/lib/http/parse-input';
-import { adminRoute } from '@/lib/http/route';
+import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/admin/drivers — every driver, newest first; filters q (name, phone, id), fleet, active
 export const GET = adminRoute({}, async ({ request }) => {
@@ -15,3 +15,5 @@ export const POST = adminRoute({ body: true }, async ({ body }) => {
   const input = parseInput(CreateDriverBodySchema, body);
   return { status: 201, body: { data: await createDriver({ input }) } };
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

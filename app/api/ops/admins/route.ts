@@ -1,7 +1,7 @@
 import { createUser } from '@/lib/auth/create-user';
 import { CreateStaffBodySchema } from '@/lib/auth/schemas';
 import { parseInput } from '@/lib/http/parse-input';
-import { opsRoute } from '@/lib/http/route';
+import { opsRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/ops/admins — create a platform admin's console sign-in
 export const POST = opsRoute({ body: true }, async ({ body }) => {
@@ -9,3 +9,5 @@ export const POST = opsRoute({ body: true }, async ({ body }) => {
   const user = await createUser({ input: { ...input, role: 'admin', accountId: null } });
   return { status: 201, body: { data: user } };
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

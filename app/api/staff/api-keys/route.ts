@@ -2,7 +2,7 @@ import { createApiKey } from '@/lib/accounts/create-api-key';
 import { listApiKeys } from '@/lib/accounts/list-api-keys';
 import { CreateApiKeyBodySchema } from '@/lib/accounts/schemas';
 import { parseInput } from '@/lib/http/parse-input';
-import { staffRoute } from '@/lib/http/route';
+import { staffRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/staff/api-keys — the account's API keys (prefix only, revoked ones included)
 export const GET = staffRoute({}, async ({ caller }) => ({
@@ -19,3 +19,5 @@ export const POST = staffRoute({ body: true }, async ({ caller, body }) => {
     headers: { 'cache-control': 'no-store' },
   };
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

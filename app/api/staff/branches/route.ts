@@ -2,7 +2,7 @@ import { createBranch } from '@/lib/branches/create-branch';
 import { listBranches } from '@/lib/branches/list-branches';
 import { BranchInputSchema } from '@/lib/branches/schemas';
 import { parseInput } from '@/lib/http/parse-input';
-import { staffRoute } from '@/lib/http/route';
+import { staffRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/staff/branches — the account's branches with their saved pickup addresses
 export const GET = staffRoute({}, async ({ caller }) => ({
@@ -15,3 +15,5 @@ export const POST = staffRoute({ body: true }, async ({ caller, body }) => {
   const input = parseInput(BranchInputSchema, body);
   return { status: 201, body: { data: await createBranch({ accountId: caller.accountId, input }) } };
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

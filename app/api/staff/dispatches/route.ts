@@ -2,7 +2,7 @@ import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
 import { CreateDispatchBodySchema, StaffDispatchListQuerySchema } from '@/lib/dispatches/schemas';
 import { parseInput, queryObject } from '@/lib/http/parse-input';
-import { staffRoute } from '@/lib/http/route';
+import { staffRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/staff/dispatches — the account's dispatches for the dashboard: /ext/dispatches plus a search box
 export const GET = staffRoute({}, async ({ caller, request }) => {
@@ -16,3 +16,5 @@ export const POST = staffRoute({ body: true, idempotent: true }, async ({ caller
   const dispatch = await createDispatch({ accountId: caller.accountId, input, actor: { refType: 'vendor', refId: caller.user.id } });
   return { status: 201, body: { data: { id: dispatch.id } } };
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

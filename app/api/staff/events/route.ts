@@ -1,4 +1,4 @@
-import { staffRoute } from '@/lib/http/route';
+import { staffRoute, otherMethods } from '@/lib/http/route';
 import { dispatchChangeStream } from '@/lib/live/event-stream';
 
 export const dynamic = 'force-dynamic';
@@ -8,3 +8,5 @@ export const GET = staffRoute({}, async ({ request, caller }) => ({
   status: 200,
   response: dispatchChangeStream({ accountId: caller.accountId, signal: request.signal }),
 }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,5 +1,5 @@
 import { parseInput } from '@/lib/http/parse-input';
-import { staffRoute } from '@/lib/http/route';
+import { staffRoute, otherMethods } from '@/lib/http/route';
 import { getWebhookEndpoint } from '@/lib/webhooks/get-webhook-endpoint';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { RegisterWebhookBodySchema } from '@/lib/webhooks/schemas';
@@ -16,3 +16,5 @@ export const POST = staffRoute({ body: true, callsOut: true }, async ({ caller, 
   await registerWebhook({ accountId: caller.accountId, url: webhook });
   return { status: 204 };
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,4 +1,4 @@
-import { publicRoute } from '@/lib/http/route';
+import { publicRoute, otherMethods } from '@/lib/http/route';
 import { getTrackingView } from '@/lib/tracking/get-tracking-view';
 import { TRACKING_HEADERS } from '@/lib/tracking/headers';
 
@@ -7,3 +7,5 @@ export const GET = publicRoute<{ token: string }>({}, async ({ params }) => {
   const view = await getTrackingView({ token: params.token });
   return { status: 200, body: { data: view }, headers: TRACKING_HEADERS };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,8 +1,10 @@
 import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
-import { apiKeyRoute } from '@/lib/http/route';
+import { apiKeyRoute, otherMethods } from '@/lib/http/route';
 
 // GET /ext/dispatch/{id} — one dispatch of the caller's account
 export const GET = apiKeyRoute<{ id: string }>({}, async ({ caller, params }) => {
   const json = await getDispatchJson({ id: params.id, accountId: caller.accountId });
   return { status: 200, json: `{"data":${json}}` };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

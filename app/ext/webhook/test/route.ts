@@ -1,7 +1,9 @@
-import { apiKeyRoute } from '@/lib/http/route';
+import { apiKeyRoute, otherMethods } from '@/lib/http/route';
 import { sendTestEvent } from '@/lib/webhooks/send-test-event';
 
 // POST /ext/webhook/test — queue a signed webhook.ping to the endpoint, delivered like any event
 export const POST = apiKeyRoute({ idempotent: true }, async ({ caller }) => {
   return { status: 202, body: { data: await sendTestEvent({ accountId: caller.accountId }) } };
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

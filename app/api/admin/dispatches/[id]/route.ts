@@ -1,8 +1,10 @@
 import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
-import { adminRoute } from '@/lib/http/route';
+import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/admin/dispatches/{id} — one dispatch of any account (the record as GET /ext/dispatch/{id})
 export const GET = adminRoute<{ id: string }>({}, async ({ params }) => {
   const json = await getDispatchJson({ id: params.id, accountId: null });
   return { status: 200, json: `{"data":${json}}` };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

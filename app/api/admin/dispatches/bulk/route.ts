@@ -1,7 +1,7 @@
 import { applyBulkAction } from '@/lib/dispatches/apply-bulk-action';
 import { BulkBodySchema } from '@/lib/dispatches/console-schemas';
 import { parseInput } from '@/lib/http/parse-input';
-import { adminRoute } from '@/lib/http/route';
+import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/admin/dispatches/bulk — assign a driver or record a status on up to 500 dispatches, each on its own; answers per row
 export const POST = adminRoute({ body: true }, async ({ caller, body }) => {
@@ -10,3 +10,5 @@ export const POST = adminRoute({ body: true }, async ({ caller, body }) => {
   const applied = results.filter((result) => result.ok).length;
   return { status: 200, body: { data: results, applied, refused: results.length - applied } };
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

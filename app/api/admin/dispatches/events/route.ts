@@ -1,4 +1,4 @@
-import { adminRoute } from '@/lib/http/route';
+import { adminRoute, otherMethods } from '@/lib/http/route';
 import { dispatchChangeStream } from '@/lib/live/event-stream';
 
 // GET /api/admin/dispatches/events — server-sent events: every change to every account's dispatches, live
@@ -6,3 +6,5 @@ export const GET = adminRoute({}, async ({ request }) => ({
   status: 200,
   response: dispatchChangeStream({ accountId: null, signal: request.signal }),
 }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

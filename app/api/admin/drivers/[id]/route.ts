@@ -2,7 +2,7 @@ import { getAdminDriver } from '@/lib/drivers/get-admin-driver';
 import { UpdateDriverBodySchema } from '@/lib/drivers/schemas';
 import { updateDriver } from '@/lib/drivers/update-driver';
 import { parseInput } from '@/lib/http/parse-input';
-import { adminRoute } from '@/lib/http/route';
+import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/admin/drivers/{id} — one driver: fleet, status, sandbox owner, last position
 export const GET = adminRoute<{ id: string }>({}, async ({ params }) => {
@@ -14,3 +14,5 @@ export const PATCH = adminRoute<{ id: string }>({ body: true }, async ({ params,
   const input = parseInput(UpdateDriverBodySchema, body);
   return { status: 200, body: { data: await updateDriver({ id: params.id, input }) } };
 });
+
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods({ GET, PATCH });

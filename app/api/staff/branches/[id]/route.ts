@@ -2,7 +2,7 @@ import { deleteBranch } from '@/lib/branches/delete-branch';
 import { BranchUpdateSchema } from '@/lib/branches/schemas';
 import { updateBranch } from '@/lib/branches/update-branch';
 import { parseInput } from '@/lib/http/parse-input';
-import { staffRoute } from '@/lib/http/route';
+import { staffRoute, otherMethods } from '@/lib/http/route';
 
 // PATCH /api/staff/branches/{id} — change a branch's name, vendor_bid or saved pickup
 export const PATCH = staffRoute<{ id: string }>({ body: true }, async ({ caller, params, body }) => {
@@ -15,3 +15,5 @@ export const DELETE = staffRoute<{ id: string }>({}, async ({ caller, params }) 
   await deleteBranch({ accountId: caller.accountId, id: params.id });
   return { status: 204 };
 });
+
+export const { GET, HEAD, POST, PUT, OPTIONS } = otherMethods({ PATCH, DELETE });

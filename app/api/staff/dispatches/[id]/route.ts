@@ -1,8 +1,10 @@
 import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
-import { staffRoute } from '@/lib/http/route';
+import { staffRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/staff/dispatches/{id} — one dispatch of the account (as GET /ext/dispatch/{id})
 export const GET = staffRoute<{ id: string }>({}, async ({ caller, params }) => {
   const json = await getDispatchJson({ id: params.id, accountId: caller.accountId });
   return { status: 200, json: `{"data":${json}}` };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,5 +1,5 @@
 import { parseInput, queryObject } from '@/lib/http/parse-input';
-import { staffRoute } from '@/lib/http/route';
+import { staffRoute, otherMethods } from '@/lib/http/route';
 import { listDeliveries } from '@/lib/webhooks/list-deliveries';
 import { DeliveryListQuerySchema } from '@/lib/webhooks/schemas';
 
@@ -8,3 +8,5 @@ export const GET = staffRoute({}, async ({ caller, request }) => {
   const query = parseInput(DeliveryListQuerySchema, queryObject(request.url));
   return { status: 200, body: await listDeliveries({ accountId: caller.accountId, query }) };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

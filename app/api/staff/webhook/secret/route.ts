@@ -1,4 +1,4 @@
-import { staffRoute } from '@/lib/http/route';
+import { staffRoute, otherMethods } from '@/lib/http/route';
 import { getWebhookSecret } from '@/lib/webhooks/get-webhook-secret';
 
 // GET /api/staff/webhook/secret — reveal the signing secret (a deliberate read: never cached)
@@ -7,3 +7,5 @@ export const GET = staffRoute({}, async ({ caller }) => ({
   body: { data: await getWebhookSecret({ accountId: caller.accountId }) },
   headers: { 'cache-control': 'no-store' },
 }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,7 +1,7 @@
 import { changeDestination } from '@/lib/dispatches/change-destination';
 import { AddressSchema } from '@/lib/dispatches/schemas';
 import { parseInput } from '@/lib/http/parse-input';
-import { apiKeyRoute } from '@/lib/http/route';
+import { apiKeyRoute, otherMethods } from '@/lib/http/route';
 
 // PATCH /ext/dispatch/{id}/destination — move the destination of a dispatch
 export const PATCH = apiKeyRoute<{ id: string }>({ body: true }, async ({ caller, params, body }) => {
@@ -9,3 +9,5 @@ export const PATCH = apiKeyRoute<{ id: string }>({ body: true }, async ({ caller
   await changeDestination({ id: params.id, accountId: caller.accountId, destination, actor: { refType: 'vendor', refId: caller.accountId } });
   return { status: 204 };
 });
+
+export const { GET, HEAD, POST, PUT, DELETE, OPTIONS } = otherMethods({ PATCH });

@@ -1,7 +1,7 @@
 import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
 import { PageQuerySchema } from '@/lib/dispatches/schemas';
 import { parseInput, queryObject } from '@/lib/http/parse-input';
-import { apiKeyRoute } from '@/lib/http/route';
+import { apiKeyRoute, otherMethods } from '@/lib/http/route';
 
 // GET /ext/dispatches/d/{driver_id} — the caller's dispatches assigned to a driver, newest first
 export const GET = apiKeyRoute<{ driver_id: string }>({}, async ({ caller, params, request }) => {
@@ -9,3 +9,5 @@ export const GET = apiKeyRoute<{ driver_id: string }>({}, async ({ caller, param
   const json = await listDispatchesJson({ accountId: caller.accountId, filters: { driverId: params.driver_id }, limit, cursor });
   return { status: 200, json };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,7 +1,9 @@
-import { apiKeyRoute } from '@/lib/http/route';
+import { apiKeyRoute, otherMethods } from '@/lib/http/route';
 import { getDelivery } from '@/lib/webhooks/get-delivery';
 
 // GET /ext/webhook/deliveries/{id} — one delivery of the caller's account, with its body and every attempt
 export const GET = apiKeyRoute<{ id: string }>({}, async ({ caller, params }) => {
   return { status: 200, body: { data: await getDelivery({ accountId: caller.accountId, id: params.id }) } };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -3,7 +3,7 @@ import { createApiKey } from '@/lib/accounts/create-api-key';
 import { listApiKeys } from '@/lib/accounts/list-api-keys';
 import { CreateApiKeyBodySchema } from '@/lib/accounts/schemas';
 import { parseInput } from '@/lib/http/parse-input';
-import { adminRoute } from '@/lib/http/route';
+import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/admin/accounts/{id}/api-keys — the account's API keys (prefixes only), revoked ones included
 export const GET = adminRoute<{ id: string }>({}, async ({ params }) => {
@@ -17,3 +17,5 @@ export const POST = adminRoute<{ id: string }>({ body: true }, async ({ params, 
   await assertAccountExists({ accountId: params.id });
   return { status: 201, body: { data: await createApiKey({ accountId: params.id, input }) } };
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -3,7 +3,7 @@ import { listAccountUsers } from '@/lib/accounts/list-account-users';
 import { createUser } from '@/lib/auth/create-user';
 import { CreateStaffBodySchema } from '@/lib/auth/schemas';
 import { parseInput } from '@/lib/http/parse-input';
-import { adminRoute } from '@/lib/http/route';
+import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/admin/accounts/{id}/users — the account's staff sign-ins
 export const GET = adminRoute<{ id: string }>({}, async ({ params }) => {
@@ -17,3 +17,5 @@ export const POST = adminRoute<{ id: string }>({ body: true }, async ({ params, 
   const user = await createUser({ input: { ...input, role: 'staff', accountId: params.id } });
   return { status: 201, body: { data: user } };
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,7 +1,7 @@
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { AdminAssignBodySchema } from '@/lib/dispatches/console-schemas';
 import { parseInput } from '@/lib/http/parse-input';
-import { adminRoute } from '@/lib/http/route';
+import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/admin/dispatches/{id}/assign — assign or reassign a driver (as the ops API), recorded as this admin
 export const POST = adminRoute<{ id: string }>({ body: true }, async ({ caller, params, body }) => {
@@ -9,3 +9,5 @@ export const POST = adminRoute<{ id: string }>({ body: true }, async ({ caller, 
   const dispatch = await assignDriver({ id: params.id, accountId: null, driverId: input.driver_id, actor: { refType: 'admin', refId: caller.user.id } });
   return { status: 200, body: { data: dispatch } };
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

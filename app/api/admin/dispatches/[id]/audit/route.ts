@@ -1,7 +1,9 @@
 import { listDispatchAudit } from '@/lib/dispatches/list-dispatch-audit';
-import { adminRoute } from '@/lib/http/route';
+import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/admin/dispatches/{id}/audit — the audit trail: every event of the dispatch in order, with who caused it
 export const GET = adminRoute<{ id: string }>({}, async ({ params }) => {
   return { status: 200, body: { data: await listDispatchAudit({ id: params.id }) } };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,7 +1,7 @@
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { AdminStatusBodySchema } from '@/lib/dispatches/console-schemas';
 import { parseInput } from '@/lib/http/parse-input';
-import { adminRoute } from '@/lib/http/route';
+import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/admin/dispatches/{id}/status — record the next status if the transition table allows it (as the ops API), recorded as this admin
 export const POST = adminRoute<{ id: string }>({ body: true }, async ({ caller, params, body }) => {
@@ -9,3 +9,5 @@ export const POST = adminRoute<{ id: string }>({ body: true }, async ({ caller, 
   const dispatch = await changeStatus({ id: params.id, accountId: null, status: input.status, actor: { refType: 'admin', refId: caller.user.id } });
   return { status: 200, body: { data: dispatch } };
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,10 +1,12 @@
 import { PageQuerySchema } from '@/lib/dispatches/schemas';
 import { listDriverDispatchesJson } from '@/lib/drivers/list-driver-dispatches';
 import { parseInput, queryObject } from '@/lib/http/parse-input';
-import { adminRoute } from '@/lib/http/route';
+import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/admin/drivers/{id}/dispatches — the driver's dispatches across accounts, newest first
 export const GET = adminRoute<{ id: string }>({}, async ({ params, request }) => {
   const { limit, cursor } = parseInput(PageQuerySchema, queryObject(request.url));
   return { status: 200, json: await listDriverDispatchesJson({ driverId: params.id, limit, cursor }) };
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

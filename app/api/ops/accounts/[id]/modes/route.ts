@@ -1,7 +1,7 @@
 import { UpdateAccountModesBodySchema } from '@/lib/accounts/schemas';
 import { getAccountModes, updateAccountModes } from '@/lib/accounts/update-account-modes';
 import { parseInput } from '@/lib/http/parse-input';
-import { opsRoute } from '@/lib/http/route';
+import { opsRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/ops/accounts/{id}/modes — an account's auto-assign and sandbox modes
 export const GET = opsRoute<{ id: string }>({}, async ({ params }) => {
@@ -13,3 +13,5 @@ export const PATCH = opsRoute<{ id: string }>({ body: true }, async ({ params, b
   const input = parseInput(UpdateAccountModesBodySchema, body);
   return { status: 200, body: { data: await updateAccountModes({ accountId: params.id, input }) } };
 });
+
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods({ GET, PATCH });

@@ -1,7 +1,7 @@
 import { createUser } from '@/lib/auth/create-user';
 import { CreateStaffBodySchema } from '@/lib/auth/schemas';
 import { parseInput } from '@/lib/http/parse-input';
-import { opsRoute } from '@/lib/http/route';
+import { opsRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/ops/accounts/{id}/users — create a staff sign-in for the account's dashboard
 export const POST = opsRoute<{ id: string }>({ body: true }, async ({ params, body }) => {
@@ -9,3 +9,5 @@ export const POST = opsRoute<{ id: string }>({ body: true }, async ({ params, bo
   const user = await createUser({ input: { ...input, role: 'staff', accountId: params.id } });
   return { status: 201, body: { data: user } };
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

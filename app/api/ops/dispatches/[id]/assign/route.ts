@@ -1,7 +1,7 @@
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { AssignDriverBodySchema } from '@/lib/dispatches/schemas';
 import { parseInput } from '@/lib/http/parse-input';
-import { opsRoute } from '@/lib/http/route';
+import { opsRoute, otherMethods } from '@/lib/http/route';
 import { opsActor } from '@/lib/dispatches/apply-change';
 
 // POST /api/ops/dispatches/{id}/assign — assign or reassign a driver
@@ -15,3 +15,5 @@ export const POST = opsRoute<{ id: string }>({ body: true }, async ({ params, bo
   });
   return { status: 200, body: { data: dispatch } };
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,7 +1,7 @@
 import { changeDestination } from '@/lib/dispatches/change-destination';
 import { AddressSchema } from '@/lib/dispatches/schemas';
 import { parseInput } from '@/lib/http/parse-input';
-import { staffRoute } from '@/lib/http/route';
+import { staffRoute, otherMethods } from '@/lib/http/route';
 
 // PATCH /api/staff/dispatches/{id}/destination — move the destination (as PATCH /ext/dispatch/{id}/destination); answers the updated record
 export const PATCH = staffRoute<{ id: string }>({ body: true }, async ({ caller, params, body }) => {
@@ -14,3 +14,5 @@ export const PATCH = staffRoute<{ id: string }>({ body: true }, async ({ caller,
   });
   return { status: 200, body: { data: dispatch } };
 });
+
+export const { GET, HEAD, POST, PUT, DELETE, OPTIONS } = otherMethods({ PATCH });

@@ -1,4 +1,4 @@
-import { staffRoute } from '@/lib/http/route';
+import { staffRoute, otherMethods } from '@/lib/http/route';
 import { getDelivery } from '@/lib/webhooks/get-delivery';
 
 // GET /api/staff/webhook/deliveries/{id} — one delivery of the account with its body and every attempt
@@ -6,3 +6,5 @@ export const GET = staffRoute<{ id: string }>({}, async ({ caller, params }) => 
   status: 200,
   body: { data: await getDelivery({ accountId: caller.accountId, id: params.id }) },
 }));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

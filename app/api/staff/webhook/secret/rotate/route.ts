@@ -1,4 +1,4 @@
-import { staffRoute } from '@/lib/http/route';
+import { staffRoute, otherMethods } from '@/lib/http/route';
 import { rotateWebhookSecret } from '@/lib/webhooks/rotate-webhook-secret';
 
 // POST /api/staff/webhook/secret/rotate — replace the signing secret; the old one keeps signing during the overlap
@@ -7,3 +7,5 @@ export const POST = staffRoute({}, async ({ caller }) => ({
   body: { data: await rotateWebhookSecret({ accountId: caller.accountId }) },
   headers: { 'cache-control': 'no-store' },
 }));
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,5 +1,5 @@
 import { parseInput } from '@/lib/http/parse-input';
-import { adminRoute } from '@/lib/http/route';
+import { adminRoute, otherMethods } from '@/lib/http/route';
 import { disableWebhookEndpoint } from '@/lib/webhooks/disable-webhook-endpoint';
 import { DisableWebhookBodySchema } from '@/lib/webhooks/schemas';
 
@@ -8,3 +8,5 @@ export const POST = adminRoute<{ id: string }>({ body: true }, async ({ params, 
   const { reason } = parseInput(DisableWebhookBodySchema, body);
   return { status: 200, body: { data: await disableWebhookEndpoint({ accountId: params.id, reason, by: caller.user.email }) } };
 });
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

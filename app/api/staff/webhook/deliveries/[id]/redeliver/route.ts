@@ -1,4 +1,4 @@
-import { staffRoute } from '@/lib/http/route';
+import { staffRoute, otherMethods } from '@/lib/http/route';
 import { redeliver } from '@/lib/webhooks/redeliver';
 
 // POST /api/staff/webhook/deliveries/{id}/redeliver — send a delivery again to the current endpoint
@@ -6,3 +6,5 @@ export const POST = staffRoute<{ id: string }>({}, async ({ caller, params }) =>
   status: 202,
   body: { data: await redeliver({ accountId: caller.accountId, id: params.id }) },
 }));
+
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
