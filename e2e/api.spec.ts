@@ -65,6 +65,9 @@ test('a vendor creates, reads, lists, re-routes and estimates a dispatch over HT
   expect([options.status(), options.headers()['allow']]).toEqual([204, 'GET, HEAD, OPTIONS']);
   const head = await request.head(`/ext/dispatch/${id}`, { headers });
   expect([head.status(), await head.text()]).toEqual([200, '']);
+  const webdav = await request.fetch(`/ext/dispatch/${id}`, { method: 'PROPFIND', headers });
+  expect(webdav.status()).toBe(501);
+  expect(await webdav.json()).toMatchObject({ error: 'method_not_implemented' });
 
   // Broken percent-encoding never reaches Next (which would answer a bare 500); NUL is refused too.
   for (const path of ['/ext/dispatch/%ZZ', '/ext/dispatch/%ED%A0%80', '/admin/dispatches/%C3']) {

@@ -5,7 +5,7 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import next from 'next';
 import { EnvError, getEnv } from '@/lib/env';
-import { isDecodablePath, MALFORMED_PATH_BODY } from '@/lib/http/request-target';
+import { refusalOf } from '@/lib/http/request-target';
 import { runShutdownHooks } from '@/lib/shutdown';
 
 async function serveOne(port: number) {
@@ -13,8 +13,9 @@ async function serveOne(port: number) {
   const handle = app.getRequestHandler();
   await app.prepare();
   const server = http.createServer((request, response) => {
-    if (isDecodablePath(request.url ?? '/')) return void handle(request, response);
-    response.writeHead(400, { 'content-type': 'application/json; charset=utf-8' }).end(MALFORMED_PATH_BODY);
+    const refusal = refusalOf(request.method ?? 'GET', request.url ?? '/');
+    if (!refusal) return void handle(request, response);
+    response.writeHead(refusal.status, { 'content-type': 'application/json; charset=utf-8' }).end(refusal.body);
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   await new Promise<void>((resolve) => server.listen(port, resolve));

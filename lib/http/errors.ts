@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422,
   too_many_attempts: 429,
   internal_error: 500,
+  method_not_implemented: 501,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

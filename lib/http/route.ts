@@ -6,6 +6,7 @@ import type { SessionUser } from '@/lib/auth/schemas';
 import { ApiError } from '@/lib/http/errors';
 import { hashRequest, runIdempotent } from '@/lib/http/idempotency';
 import { readJsonBody } from '@/lib/http/read-json-body';
+import { HTTP_METHODS } from '@/lib/http/request-target';
 import { toResponse, type Reply } from '@/lib/http/reply';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { admit } from '@/lib/db/admission';
@@ -126,7 +127,6 @@ function route<P extends Params, A>(
   }
 }
 
-const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 type HttpMethod = (typeof HTTP_METHODS)[number];
 type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 type OtherMethod<I> = Exclude<HttpMethod, keyof I | (I extends { GET: unknown } ? 'HEAD' : never)>;

@@ -107,6 +107,10 @@ const ERROR_DOCS: Record<ErrorCode, { meaning: string; example: string }> = {
     meaning: 'The path exists but not with this HTTP method; the `Allow` header lists the ones it takes (`OPTIONS` answers 204 with the same header)',
     example: 'PUT /ext/dispatch/dsp_0mwr98c0p00008fw982zke is not supported; allowed: GET, HEAD, OPTIONS',
   },
+  method_not_implemented: {
+    meaning: 'No route answers this HTTP method (`PROPFIND`, `LINK`, …): only GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS',
+    example: 'PROPFIND is not a method this server answers; use GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  },
   invalid_state: {
     meaning: 'The resource is in a state that does not allow this (a delivered dispatch’s destination, or no webhook registered yet)',
     example: 'The destination cannot change once the dispatch is delivered',
