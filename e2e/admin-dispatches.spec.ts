@@ -84,7 +84,7 @@ async function createDriver(request: APIRequestContext, name: string): Promise<s
   return (await response.json()).data.id as string;
 }
 
-async function pickDriver(page: Page, prefix: 'bulk' | 'assign', name: string, driverId: string): Promise<void> {
+async function pickDriver(page: Page, prefix: 'bulk' | 'assign' | 'admin-filter', name: string, driverId: string): Promise<void> {
   await page.locator(`#${prefix}-driver-search`).fill(name);
   const select = page.getByTestId(`${prefix}-driver-select`);
   await expect(select.locator(`option[value="${driverId}"]`)).toHaveCount(1);
@@ -203,6 +203,46 @@ test('admins select 120 dispatches of two accounts and assign and move them in b
   // For review only (not in the README).
   if (process.env.SCREENSHOTS) await page.screenshot({ path: 'test-results/admin-dispatches-ar.png' });
   await expectNoSeriousAxeViolations(page, 'admin dispatches (ar)');
+});
+
+test('admins filter by a driver found by name and by a fleet chosen by name, and both stay in the URL', async ({ page, request }) => {
+  const run = Date.now().toString(36);
+  const fleet = await request.post('/api/ops/fleets', { headers: OPS_HEADERS, data: { name: `Filter Fleet ${run}` } });
+  expect(fleet.status()).toBe(201);
+  const fleetId = (await fleet.json()).data.id as string;
+  const driverName = `Filter Driver ${run}`;
+  const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: driverName, fleet_id: fleetId } });
+  expect(driver.status()).toBe(201);
+  const driverId = (await driver.json()).data.id as string;
+  const account = await createStaffAccount(request, `Filter Kitchen ${run}`);
+  const branch = `filter-${run}`;
+  await createDispatches(request, account, [`filter-${run}-0`, `filter-${run}-1`], branch);
+  const [second, first] = await listed(request, account, branch);
+  expect((await request.post(`/api/ops/dispatches/${first!.id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
+
+  const admin = await createAdmin(request);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAdmin(page, admin);
+  await page.goto(`/admin/dispatches?vendor_bid=${branch}`);
+  await expect(page.getByTestId('dispatch-row')).toHaveCount(2);
+
+  await pickDriver(page, 'admin-filter', driverName, driverId);
+  await expect(page).toHaveURL(new RegExp(`driver_id=${driverId}`));
+  await expect(page.getByTestId('dispatch-row')).toHaveCount(1);
+  await expect(page.getByTestId('dispatch-row')).toHaveAttribute('data-id', first!.id);
+  // Reloaded from the URL, the chosen driver is still the filter's value.
+  await page.reload();
+  await expect(page.getByTestId('admin-filter-driver-select')).toHaveValue(driverId);
+  await expect(page.getByTestId('dispatch-row')).toHaveCount(1);
+
+  await page.getByTestId('admin-filter-driver-select').selectOption('');
+  await expect(page.getByTestId('dispatch-row')).toHaveCount(2);
+  await page.locator('#admin-fleet').selectOption({ label: `Filter Fleet ${run}` });
+  await expect(page).toHaveURL(new RegExp(`fleet_id=${fleetId}`));
+  await expect(page.getByTestId('dispatch-row')).toHaveCount(1);
+  await expect(page.getByTestId('dispatch-row')).toHaveAttribute('data-id', first!.id);
+  expect(second!.id).not.toBe(first!.id);
+  await expectNoSeriousAxeViolations(page, 'admin dispatches, driver and fleet filters');
 });
 
 test('an admin assigns a dispatch, moves it to delivered and QA with the legal buttons only, and finds it with a driver’s media in the QA queue', async ({ page, request, context }) => {

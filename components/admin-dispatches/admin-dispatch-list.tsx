@@ -54,12 +54,14 @@ export function AdminDispatchList({
   statusLabels,
   locale,
   accounts,
+  fleets,
 }: {
   t: AdminDispatchText;
   common: ListCommonText;
   statusLabels: StatusLabels;
   locale: Locale;
   accounts: { id: string; name: string }[];
+  fleets: { id: string; name: string }[];
 }) {
   const queryClient = useQueryClient();
   const searchParams = useSearchParams();
@@ -119,7 +121,16 @@ export function AdminDispatchList({
     <>
       <ListHeader t={t} isLive={isLive} exportHref={exportHref} />
 
-      <AdminFilterForm key={filterGeneration} t={t} filters={filters} statusLabels={statusLabels} accounts={accounts} onChange={setFilter} onClear={isFiltered ? clearFilters : null} />
+      <AdminFilterForm
+        key={filterGeneration}
+        t={t}
+        filters={filters}
+        statusLabels={statusLabels}
+        accounts={accounts}
+        fleets={fleets}
+        onChange={setFilter}
+        onClear={isFiltered ? clearFilters : null}
+      />
 
       <BulkBar
         t={t}
@@ -280,12 +291,16 @@ function SkeletonRow() {
   );
 }
 
-/** Search, account, status, driver, fleet, branch and days; text commits 300 ms after typing. */
+/**
+ * Search, account, status, branch, driver (found by name, id or phone), fleet and days; text
+ * commits 300 ms after typing.
+ */
 function AdminFilterForm({
   t,
   filters,
   statusLabels,
   accounts,
+  fleets,
   onChange,
   onClear,
 }: {
@@ -293,16 +308,15 @@ function AdminFilterForm({
   filters: AdminFilters;
   statusLabels: StatusLabels;
   accounts: { id: string; name: string }[];
+  fleets: { id: string; name: string }[];
   onChange: (name: AdminFilterName, value: string) => void;
   onClear: (() => void) | null;
 }) {
   const search = useDebouncedText(filters.q ?? '', (value) => onChange('q', value));
-  const driver = useDebouncedText(filters.driver_id ?? '', (value) => onChange('driver_id', value));
-  const fleet = useDebouncedText(filters.fleet_id ?? '', (value) => onChange('fleet_id', value));
   const branch = useDebouncedText(filters.vendor_bid ?? '', (value) => onChange('vendor_bid', value));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    for (const text of [search, driver, fleet, branch]) text.flush();
+    for (const text of [search, branch]) text.flush();
   };
   const textField = (id: string, label: string, hint: string, field: typeof search) => (
     <div className="field">
@@ -319,8 +333,9 @@ function AdminFilterForm({
       />
     </div>
   );
-  // An account in the URL that is not among the first accounts listed still shows as chosen.
+  // An account or fleet in the URL that is not among those listed still shows as chosen.
   const isKnownAccount = !filters.account_id || accounts.some((account) => account.id === filters.account_id);
+  const isKnownFleet = !filters.fleet_id || fleets.some((fleet) => fleet.id === filters.fleet_id);
   return (
     <form role="search" aria-label={t.filters} className={styles.filters} onSubmit={onSubmit}>
       <div className={`field ${styles.searchField}`}>
@@ -350,9 +365,21 @@ function AdminFilterForm({
         </select>
       </div>
       <StatusFilter id="admin-status" t={t} value={filters.status} statusLabels={statusLabels} onChange={(value) => onChange('status', value)} />
-      {textField('admin-driver', t.driver, t.driverHint, driver)}
-      {textField('admin-fleet', t.fleet, t.fleetHint, fleet)}
+      {/* Branch before the driver: the driver's search and choice then share a row of the grid. */}
       {textField('admin-branch', t.branch, t.branchHint, branch)}
+      <DriverPicker idPrefix="admin-filter" value={filters.driver_id ?? ''} onChange={(value) => onChange('driver_id', value)} t={t} allLabel={t.allDrivers} />
+      <div className="field">
+        <label htmlFor="admin-fleet">{t.fleet}</label>
+        <select id="admin-fleet" className="select" value={filters.fleet_id ?? ''} onChange={(event) => onChange('fleet_id', event.target.value)}>
+          <option value="">{t.allFleets}</option>
+          {isKnownFleet ? null : <option value={filters.fleet_id}>{filters.fleet_id}</option>}
+          {fleets.map((fleet) => (
+            <option key={fleet.id} value={fleet.id}>
+              {fleet.name}
+            </option>
+          ))}
+        </select>
+      </div>
       <DayRangeFields idPrefix="admin" t={t} filters={filters} onChange={onChange} />
       <ClearFiltersButton t={t} onClear={onClear} />
     </form>

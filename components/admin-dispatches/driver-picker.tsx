@@ -9,7 +9,9 @@ import { driverSearchQuery } from './queries';
 
 /**
  * A search box over active drivers (name, id or phone) and the matching drivers to choose from.
- * `idPrefix` keeps the ids unique when a page has two pickers.
+ * `idPrefix` keeps the ids unique when a page has two pickers. As a filter (`allLabel`), the
+ * empty choice means every driver, inactive drivers are offered too, and a chosen driver stays
+ * shown while the search matches others.
  */
 export function DriverPicker({
   idPrefix,
@@ -17,6 +19,7 @@ export function DriverPicker({
   onChange,
   t,
   excludeId,
+  allLabel,
 }: {
   idPrefix: string;
   value: string;
@@ -24,11 +27,16 @@ export function DriverPicker({
   t: AdminDispatchText;
   /** The driver already assigned (not offered again). */
   excludeId?: string | null;
+  /** A filter: the label of the empty choice (every driver). */
+  allLabel?: string;
 }) {
+  const isFilter = allLabel !== undefined;
   const [query, setQuery] = useState('');
   const search = useDebouncedText(query, setQuery, 250);
-  const drivers = useQuery({ ...driverSearchQuery(query), placeholderData: keepPreviousData });
+  const drivers = useQuery({ ...driverSearchQuery(query, !isFilter), placeholderData: keepPreviousData });
   const options = (drivers.data ?? []).filter((driver) => driver.id !== excludeId);
+  const isChosenListed = options.some((driver) => driver.id === value);
+  const emptyLabel = allLabel ?? (options.length || drivers.isPending ? t.chooseDriver : t.noDrivers);
   return (
     <div className={styles.picker}>
       <div className="field">
@@ -50,12 +58,13 @@ export function DriverPicker({
         <select
           id={`${idPrefix}-driver`}
           className="select"
-          value={options.some((driver) => driver.id === value) ? value : ''}
+          value={isChosenListed || isFilter ? value : ''}
           onChange={(event) => onChange(event.target.value)}
           aria-busy={drivers.isFetching}
           data-testid={`${idPrefix}-driver-select`}
         >
-          <option value="">{options.length || drivers.isPending ? t.chooseDriver : t.noDrivers}</option>
+          <option value="">{emptyLabel}</option>
+          {isFilter && value && !isChosenListed ? <option value={value}>{value}</option> : null}
           {options.map((driver) => (
             <option key={driver.id} value={driver.id}>
               {driver.name}

@@ -39,7 +39,7 @@ export const adminDispatchKeys = {
   lists: () => [...adminDispatchKeys.all, 'list'] as const,
   list: (key: AdminListKey) => [...adminDispatchKeys.lists(), key] as const,
   audit: (id: string) => ['dispatches', 'detail', id, 'audit'] as const,
-  drivers: (q: string) => ['drivers', 'search', q] as const,
+  drivers: (q: string, isActiveOnly: boolean) => ['drivers', 'search', q, isActiveOnly] as const,
 };
 
 /** Only the values that are set, so server and browser hash the key alike. */
@@ -72,11 +72,17 @@ export function postBulk(ids: string[], action: BulkAction): Promise<BulkRespons
   return apiFetch<BulkResponse>('/api/admin/dispatches/bulk', { method: 'POST', body: { ids, action } });
 }
 
-export function driverSearchQuery(q: string) {
+/** Drivers matching `q` (name, id or phone), active ones only unless `isActiveOnly` is false. */
+export function driverSearchQuery(q: string, isActiveOnly = true) {
   return queryOptions({
-    queryKey: adminDispatchKeys.drivers(q),
+    queryKey: adminDispatchKeys.drivers(q, isActiveOnly),
     queryFn: async ({ signal }) =>
-      (await apiFetch<{ data: PickerDriver[] }>(`/api/admin/drivers?${new URLSearchParams({ ...(q ? { q } : {}), active: 'true', limit: '50' })}`, { signal })).data,
+      (
+        await apiFetch<{ data: PickerDriver[] }>(
+          `/api/admin/drivers?${new URLSearchParams({ ...(q ? { q } : {}), ...(isActiveOnly ? { active: 'true' } : {}), limit: '50' })}`,
+          { signal },
+        )
+      ).data,
     staleTime: 30_000,
   });
 }

@@ -6,6 +6,7 @@ import { listCommonText, searchParamReader } from '@/components/dispatch-list/li
 import { adminDispatchKeys, adminListKey, type AdminDispatchPage } from '@/components/admin-dispatches/queries';
 import { statusLabelsOf } from '@/components/admin-dispatches/status-labels';
 import { listAccounts } from '@/lib/accounts/list-accounts';
+import { listFleets } from '@/lib/fleets/list-fleets';
 import { requireAdmin } from '@/lib/auth/current-user';
 import { adminListArgs, AdminDispatchListQuerySchema } from '@/lib/dispatches/console-schemas';
 import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
@@ -17,8 +18,9 @@ import { getQueryClient } from '@/lib/query/get-query-client';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-/** Accounts offered in the account filter (the newest; an older one can still be given in the URL). */
+/** Accounts and fleets offered in their filters (the newest; an older one can still be given in the URL). */
 const ACCOUNT_OPTIONS = 200;
+const FLEET_OPTIONS = 200;
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: messagesFor(adminDispatchMessages, await getLocale()).title };
@@ -40,7 +42,11 @@ export default async function AdminDispatchesPage({ searchParams }: { searchPara
       queryFn: async () => JSON.parse(await listDispatchesJson({ ...adminListArgs(filters), limit, cursor, withRelated: true })) as AdminDispatchPage,
     });
   };
-  const [accounts] = await Promise.all([listAccounts({ query: { limit: ACCOUNT_OPTIONS } }), prefetch()]);
+  const [accounts, fleets] = await Promise.all([
+    listAccounts({ query: { limit: ACCOUNT_OPTIONS } }),
+    listFleets({ query: { limit: FLEET_OPTIONS } }),
+    prefetch(),
+  ]);
   const common = messagesFor(commonMessages, locale);
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
@@ -50,6 +56,7 @@ export default async function AdminDispatchesPage({ searchParams }: { searchPara
         statusLabels={statusLabelsOf(common)}
         locale={locale}
         accounts={accounts.data.map((account) => ({ id: account.id, name: account.name }))}
+        fleets={fleets.data.map((fleet) => ({ id: fleet.id, name: fleet.name }))}
       />
     </HydrationBoundary>
   );
