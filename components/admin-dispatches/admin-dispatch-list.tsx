@@ -333,9 +333,6 @@ function AdminFilterForm({
       />
     </div>
   );
-  // An account or fleet in the URL that is not among those listed still shows as chosen.
-  const isKnownAccount = !filters.account_id || accounts.some((account) => account.id === filters.account_id);
-  const isKnownFleet = !filters.fleet_id || fleets.some((fleet) => fleet.id === filters.fleet_id);
   return (
     <form role="search" aria-label={t.filters} className={styles.filters} onSubmit={onSubmit}>
       <div className={`field ${styles.searchField}`}>
@@ -352,37 +349,62 @@ function AdminFilterForm({
           onChange={(event) => search.setText(event.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor="admin-account">{t.account}</label>
-        <select id="admin-account" className="select" value={filters.account_id ?? ''} onChange={(event) => onChange('account_id', event.target.value)}>
-          <option value="">{t.allAccounts}</option>
-          {isKnownAccount ? null : <option value={filters.account_id}>{filters.account_id}</option>}
-          {accounts.map((account) => (
-            <option key={account.id} value={account.id}>
-              {account.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <NamedChoiceFilter
+        id="admin-account"
+        label={t.account}
+        allLabel={t.allAccounts}
+        value={filters.account_id}
+        choices={accounts}
+        onChange={(value) => onChange('account_id', value)}
+      />
       <StatusFilter id="admin-status" t={t} value={filters.status} statusLabels={statusLabels} onChange={(value) => onChange('status', value)} />
       {/* Branch before the driver: the driver's search and choice then share a row of the grid. */}
       {textField('admin-branch', t.branch, t.branchHint, branch)}
       <DriverPicker idPrefix="admin-filter" value={filters.driver_id ?? ''} onChange={(value) => onChange('driver_id', value)} t={t} allLabel={t.allDrivers} />
-      <div className="field">
-        <label htmlFor="admin-fleet">{t.fleet}</label>
-        <select id="admin-fleet" className="select" value={filters.fleet_id ?? ''} onChange={(event) => onChange('fleet_id', event.target.value)}>
-          <option value="">{t.allFleets}</option>
-          {isKnownFleet ? null : <option value={filters.fleet_id}>{filters.fleet_id}</option>}
-          {fleets.map((fleet) => (
-            <option key={fleet.id} value={fleet.id}>
-              {fleet.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <NamedChoiceFilter
+        id="admin-fleet"
+        label={t.fleet}
+        allLabel={t.allFleets}
+        value={filters.fleet_id}
+        choices={fleets}
+        onChange={(value) => onChange('fleet_id', value)}
+      />
       <DayRangeFields idPrefix="admin" t={t} filters={filters} onChange={onChange} />
       <ClearFiltersButton t={t} onClear={onClear} />
     </form>
+  );
+}
+
+/** A filter choosing one of a list by name (accounts, fleets); an id in the URL that is not listed still shows as chosen. */
+function NamedChoiceFilter({
+  id,
+  label,
+  allLabel,
+  value,
+  choices,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string | undefined;
+  choices: { id: string; name: string }[];
+  onChange: (value: string) => void;
+}) {
+  const isListed = !value || choices.some((choice) => choice.id === value);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="select" value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{allLabel}</option>
+        {isListed ? null : <option value={value}>{value}</option>}
+        {choices.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
