@@ -76,4 +76,57 @@ describe('admit', () => {
     await Promise.all([first, second]);
     expect(started).toBe(true);
   });
+
+  it('lets a request whose client left while it waited out of the queue, unrun, and keeps the place count', async () => {
+    const first = deferred();
+    const started: string[] = [];
+    const running = admit(1, async () => {
+      started.push('first');
+      await first.promise;
+    });
+    const leaving = new AbortController();
+    const left = admit(
+      1,
+      async () => {
+        started.push('left');
+      },
+      leaving.signal,
+    );
+    const last = admit(1, async () => {
+      started.push('last');
+    });
+    await turns(3);
+    leaving.abort(new Error('client closed'));
+    await expect(left).rejects.toThrow('client closed');
+    first.resolve();
+    await Promise.all([running, last]);
+    expect(started).toEqual(['first', 'last']);
+    // The gate is whole again: one place, taken and given back.
+    const again = deferred();
+    const one = admit(1, () => again.promise);
+    let isSecondStarted = false;
+    const two = admit(1, async () => {
+      isSecondStarted = true;
+    });
+    await turns(3);
+    expect(isSecondStarted).toBe(false);
+    again.resolve();
+    await Promise.all([one, two]);
+    expect(isSecondStarted).toBe(true);
+  });
+
+  it('does not queue a request whose client has already left', async () => {
+    let isRun = false;
+    const signal = AbortSignal.abort(new Error('gone'));
+    await expect(
+      admit(
+        1,
+        async () => {
+          isRun = true;
+        },
+        signal,
+      ),
+    ).rejects.toThrow('gone');
+    expect(isRun).toBe(false);
+  });
 });

@@ -46,12 +46,24 @@ function schedule(current: Gate, limit: number): void {
 
 /**
  * Runs `work` once fewer than `limit` admitted requests are in flight: first come first served,
- * process-wide, at most two admissions per event-loop turn.
+ * process-wide, at most two admissions per event-loop turn. A request whose `signal` aborts while
+ * it waits (its client went away) leaves the queue without running, and `admit` rejects with the
+ * signal's reason: under overload the queue holds the requests somebody still waits for.
  */
-export async function admit<T>(limit: number, work: () => Promise<T>): Promise<T> {
+export async function admit<T>(limit: number, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   const current = gate();
-  await new Promise<void>((resolve) => {
-    current.waiting.push(resolve);
+  await new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const enter = () => {
+      signal?.removeEventListener('abort', leave);
+      resolve();
+    };
+    const leave = () => {
+      current.waiting.splice(current.waiting.indexOf(enter), 1);
+      reject(signal!.reason);
+    };
+    current.waiting.push(enter);
+    signal?.addEventListener('abort', leave, { once: true });
     schedule(current, limit);
   });
   try {

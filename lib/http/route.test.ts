@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/http/errors';
 import { publicRoute } from '@/lib/http/route';
+import { resetEnvForTests } from '@/lib/env';
 
 const context = { params: Promise.resolve({}) };
 
@@ -42,5 +43,61 @@ describe('route wrapper', () => {
     const handler = publicRoute({}, async () => ({ status: 200, body: {} }));
     const response = await handler(new Request('http://localhost/x', { headers: { 'x-request-id': 'bad id with spaces' } }), context);
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers 499 and logs nothing when the client left while its body was being read', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const client = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"pickup":'));
+      },
+      pull(controller) {
+        // The socket closed mid-body: Node aborts the request, then its body stream errors.
+        client.abort(new Error('aborted'));
+        controller.error(new Error('aborted'));
+      },
+    });
+    let isHandled = false;
+    const handler = publicRoute({ body: true }, async () => {
+      isHandled = true;
+      return { status: 201, body: {} };
+    });
+    const request = new Request('http://localhost/x', { method: 'POST', body, duplex: 'half', signal: client.signal } as RequestInit);
+    const response = await handler(request, context);
+    expect(response.status).toBe(499);
+    expect(await response.json()).toEqual({ error: 'client_closed_request', error_desc: expect.any(String) });
+    expect(isHandled).toBe(false);
+    expect(log).not.toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it('on the embedded database, does not run a request whose client left while it waited for a place', async () => {
+    const saved = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = '';
+    resetEnvForTests();
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const served: string[] = [];
+      const handler = publicRoute({}, async ({ request }) => {
+        served.push(new URL(request.url).pathname);
+        if (request.url.includes('hold')) await held;
+        return { status: 200, body: {} };
+      });
+      // The embedded database serves four at once; the fifth waits, and its client leaves.
+      const holding = Array.from({ length: 4 }, (_, i) => handler(new Request(`http://localhost/hold/${i}`), context));
+      const client = new AbortController();
+      const waiting = handler(new Request('http://localhost/left', { signal: client.signal }), context);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      client.abort(new Error('aborted'));
+      expect((await waiting).status).toBe(499);
+      release();
+      expect((await Promise.all(holding)).map((response) => response.status)).toEqual([200, 200, 200, 200]);
+      expect(served).not.toContain('/left');
+    } finally {
+      process.env.DATABASE_URL = saved;
+      resetEnvForTests();
+    }
   });
 });

@@ -56,6 +56,15 @@ function refuseNul(params: Params | undefined, url: string): void {
   if (bad.length > 0) throw new ApiError('invalid_request', `${[...new Set(bad)].join(', ')}: must not contain NUL characters`);
 }
 
+/**
+ * The reply to a request whose client closed the connection first (nginx's 499): nobody reads
+ * it, and a client going away is not a failure of ours, so it is not logged as one.
+ */
+const CLIENT_CLOSED: Reply = {
+  status: 499,
+  body: { error: 'client_closed_request', error_desc: 'The client closed the connection before the reply' },
+};
+
 function errorReply(error: unknown, request: Request, requestId: string): Reply {
   if (error instanceof ApiError) {
     return { status: error.status, body: { error: error.code, error_desc: error.message }, headers: error.headers };
@@ -63,6 +72,8 @@ function errorReply(error: unknown, request: Request, requestId: string): Reply 
   if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {
     return { status: 404, body: { error: 'not_found', error_desc: 'The resource was not found' } };
   }
+  // Reading the body of a request whose client disconnected throws ("aborted").
+  if (request.signal.aborted) return CLIENT_CLOSED;
   console.error(
     JSON.stringify({
       level: 'error',
@@ -93,7 +104,8 @@ function route<P extends Params, A>(
   return async (request: Request, context: RouteContext): Promise<Response> => {
     const requestId = requestIdOf(request);
     if (!options.callsOut && dbKind() === 'pglite') {
-      return admit(EMBEDDED_CONCURRENCY, () => serve(request, context, requestId));
+      // serve() never throws: admit() rejects only for a client that left while it waited.
+      return admit(EMBEDDED_CONCURRENCY, () => serve(request, context, requestId), request.signal).catch(() => toResponse(CLIENT_CLOSED, requestId));
     }
     return serve(request, context, requestId);
   };
