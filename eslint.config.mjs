@@ -2,7 +2,7 @@ import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
 
 const config = [
-  { ignores: ['lib/generated/**', '.next/**', 'node_modules/**', 'public/vendor/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['prisma/generated/**', '.next/**', 'node_modules/**', 'public/vendor/**', 'test-results/**', 'playwright-report/**'] },
   ...nextCoreWebVitals,
   ...nextTypescript,
   {
@@ -15,7 +15,7 @@ const config = [
     },
   },
   {
-    files: ['lib/env.ts', 'instrumentation.ts', 'lib/testing/**', 'e2e/**', 'bench/**', 'playwright.config.ts', '**/*.test.ts', 'scripts/**'],
+    files: ['lib/env.ts', 'instrumentation.ts', 'test/**', 'e2e/**', 'bench/**', 'playwright.config.ts', '**/*.test.ts', 'scripts/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
 ];

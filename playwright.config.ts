@@ -1,14 +1,20 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_OPS_TOKEN = 'e2e-ops-token-0123456789abcdef';
+const DATA_DIR = path.join(os.tmpdir(), `dispatch-e2e-${process.pid}`);
+// The web server's database is thrown away when the run ends: by then Playwright has stopped the
+// server (its teardown comes after the global teardown, so it cannot be done there).
+process.on('exit', () => fs.rmSync(DATA_DIR, { recursive: true, force: true }));
 
 // End-to-end tests run `npm start`'s own script (build when needed, migrate, seed, serve) on a
 // throwaway embedded database, and drive it over HTTP and in Debian's Chromium.
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './test/playwright-global-setup.ts',
   outputDir: 'test-results/playwright',
   timeout: 60_000,
   fullyParallel: false,
@@ -17,7 +23,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: ['--disable-gpu', '--disable-quic'],
     },
   },
@@ -29,7 +35,7 @@ export default defineConfig({
     stdout: 'pipe',
     env: {
       PORT: String(PORT),
-      DATA_DIR: path.join(os.tmpdir(), `dispatch-e2e-${process.pid}`),
+      DATA_DIR,
       DATABASE_URL: '',
       OPS_TOKEN: E2E_OPS_TOKEN,
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',

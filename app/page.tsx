@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { currentUser } from '@/lib/auth/current-user';
 import { homePathOf } from '@/lib/auth/schemas';
-import { LIFECYCLE_STATUSES } from '@/lib/dispatches/statuses';
+import { LIFECYCLE_STATUSES } from '@/lib/transitions/statuses';
 
 const ENDPOINTS = [
   ['POST', '/ext/dispatch', 'Create a dispatch'],

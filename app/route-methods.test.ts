@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-const routeFiles = import.meta.glob<Record<string, Handler | undefined>>(['./ext/**/route.ts', './api/**/route.ts', '!./ext/\\[...path\\]/route.ts']);
+const routeFiles = import.meta.glob<Record<string, Handler | undefined>>(['./ext/**/route.ts', './api/**/route.ts', '!./ext/\\[...path\\]/route.ts', '!./api/\\[...path\\]/route.ts']);
 const context = { params: Promise.resolve({}) };
 
 describe('HTTP methods of the API routes', () => {

@@ -10,21 +10,20 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createPostgresDatabase, machine, query, startServer as startProductionServer, stopProcess } from '@/bench/support';
+import { benchOptions, createPostgresDatabase, machine, query, startServer as startProductionServer, stopProcess } from '@/bench/support';
 import { openPGlite } from '@/lib/db/pglite';
 import { applyMigrations } from '@/lib/db/migrate';
 import { hashApiKey } from '@/lib/auth/api-key';
 import { listConditions } from '@/lib/dispatches/list-dispatches';
+import { accountScope } from '@/lib/tenancy/scope';
 import { recordPageQuery } from '@/lib/dispatches/read-records';
 import { ensureBuild } from '@/scripts/ensure-build';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
-const DATABASES = (args.get('db') ?? 'both') === 'both' ? ['pglite', 'postgres'] : [args.get('db')!];
-const DURATION = Number(args.get('duration') ?? 10);
-const WARMUP_SECONDS = Number(args.get('warmup') ?? 3);
-const ROWS = Number(args.get('rows') ?? 1_000_000);
-const PORT = Number(args.get('port') ?? 3200);
+const cli = benchOptions();
+const DURATION = cli.number('duration', 10);
+const WARMUP_SECONDS = cli.number('warmup', 3);
+const ROWS = cli.number('rows', 1_000_000);
+const PORT = cli.number('port', 3200);
 const OPS_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
 const BULK_KEY = 'dsp_live_benchbenchbenchbenchbenchbenchbenchbench';
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -87,7 +86,7 @@ async function prepare(kind: string): Promise<{ env: Record<string, string>; exp
  * prepared statement after its first few runs.
  */
 async function listingPlan(url: string): Promise<string> {
-  const statement = recordPageQuery({ conditions: listConditions('acc_bulk', { driverId: 'drv_bulk_7' }), limit: 50 });
+  const statement = recordPageQuery({ conditions: listConditions(accountScope('acc_bulk'), { driverId: 'drv_bulk_7' }), limit: 50 });
   const literals = statement.values.map((value) => `'${String(value).replaceAll("'", "''")}'`);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -237,7 +236,7 @@ async function main() {
   ensureBuild();
   const rows: Row[] = [];
   let plan = '';
-  for (const kind of DATABASES) {
+  for (const kind of cli.databases) {
     const result = await benchDatabase(kind);
     rows.push(...result.rows);
     if (kind === 'postgres') plan = result.plan;
@@ -246,7 +245,7 @@ async function main() {
     `# Benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
     `Machine: ${machine()}.`,
-    `Command: \`npm run bench -- --db ${args.get('db') ?? 'both'} --duration ${DURATION} --rows ${ROWS} --warmup ${WARMUP_SECONDS}\`; autocannon and the server share the machine; every scenario warmed ${WARMUP_SECONDS} s, then measured ${DURATION} s. "× empty route" is a share of the mean of the two empty-route measurements, the first and the last of each server.`,
+    `Command: \`npm run bench -- --db ${cli.db} --duration ${DURATION} --rows ${ROWS} --warmup ${WARMUP_SECONDS}\`; autocannon and the server share the machine; every scenario warmed ${WARMUP_SECONDS} s, then measured ${DURATION} s. "× empty route" is a share of the mean of the two empty-route measurements, the first and the last of each server.`,
     '',
     table(rows),
     '',

@@ -1,9 +1,21 @@
-// What both benchmarks need: throwaway PostgreSQL databases, the production server as a child
+// What both benchmarks need: their command-line options, throwaway PostgreSQL databases, the production server as a child
 // process, and a description of the machine.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
+
+/** The command line's `--name value` options: `--db` (`pglite`, `postgres` or `both`, the default) and numbers. */
+export function benchOptions(argv: readonly string[] = process.argv) {
+  const given = new Map<string, string>();
+  for (let i = 2; i < argv.length; i += 2) given.set(argv[i]!.replace(/^--/, ''), argv[i + 1] ?? '');
+  const db = given.get('db') ?? 'both';
+  return {
+    db,
+    databases: db === 'both' ? ['pglite', 'postgres'] : [db],
+    number: (name: string, fallback: number) => Number(given.get(name) ?? fallback),
+  };
+}
 
 export const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -13,17 +13,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createPostgresDatabase, machine, query, runScript, startServer, stopProcess } from '@/bench/support';
+import { benchOptions, createPostgresDatabase, machine, query, runScript, startServer, stopProcess } from '@/bench/support';
 import { applyMigrations } from '@/lib/db/migrate';
 import { openPGlite } from '@/lib/db/pglite';
 import { ensureBuild } from '@/scripts/ensure-build';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
-const DATABASES = (args.get('db') ?? 'both') === 'both' ? ['pglite', 'postgres'] : [args.get('db')!];
-const RATE = Number(args.get('rate') ?? 50);
-const SECONDS = Number(args.get('seconds') ?? 10);
-const BACKLOG = Number(args.get('backlog') ?? 10_000);
+const cli = benchOptions();
+const RATE = cli.number('rate', 50);
+const SECONDS = cli.number('seconds', 10);
+const BACKLOG = cli.number('backlog', 10_000);
 const PORT = '3210';
 const BASE = `http://127.0.0.1:${PORT}`;
 const OPS_TOKEN = 'bench-webhooks-ops-token-0123456789';
@@ -202,7 +200,7 @@ async function main() {
   const receiver = await startReceiver();
   const results: Result[] = [];
   try {
-    for (const kind of DATABASES) results.push(await benchDatabase(kind, receiver));
+    for (const kind of cli.databases) results.push(await benchDatabase(kind, receiver));
   } finally {
     receiver.close();
   }

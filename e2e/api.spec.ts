@@ -53,6 +53,10 @@ test('a vendor creates, reads, lists, re-routes and estimates a dispatch over HT
   const unknown = await request.get('/ext/nothing-here', { headers });
   expect(unknown.status()).toBe(404);
   expect(await unknown.json()).toMatchObject({ error: 'not_found' });
+  // Under /api too: the JSON error object, not Next's HTML 404 page.
+  const unknownApi = await request.get('/api/nothing-here');
+  expect([unknownApi.status(), unknownApi.headers()['content-type']]).toEqual([404, 'application/json; charset=utf-8']);
+  expect(await unknownApi.json()).toEqual({ error: 'not_found', error_desc: 'No endpoint GET /api/nothing-here; see /docs' });
 
   expect((await request.get('/ext/dispatches')).status()).toBe(401);
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startWebhookReceiver } from '../lib/testing/webhook-receiver';
+import { startWebhookReceiver } from '../test/webhook-receiver';
 import { order } from './orders';
 import { OPS_HEADERS, signIn } from './staff';
 

@@ -11,6 +11,7 @@ import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import type { CreateDispatchBody } from '@/lib/dispatches/schemas';
 import { createDriver } from '@/lib/drivers/create-driver';
+import { platformScope } from '@/lib/tenancy/scope';
 
 // The demo a newcomer sees after `npm start`: one vendor account, two drivers and a few
 // dispatches at different points of the lifecycle, all made through the domain functions.
@@ -77,13 +78,13 @@ export async function seedDemo(): Promise<DemoCredentials | null> {
   );
   void fresh;
   for (const dispatch of [assigned!, onTheWay!, done!]) {
-    await assignDriver({ id: dispatch.id, accountId: null, driverId: omar.id, actor: ADMIN });
+    await assignDriver({ id: dispatch.id, scope: platformScope(), driverId: omar.id, actor: ADMIN });
   }
   for (const status of ['accepted', 'picked_up'] as const) {
-    await changeStatus({ id: onTheWay!.id, accountId: null, status, actor: { refType: 'driver', refId: omar.id } });
+    await changeStatus({ id: onTheWay!.id, scope: platformScope(), status, actor: { refType: 'driver', refId: omar.id } });
   }
   for (const status of ['accepted', 'picked_up', 'delivered'] as const) {
-    await changeStatus({ id: done!.id, accountId: null, status, actor: { refType: 'driver', refId: omar.id } });
+    await changeStatus({ id: done!.id, scope: platformScope(), status, actor: { refType: 'driver', refId: omar.id } });
   }
   // After the dispatches above, which stay where they are: only new ones move by themselves.
   await updateAccountModes({ accountId: account.id, input: { sandbox: true, sandbox_speed_kmh: DEMO_SANDBOX_SPEED_KMH } });

@@ -1,8 +1,11 @@
-// Applies pending migrations to the configured database, or with `--create <name>` writes a new
-// migration from the difference between schema.prisma and prisma/migrations.
+// Applies pending migrations and then prisma/sql (the current definition of every database function
+// and trigger) to the configured database; with `--create <name>` writes a new migration from the
+// difference between schema.prisma and prisma/migrations; with `--check` fails when those two
+// disagree; with `--check-sql` fails when the configured database's functions or triggers differ
+// from prisma/sql (it changes nothing: `npm run db:migrate` puts them back).
 // Run through `npm run db:migrate` / `npm run db:migrate:new -- <name>` (they pass the WASM flag).
 import { getEnv, pgliteDataDir } from '@/lib/env';
-import { applyMigrations, createMigration, diffSchemaAgainstMigrations } from '@/lib/db/migrate';
+import { applyMigrations, checkSqlDefinitions, createMigration, diffSchemaAgainstMigrations } from '@/lib/db/migrate';
 
 async function main() {
   const args = process.argv.slice(2);
@@ -23,6 +26,12 @@ async function main() {
   }
   const env = getEnv();
   const target = env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: pgliteDataDir(env) };
+  if (args[0] === '--check-sql') {
+    const drift = await checkSqlDefinitions(target);
+    for (const entry of drift) console.error(`${entry.object}: ${entry.problem}${entry.file ? ` (prisma/sql/${entry.file})` : ''}`);
+    if (drift.length > 0) process.exitCode = 1;
+    return;
+  }
   const applied = await applyMigrations(target);
   console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database is up to date.');
 }

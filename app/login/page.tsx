@@ -4,10 +4,10 @@ import { SignInForm } from '@/components/auth/sign-in-form';
 import { LanguageSwitch } from '@/components/shell/language-switch';
 import { currentUser } from '@/lib/auth/current-user';
 import { homePathOf } from '@/lib/auth/schemas';
-import { getLocale } from '@/lib/i18n/get-locale';
-import { messagesFor } from '@/lib/i18n/messages';
-import { authMessages } from '@/lib/i18n/messages/auth';
-import { commonMessages } from '@/lib/i18n/messages/common';
+import { getLocale } from '@/components/i18n/get-locale';
+import { messagesFor } from '@/components/i18n/messages';
+import { authMessages } from '@/components/i18n/messages/auth';
+import { commonMessages } from '@/components/i18n/messages/common';
 
 export const metadata: Metadata = { title: 'Sign in' };
 

@@ -2,10 +2,10 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { AccountDetail as AccountDetailView } from '@/lib/accounts/schemas';
-import type { Locale } from '@/lib/i18n/locale';
-import type { AdminAccountsText } from '@/lib/i18n/messages/admin-accounts';
-import type { CommonText } from '@/lib/i18n/messages/common';
-import styles from '@/components/admin-fleet/console.module.css';
+import type { Locale } from '@/components/i18n/locale';
+import type { AdminAccountsText } from '@/components/i18n/messages/admin-accounts';
+import type { CommonText } from '@/components/i18n/messages/common';
+import styles from '@/components/ui/ui.module.css';
 import { AccountKeysCard } from './account-keys-card';
 import { AccountUsersCard } from './account-users-card';
 import { AccountWebhookCard } from './account-webhook-card';

@@ -1,24 +1,19 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { CreateStaffBodySchema } from '@/lib/auth/schemas';
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { placeFieldErrors } from '@/lib/client/place-field-errors';
-import { formatDateTime } from '@/lib/i18n/format-time';
-import { format } from '@/lib/i18n/messages';
-import styles from '@/components/admin-fleet/console.module.css';
+import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
+import { formatDateTime } from '@/components/i18n/format-time';
+import { format } from '@/components/i18n/messages';
 import { Field } from '@/components/ui/field';
-import { FormFailure } from '@/components/ui/form-failure';
-import { QueryError, errorText } from '@/components/ui/query-error';
-import { PendingOrEmptyRows } from '@/components/ui/table-states';
+import { FormPanel, Panel } from '@/components/ui/panel';
+import { QueryTable } from '@/components/ui/query-table';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
+import styles from '@/components/ui/ui.module.css';
 import type { AccountCardProps } from './account-detail';
 import { accountKeys, accountQueries, accountApi } from './queries';
-
-const COLUMNS = 3;
 
 interface StaffForm {
   name: string;
@@ -32,78 +27,48 @@ export function AccountUsersCard({ accountId, t, common, locale }: AccountCardPr
   const queryClient = useQueryClient();
   const toast = useToast();
   const isHydrated = useIsHydrated();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<StaffForm>({ resolver: localizedZodResolver(CreateStaffBodySchema) as never, defaultValues: { name: '', email: '', password: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const api = useApiForm<StaffForm>({
+    resolver: localizedZodResolver(CreateStaffBodySchema) as never,
+    defaultValues: { name: '', email: '', password: '' },
+    fields: ['name', 'email', 'password'],
+    common,
+    submit: async (values, { reset }) => {
       const user = await accountApi.createUser(accountId, values);
       reset();
       toast(format(t.createdUserToast, { email: user.email }), 'success');
       await queryClient.invalidateQueries({ queryKey: accountKeys.users(accountId) });
-    } catch (error) {
-      if (!placeFieldErrors(error, ['name', 'email', 'password'], setError)) setFailure(errorText(error, common));
-    }
+    },
   });
+  const { form } = api;
+  const { errors } = form.formState;
 
   return (
-    <section aria-labelledby="account-users-heading" className="card stack" data-testid="account-users">
-      <div>
-        <h2 id="account-users-heading">{t.usersHeading}</h2>
-        <p className="muted">{t.usersIntro}</p>
-      </div>
-      {users.isError ? <QueryError error={users.error} onRetry={() => users.refetch()} common={common} /> : null}
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t.userName}</th>
-              <th scope="col">{t.userEmail}</th>
-              <th scope="col">{t.userCreated}</th>
-            </tr>
-          </thead>
-          <tbody>
-            <PendingOrEmptyRows isPending={users.isPending} isEmpty={users.isSuccess && users.data.length === 0} rows={2} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.usersEmpty} />
-            {users.data?.map((user) => (
-              <tr key={user.id} data-testid="account-user-row">
-                <td>{user.name}</td>
-                <td>
-                  <bdi>{user.email}</bdi>
-                </td>
-                <td className={styles.nowrap}>{isHydrated ? formatDateTime(user.created_at, locale) : null}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+    <Panel headingId="account-users-heading" title={t.usersHeading} intro={t.usersIntro} testId="account-users">
+      <QueryTable query={users} rowCount={users.data?.length} columns={[t.userName, t.userEmail, t.userCreated]} empty={t.usersEmpty} common={common}>
+        {users.data?.map((user) => (
+          <tr key={user.id} data-testid="account-user-row">
+            <td>{user.name}</td>
+            <td>
+              <bdi>{user.email}</bdi>
+            </td>
+            <td className={styles.nowrap}>{isHydrated ? formatDateTime(user.created_at, locale) : null}</td>
+          </tr>
+        ))}
+      </QueryTable>
 
-      <form onSubmit={onSubmit} noValidate className={`stack ${styles.subform}`} aria-labelledby="new-user-heading">
-        <h3 id="new-user-heading">{t.newUserHeading}</h3>
+      <FormPanel api={api} variant="subform" heading={{ headingId: 'new-user-heading', title: t.newUserHeading, level: 3 }} submitLabel={t.createUser} pendingLabel={t.creatingUser}>
         <div className={styles.formGrid}>
           <Field id="new-user-name" label={t.userName} error={errors.name?.message}>
-            {(aria) => <input {...aria} className="input" autoComplete="off" {...register('name')} />}
+            {(aria) => <input {...aria} className="input" autoComplete="off" {...form.register('name')} />}
           </Field>
           <Field id="new-user-email" label={t.userEmail} error={errors.email?.message}>
-            {(aria) => <input {...aria} className="input" type="email" dir="ltr" autoComplete="off" {...register('email')} />}
+            {(aria) => <input {...aria} className="input" type="email" dir="ltr" autoComplete="off" {...form.register('email')} />}
           </Field>
           <Field id="new-user-password" label={t.password} hint={t.passwordHint} error={errors.password?.message}>
-            {(aria) => <input {...aria} className="input" type="password" autoComplete="new-password" {...register('password')} />}
+            {(aria) => <input {...aria} className="input" type="password" autoComplete="new-password" {...form.register('password')} />}
           </Field>
         </div>
-        <FormFailure message={failure} />
-        <div className={styles.formActions}>
-          <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-            {isSubmitting ? t.creatingUser : t.createUser}
-          </button>
-        </div>
-      </form>
-    </section>
+      </FormPanel>
+    </Panel>
   );
 }

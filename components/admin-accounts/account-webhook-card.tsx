@@ -1,21 +1,20 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { placeFieldErrors } from '@/lib/client/place-field-errors';
-import { formatDateTime } from '@/lib/i18n/format-time';
-import type { Locale } from '@/lib/i18n/locale';
-import { format } from '@/lib/i18n/messages';
-import type { AdminAccountsText } from '@/lib/i18n/messages/admin-accounts';
+import { useRef, useState } from 'react';
+import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
+import { formatDateTime } from '@/components/i18n/format-time';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { AdminAccountsText } from '@/components/i18n/messages/admin-accounts';
 import { DisableWebhookBodySchema, type DisableWebhookBody, type WebhookEndpointView } from '@/lib/webhooks/schemas';
-import styles from '@/components/admin-fleet/console.module.css';
-import { Dialog } from '@/components/settings/dialog';
+import { WebhookEndpointState } from '@/components/settings/webhook-health';
+import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { FormFailure } from '@/components/ui/form-failure';
-import { QueryError, errorText } from '@/components/ui/query-error';
+import { FormPanel, Panel } from '@/components/ui/panel';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { useToast } from '@/components/ui/toast';
+import styles from '@/components/ui/ui.module.css';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import type { AccountCardProps } from './account-detail';
 import { accountKeys, accountQueries, accountApi } from './queries';
@@ -59,43 +58,19 @@ export function AccountWebhookCard({ accountId, t, common, locale }: AccountCard
 
   const current = endpoint.data;
   return (
-    <section aria-labelledby="account-webhook-heading" className="card stack" data-testid="account-webhook">
-      <div className={styles.sectionHeader}>
-        <h2 id="account-webhook-heading" ref={headingRef} tabIndex={-1}>
-          {t.webhookHeading}
-        </h2>
-        {current ? <HealthBadge endpoint={current} t={t} /> : null}
-      </div>
-      {endpoint.isError ? <QueryError error={endpoint.error} onRetry={() => endpoint.refetch()} common={common} /> : null}
-      {current === null ? <p className="alert alert--info">{t.webhookNone}</p> : null}
-      {current?.status === 'disabled' ? (
-        <div className="alert alert--warning row" role="status" data-testid="webhook-disabled">
-          <span>
-            <DisabledReason endpoint={current} t={t} locale={locale} />
-          </span>
-          <button type="button" className="btn btn--small btn--primary" onClick={() => enable.mutate()} disabled={enable.isPending}>
-            {enable.isPending ? t.enabling : t.enable}
+    <Panel headingId="account-webhook-heading" title={t.webhookHeading} headingRef={headingRef} headerEnd={current ? <HealthBadge endpoint={current} t={t} /> : null} testId="account-webhook">
+      <WebhookEndpointState endpoint={endpoint} enable={enable} t={t} common={common} locale={locale} disabledMessage={(disabled) => <DisabledReason endpoint={disabled} t={t} locale={locale} />} />
+      {current?.status === 'active' ? (
+        <div className={styles.formActions}>
+          <button type="button" className="btn btn--danger" onClick={() => setPauseOpen(true)}>
+            {t.pause}
           </button>
         </div>
-      ) : null}
-      <FormFailure message={enable.isError ? errorText(enable.error, common) : null} />
-      {current === undefined && endpoint.isPending ? <EndpointDetails endpoint={null} t={t} locale={locale} /> : null}
-      {current ? (
-        <>
-          <EndpointDetails endpoint={current} t={t} locale={locale} />
-          {current.status === 'active' ? (
-            <div className={styles.formActions}>
-              <button type="button" className="btn btn--danger" onClick={() => setPauseOpen(true)}>
-                {t.pause}
-              </button>
-            </div>
-          ) : null}
-        </>
       ) : null}
       <Dialog isOpen={isPauseOpen} onClose={() => setPauseOpen(false)} title={t.pauseTitle} fallbackFocusRef={headingRef}>
         {isPauseOpen ? <PauseForm accountId={accountId} t={t} common={common} onDone={() => setPauseOpen(false)} /> : null}
       </Dialog>
-    </section>
+    </Panel>
   );
 }
 
@@ -111,68 +86,30 @@ function DisabledReason({ endpoint, t, locale }: { endpoint: WebhookEndpointView
   );
 }
 
-function EndpointDetails({ endpoint, t, locale }: { endpoint: WebhookEndpointView | null; t: AdminAccountsText; locale: Locale }) {
-  const isHydrated = useIsHydrated();
-  const time = (value: string | null | undefined, none: string) => (value ? (isHydrated ? formatDateTime(value, locale) : '') : none);
-  const rows: [string, ReactNode][] = endpoint
-    ? [
-        [t.webhookUrl, <bdi key="url" className="mono">{endpoint.url}</bdi>],
-        [t.webhookLastSuccess, time(endpoint.last_success_at, t.never)],
-        [t.webhookLastFailure, time(endpoint.last_failure_at, t.never)],
-        [t.webhookFailingSince, time(endpoint.failing_since, t.notFailing)],
-        [t.webhookPending, <span key="pending" data-testid="webhook-pending">{endpoint.pending_deliveries}</span>],
-      ]
-    : [t.webhookUrl, t.webhookLastSuccess, t.webhookLastFailure, t.webhookFailingSince, t.webhookPending].map((label) => [label, null]);
-  return (
-    <dl className={styles.details} aria-busy={endpoint === null}>
-      {rows.map(([label, value], index) => (
-        <div key={label} className={index === 0 ? styles.detailsWide : undefined}>
-          <dt>{label}</dt>
-          <dd>{endpoint ? value : <span className={`skeleton ${styles.skeletonText}`} />}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 function PauseForm({ accountId, t, common, onDone }: { accountId: string; t: AdminAccountsText; common: AccountCardProps['common']; onDone: () => void }) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<DisableWebhookBody>({ resolver: localizedZodResolver(DisableWebhookBodySchema), defaultValues: { reason: '' } });
-
-  const onSubmit = handleSubmit(async ({ reason }) => {
-    setFailure(null);
-    try {
+  const api = useApiForm<DisableWebhookBody>({
+    resolver: localizedZodResolver(DisableWebhookBodySchema),
+    defaultValues: { reason: '' },
+    fields: ['reason'],
+    common,
+    submit: async ({ reason }) => {
       const data = await accountApi.disableWebhook(accountId, reason);
       queryClient.setQueryData(accountKeys.webhook(accountId), data);
       toast(t.pausedToast, 'success');
       onDone();
-    } catch (error) {
-      if (!placeFieldErrors(error, ['reason'], setError)) setFailure(errorText(error, common));
-    }
+    },
   });
+  const { form } = api;
+  const { errors } = form.formState;
 
   return (
-    <form noValidate className="stack" onSubmit={onSubmit}>
+    <FormPanel api={api} variant="plain" submitLabel={t.pause} pendingLabel={t.pausing} isDanger cancelLabel={common.cancel} onCancel={onDone}>
       <p>{t.pauseBody}</p>
       <Field id="pause-reason" label={t.pauseReason} hint={t.pauseReasonHint} error={errors.reason?.message}>
-        {(aria) => <input {...aria} className="input" autoComplete="off" data-autofocus {...register('reason')} />}
+        {(aria) => <input {...aria} className="input" autoComplete="off" data-autofocus {...form.register('reason')} />}
       </Field>
-      <FormFailure message={failure} />
-      <div className={styles.dialogActions}>
-        <button type="button" className="btn" onClick={onDone}>
-          {common.cancel}
-        </button>
-        <button type="submit" className="btn btn--danger" disabled={isSubmitting}>
-          {isSubmitting ? t.pausing : t.pause}
-        </button>
-      </div>
-    </form>
+    </FormPanel>
   );
 }

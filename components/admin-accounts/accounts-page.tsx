@@ -3,29 +3,24 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { CreateAccountBodySchema } from '@/lib/accounts/schemas';
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { placeFieldErrors } from '@/lib/client/place-field-errors';
-import { formatDateTime } from '@/lib/i18n/format-time';
-import type { Locale } from '@/lib/i18n/locale';
-import { format } from '@/lib/i18n/messages';
-import type { AdminAccountsText } from '@/lib/i18n/messages/admin-accounts';
-import type { CommonText } from '@/lib/i18n/messages/common';
-import { useDebouncedValue } from '@/components/dispatch-detail/use-debounced-value';
-import { Pager } from '@/components/admin-fleet/pager';
-import { useCursorPages } from '@/components/admin-fleet/use-cursor-pages';
-import styles from '@/components/admin-fleet/console.module.css';
-import { CopyButton } from '@/components/settings/copy-button';
-import { Dialog } from '@/components/settings/dialog';
-import { Field } from '@/components/ui/field';
-import { FormFailure } from '@/components/ui/form-failure';
-import { QueryError, errorText } from '@/components/ui/query-error';
-import { PendingOrEmptyRows } from '@/components/ui/table-states';
+import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
+import { formatDateTime } from '@/components/i18n/format-time';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { AdminAccountsText } from '@/components/i18n/messages/admin-accounts';
+import type { CommonText } from '@/components/i18n/messages/common';
+import { useDebouncedValue } from '@/components/ui/use-debounced-value';
+import { Field, SearchField } from '@/components/ui/field';
+import { Pager } from '@/components/ui/pager';
+import { FormPanel, Panel } from '@/components/ui/panel';
+import { QueryTable } from '@/components/ui/query-table';
+import { SecretField, ShownOnceDialog } from '@/components/ui/secret-field';
+import { useApiForm } from '@/components/ui/use-api-form';
+import { useCursorPages } from '@/components/ui/use-cursor-pages';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
+import styles from '@/components/ui/ui.module.css';
 import { accountKeys, accountQueries, accountApi, type CreatedAccount } from './queries';
-
-const COLUMNS = 3;
 
 interface Props {
   t: AdminAccountsText;
@@ -48,49 +43,39 @@ export function AccountsPage({ t, common, locale }: Props) {
 
   return (
     <div className={`${styles.layout} ${styles.page}`}>
-      <section className="card stack" aria-labelledby="accounts-heading">
-        <h2 id="accounts-heading" className="sr-only">
-          {t.accountsTitle}
-        </h2>
+      <Panel headingId="accounts-heading" title={t.accountsTitle} isTitleHidden>
         <search className={styles.filters}>
-          <Field id="account-search" label={t.search} className={styles.grow}>
-            {(aria) => <input {...aria} type="search" className="input" value={text} onChange={(event) => setText(event.target.value)} />}
-          </Field>
+          <SearchField id="account-search" label={t.search} value={text} onChange={setText} />
         </search>
-        {accounts.isError ? <QueryError error={accounts.error} onRetry={() => accounts.refetch()} common={common} /> : null}
-        <div className="table-wrap">
-          <table className="table" data-testid="accounts-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.colName}</th>
-                <th scope="col">{t.colModes}</th>
-                <th scope="col">{t.colCreated}</th>
-              </tr>
-            </thead>
-            <tbody>
-              <PendingOrEmptyRows isPending={accounts.isPending} isEmpty={accounts.isSuccess && accounts.data.data.length === 0} rows={5} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.accountsEmpty} />
-              {accounts.data?.data.map((account) => (
-                <tr key={account.id} data-testid="account-row">
-                  <td>
-                    <Link href={`/admin/accounts/${encodeURIComponent(account.id)}`}>
-                      <bdi>{account.name}</bdi>
-                    </Link>
-                  </td>
-                  <td>
-                    <div className={styles.badges}>
-                      {account.sandbox ? <span className="badge badge--warning">{t.sandboxBadge}</span> : null}
-                      {account.auto_assign ? <span className="badge badge--active">{t.autoAssignBadge}</span> : null}
-                      {!account.sandbox && !account.auto_assign ? <span className="muted">—</span> : null}
-                    </div>
-                  </td>
-                  <td className={styles.nowrap}>{isHydrated ? formatDateTime(isoToApiTimestamp(account.created_at), locale) : null}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pager hasPrevious={pages.hasPrevious} nextCursor={accounts.data?.next_cursor} onPrevious={pages.previous} onNext={pages.next} labels={t} />
-      </section>
+        <QueryTable
+          query={accounts}
+          rowCount={accounts.data?.data.length}
+          columns={[t.colName, t.colModes, t.colCreated]}
+          empty={t.accountsEmpty}
+          common={common}
+          skeletonRows={5}
+          testId="accounts-table"
+        >
+          {accounts.data?.data.map((account) => (
+            <tr key={account.id} data-testid="account-row">
+              <td>
+                <Link href={`/admin/accounts/${encodeURIComponent(account.id)}`}>
+                  <bdi>{account.name}</bdi>
+                </Link>
+              </td>
+              <td>
+                <div className={styles.badges}>
+                  {account.sandbox ? <span className="badge badge--warning">{t.sandboxBadge}</span> : null}
+                  {account.auto_assign ? <span className="badge badge--active">{t.autoAssignBadge}</span> : null}
+                  {!account.sandbox && !account.auto_assign ? <span className="muted">—</span> : null}
+                </div>
+              </td>
+              <td className={styles.nowrap}>{isHydrated ? formatDateTime(isoToApiTimestamp(account.created_at), locale) : null}</td>
+            </tr>
+          ))}
+        </QueryTable>
+        <Pager hasPrevious={pages.hasPrevious} nextCursor={accounts.data?.next_cursor} onPrevious={pages.previous} onNext={pages.next} common={common} />
+      </Panel>
       <CreateAccountForm t={t} common={common} />
     </div>
   );
@@ -99,82 +84,50 @@ export function AccountsPage({ t, common, locale }: Props) {
 function CreateAccountForm({ t, common }: { t: AdminAccountsText; common: CommonText }) {
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<CreatedAccount | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<{ name: string }>({ resolver: localizedZodResolver(CreateAccountBodySchema), defaultValues: { name: '' } });
-
-  const onSubmit = handleSubmit(async ({ name }) => {
-    setFailure(null);
-    try {
+  const api = useApiForm<{ name: string }>({
+    resolver: localizedZodResolver(CreateAccountBodySchema),
+    defaultValues: { name: '' },
+    fields: ['name'],
+    common,
+    submit: async ({ name }, { reset }) => {
       const account = await accountApi.create(name);
       reset();
       setCreated(account);
       await queryClient.invalidateQueries({ queryKey: accountKeys.all });
-    } catch (error) {
-      if (!placeFieldErrors(error, ['name'], setError)) setFailure(errorText(error, common));
-    }
+    },
   });
+  const { form } = api;
+  const { errors } = form.formState;
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="card stack" aria-labelledby="new-account-heading" data-testid="new-account">
-        <h2 id="new-account-heading">{t.newAccountHeading}</h2>
+      <FormPanel api={api} heading={{ headingId: 'new-account-heading', title: t.newAccountHeading }} testId="new-account" submitLabel={t.createAccount} pendingLabel={t.creatingAccount}>
         <Field id="new-account-name" label={t.accountName} hint={t.accountNameHint} error={errors.name?.message}>
-          {(aria) => <input {...aria} className="input" autoComplete="off" {...register('name')} />}
+          {(aria) => <input {...aria} className="input" autoComplete="off" {...form.register('name')} />}
         </Field>
-        <FormFailure message={failure} />
-        <div className={styles.formActions}>
-          <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-            {isSubmitting ? t.creatingAccount : t.createAccount}
-          </button>
-        </div>
-      </form>
-      <Dialog isOpen={created !== null} onClose={() => setCreated(null)} title={format(t.createdTitle, { name: created?.name ?? '' })}>
-        {created ? <CreatedSecrets created={created} t={t} onDone={() => setCreated(null)} /> : null}
-      </Dialog>
+      </FormPanel>
+      <ShownOnceDialog
+        isOpen={created !== null}
+        onClose={() => setCreated(null)}
+        title={format(t.createdTitle, { name: created?.name ?? '' })}
+        warning={t.createdOnce}
+        doneLabel={t.done}
+        testId="created-account"
+        actions={
+          created ? (
+            <Link href={`/admin/accounts/${encodeURIComponent(created.id)}`} className="btn">
+              {t.openAccount}
+            </Link>
+          ) : null
+        }
+      >
+        {created ? (
+          <>
+            <SecretField id="created-api-key" label={t.apiKey} value={created.api_key} copyText={t} isAutoFocus />
+            <SecretField id="created-webhook-secret" label={t.webhookSecret} value={created.webhook_secret} copyText={t} />
+          </>
+        ) : null}
+      </ShownOnceDialog>
     </>
-  );
-}
-
-/** The new account's API key and webhook secret, this once, each copyable. */
-function CreatedSecrets({ created, t, onDone }: { created: CreatedAccount; t: AdminAccountsText; onDone: () => void }) {
-  return (
-    <div className="stack" data-testid="created-account">
-      <p className="alert alert--warning">{t.createdOnce}</p>
-      <Secret id="created-api-key" label={t.apiKey} value={created.api_key} t={t} autoFocus />
-      <Secret id="created-webhook-secret" label={t.webhookSecret} value={created.webhook_secret} t={t} />
-      <div className={styles.dialogActions}>
-        <Link href={`/admin/accounts/${encodeURIComponent(created.id)}`} className="btn">
-          {t.openAccount}
-        </Link>
-        <button type="button" className="btn btn--primary" onClick={onDone}>
-          {t.done}
-        </button>
-      </div>
-    </div>
-  );
-}
-
-export function Secret({ id, label, value, t, autoFocus }: { id: string; label: string; value: string; t: AdminAccountsText; autoFocus?: boolean }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="input mono"
-        dir="ltr"
-        readOnly
-        value={value}
-        onFocus={(event) => event.currentTarget.select()}
-        data-testid={id}
-        data-autofocus={autoFocus ? true : undefined}
-      />
-      <CopyButton value={value} labels={t} />
-    </div>
   );
 }

@@ -11,7 +11,7 @@ import type {
   UpdateTariffBody,
 } from '@/lib/accounts/schemas';
 import type { SessionUser } from '@/lib/auth/schemas';
-import { ApiClientError, apiFetch } from '@/lib/client/api-fetch';
+import { ApiClientError, apiFetch } from '@/components/client/api-fetch';
 import type { WebhookEndpointView } from '@/lib/webhooks/schemas';
 
 // Server state of the console's accounts pages: typed keys, abortable reads, one call per write.

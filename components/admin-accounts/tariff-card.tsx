@@ -1,18 +1,17 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch, type UseFormSetError } from 'react-hook-form';
 import type { AccountDetail, TariffView } from '@/lib/accounts/schemas';
-import { ApiClientError } from '@/lib/client/api-fetch';
-import { currencyExponent, formatMoney } from '@/lib/estimates/tariff';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
-import { format } from '@/lib/i18n/messages';
-import styles from '@/components/admin-fleet/console.module.css';
+import { ApiClientError } from '@/components/client/api-fetch';
+import { currencyExponent, formatMoney } from '@/lib/pricing/tariff';
+import { fieldErrorsOf } from '@/components/client/field-errors';
+import { format } from '@/components/i18n/messages';
 import { Field } from '@/components/ui/field';
-import { FormFailure } from '@/components/ui/form-failure';
-import { errorText } from '@/components/ui/query-error';
+import { FormPanel } from '@/components/ui/panel';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { useToast } from '@/components/ui/toast';
+import styles from '@/components/ui/ui.module.css';
 import type { AccountCardProps } from './account-detail';
 import { accountKeys, accountApi } from './queries';
 
@@ -66,75 +65,75 @@ function scaled(value: string, digits: number): number {
   return Number(whole) * 10 ** digits + Number(fraction.slice(0, digits).padEnd(digits, '0') || '0');
 }
 
+/** The API's field names in a 400 refusal, and the form's field each one lands on. */
+const FORM_FIELD: Record<string, keyof TariffForm> = {
+  currency: 'currency',
+  base_fare_minor: 'base_fare',
+  per_km_minor: 'per_km',
+  min_fare_minor: 'min_fare',
+  vat_rate_bps: 'vat_percent',
+};
+
+/** Shows a 400's messages on the form's fields (the API names them in minor units); false when it names none. */
+function placeTariffErrors(error: unknown, setError: UseFormSetError<TariffForm>): boolean {
+  const fields = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message) : {};
+  let isPlaced = false;
+  for (const [apiField, message] of Object.entries(fields)) {
+    const field = FORM_FIELD[apiField];
+    if (!field) continue;
+    setError(field, { message }, { shouldFocus: !isPlaced });
+    isPlaced = true;
+  }
+  return isPlaced;
+}
+
 /** The account's tariff: view and edit; validated by the API's tariff schema. */
 export function TariffCard({ accountId, account, t, common }: AccountCardProps & { account: AccountDetail }) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    control,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<TariffForm>({ values: toForm(account.tariff) });
-  const currency = (useWatch({ control, name: 'currency' }) ?? '').trim().toUpperCase();
-  const digits = exponentOf(currency);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    const code = values.currency.trim().toUpperCase();
-    const places = exponentOf(code);
-    const input = {
-      currency: code,
-      base_fare_minor: scaled(values.base_fare, places),
-      per_km_minor: scaled(values.per_km, places),
-      min_fare_minor: scaled(values.min_fare, places),
-      vat_rate_bps: scaled(values.vat_percent, 2),
-    };
-    // A number the form cannot read is refused here, in the API's words, before any request.
-    let isInvalid = false;
-    for (const [field, apiField] of [...AMOUNT_FIELDS, ['vat_percent', 'vat_rate_bps'] as const]) {
-      if (Number.isNaN(input[apiField])) {
-        setError(field, { message: format(t.amountHint, { currency: code, digits: field === 'vat_percent' ? 2 : places }) }, { shouldFocus: !isInvalid });
-        isInvalid = true;
-      }
-    }
-    if (isInvalid) return;
-    try {
-      const saved = await accountApi.updateTariff(accountId, input);
-      reset(toForm(saved));
-      queryClient.setQueryData(accountKeys.detail(accountId), (current: AccountDetail | undefined) => current && { ...current, tariff: saved });
-      toast(t.savedTariffToast, 'success');
-    } catch (error) {
-      const fields = error instanceof ApiClientError && error.status === 400 ? fieldErrorsOf(error.message) : {};
-      const formField: Record<string, keyof TariffForm> = {
-        currency: 'currency',
-        base_fare_minor: 'base_fare',
-        per_km_minor: 'per_km',
-        min_fare_minor: 'min_fare',
-        vat_rate_bps: 'vat_percent',
+  const api = useApiForm<TariffForm>({
+    values: toForm(account.tariff),
+    fields: [],
+    common,
+    submit: async (values, { setError, reset }) => {
+      const code = values.currency.trim().toUpperCase();
+      const places = exponentOf(code);
+      const input = {
+        currency: code,
+        base_fare_minor: scaled(values.base_fare, places),
+        per_km_minor: scaled(values.per_km, places),
+        min_fare_minor: scaled(values.min_fare, places),
+        vat_rate_bps: scaled(values.vat_percent, 2),
       };
-      let placed = false;
-      for (const [apiField, message] of Object.entries(fields)) {
-        const field = formField[apiField];
-        if (!field) continue;
-        setError(field, { message }, { shouldFocus: !placed });
-        placed = true;
+      // A number the form cannot read is refused here, in the API's words, before any request.
+      let isInvalid = false;
+      for (const [field, apiField] of [...AMOUNT_FIELDS, ['vat_percent', 'vat_rate_bps'] as const]) {
+        if (Number.isNaN(input[apiField])) {
+          setError(field, { message: format(t.amountHint, { currency: code, digits: field === 'vat_percent' ? 2 : places }) }, { shouldFocus: !isInvalid });
+          isInvalid = true;
+        }
       }
-      if (!placed) setFailure(errorText(error, common));
-    }
+      if (isInvalid) return;
+      try {
+        const saved = await accountApi.updateTariff(accountId, input);
+        reset(toForm(saved));
+        queryClient.setQueryData(accountKeys.detail(accountId), (current: AccountDetail | undefined) => current && { ...current, tariff: saved });
+        toast(t.savedTariffToast, 'success');
+      } catch (error) {
+        if (!placeTariffErrors(error, setError)) throw error;
+      }
+    },
   });
+  const { form } = api;
+  const { register } = form;
+  const { errors } = form.formState;
+  const currency = (useWatch({ control: form.control, name: 'currency' }) ?? '').trim().toUpperCase();
+  const digits = exponentOf(currency);
 
   const amountHint = format(t.amountHint, { currency: currency || '—', digits });
   const step = digits === 0 ? '1' : `0.${'0'.repeat(digits - 1)}1`;
   return (
-    <form onSubmit={onSubmit} noValidate className="card stack" aria-labelledby="tariff-heading" data-testid="account-tariff">
-      <div>
-        <h2 id="tariff-heading">{t.tariffHeading}</h2>
-        <p className="muted">{t.tariffIntro}</p>
-      </div>
+    <FormPanel api={api} heading={{ headingId: 'tariff-heading', title: t.tariffHeading, intro: t.tariffIntro }} testId="account-tariff" submitLabel={t.saveTariff} pendingLabel={t.saving} isDirtyOnly>
       <div className={styles.formGrid}>
         <Field id="tariff-currency" label={t.currency} hint={t.currencyHint} error={errors.currency?.message}>
           {(aria) => <input {...aria} className="input mono" dir="ltr" autoComplete="off" maxLength={3} {...register('currency')} />}
@@ -160,12 +159,6 @@ export function TariffCard({ accountId, account, t, common }: AccountCardProps &
           vat: account.tariff.vat_rate_bps / 100,
         })}
       </p>
-      <FormFailure message={failure} />
-      <div className={styles.formActions}>
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? t.saving : t.saveTariff}
-        </button>
-      </div>
-    </form>
+    </FormPanel>
   );
 }

@@ -1,38 +1,47 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { dispatchDetailKeys, dispatchQuery } from '@/components/dispatch-detail/queries';
-import { currentStatus } from '@/components/dispatch-detail/status-labels';
-import { ADMIN_SURFACE } from '@/components/dispatch-detail/surface';
+import { dispatchDetailKeys } from '@/components/dispatch-detail/queries';
+import type { StatusLabels } from '@/components/dispatch-detail/status-labels';
+import { FormFailure } from '@/components/ui/form-failure';
 import { useToast } from '@/components/ui/toast';
 import { errorText, type QueryErrorText } from '@/components/ui/query-error';
-import { canRecordStatus, nextStatuses, type Status } from '@/lib/dispatches/statuses';
+import { currentStatus } from '@/lib/transitions/current-status';
+import { canRecordStatus, nextStatuses, type Status } from '@/lib/transitions/statuses';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import { format } from '@/lib/i18n/messages';
-import type { AdminDispatchText } from '@/lib/i18n/messages/admin-dispatches';
+import { format } from '@/components/i18n/messages';
+import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
 import styles from './admin-dispatches.module.css';
 import { DriverPicker } from './driver-picker';
 import { postAssign, postStatus } from './queries';
-import type { StatusLabels } from './admin-dispatch-list';
-import { FormFailure } from '@/components/ui/form-failure';
 
 /**
  * The admin's controls on one dispatch: assign or reassign a driver, and one button per status
  * the transition table allows next (`assigned` is the assign control). Both go through the ops
  * API's domain functions; the page's live stream refreshes everything else.
  */
-export function AdminDispatchActions({ id, t, common, statusLabels }: { id: string; t: AdminDispatchText; common: QueryErrorText; statusLabels: StatusLabels }) {
+export function AdminDispatchActions({
+  dispatch,
+  t,
+  common,
+  statusLabels,
+}: {
+  dispatch: DispatchRecord;
+  t: AdminDispatchText;
+  common: QueryErrorText;
+  statusLabels: StatusLabels;
+}) {
+  const { id } = dispatch;
   const queryClient = useQueryClient();
   const toast = useToast();
-  const dispatch = useQuery(dispatchQuery(id, ADMIN_SURFACE));
   const [driverId, setDriverId] = useState('');
   // A new picker (empty search) after each assignment: the assigned driver is no longer offered.
   const [pickerGeneration, setPickerGeneration] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const onDone = (record: DispatchRecord, message: string) => {
     setFailure(null);
-    queryClient.setQueryData(dispatchQuery(id, ADMIN_SURFACE).queryKey, record);
+    queryClient.setQueryData(dispatchDetailKeys.dispatch(id), record);
     void queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.dispatch(id) });
     toast(message, 'success');
   };
@@ -54,13 +63,11 @@ export function AdminDispatchActions({ id, t, common, statusLabels }: { id: stri
     onSuccess: (record, status) => onDone(record, format(t.statusRecorded, { status: statusLabels[status] })),
     onError,
   });
-  if (!dispatch.data) return null;
-
-  const status = currentStatus(dispatch.data);
+  const status = currentStatus(dispatch.status);
   const canAssign = canRecordStatus(status, 'assigned');
   const next = nextStatuses(status).filter((value) => value !== 'assigned');
   const isBusy = assign.isPending || move.isPending;
-  const hasDriver = dispatch.data.assigned_driver_id !== null;
+  const hasDriver = dispatch.assigned_driver_id !== null;
   return (
     <section className="card" aria-labelledby="admin-actions-title" data-testid="admin-actions">
       <h2 id="admin-actions-title">{t.actionsTitle}</h2>
@@ -77,7 +84,7 @@ export function AdminDispatchActions({ id, t, common, statusLabels }: { id: stri
                 if (driverId) assign.mutate(driverId);
               }}
             >
-              <DriverPicker key={pickerGeneration} idPrefix="assign" value={driverId} onChange={setDriverId} t={t} excludeId={dispatch.data.assigned_driver_id} />
+              <DriverPicker key={pickerGeneration} idPrefix="assign" value={driverId} onChange={setDriverId} t={t} excludeId={dispatch.assigned_driver_id} layout="stacked" />
               <button type="submit" className="btn btn--primary" disabled={!driverId || isBusy} data-testid="assign-driver">
                 {hasDriver ? t.reassign : t.assign}
               </button>

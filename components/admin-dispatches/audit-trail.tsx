@@ -2,14 +2,15 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { ClientTime } from '@/components/dispatch-detail/client-time';
-import { isLifecycleStatus, MARKER_STATUSES } from '@/lib/dispatches/lifecycle-statuses';
+import type { StatusLabels } from '@/components/dispatch-detail/status-labels';
+import { TableHead } from '@/components/ui/query-table';
+import { isLifecycleStatus, MARKER_STATUSES } from '@/lib/transitions/lifecycle-statuses';
 import type { AuditEntry } from '@/lib/dispatches/list-dispatch-audit';
-import type { Locale } from '@/lib/i18n/locale';
-import { format } from '@/lib/i18n/messages';
-import type { AdminDispatchText } from '@/lib/i18n/messages/admin-dispatches';
-import type { CommonText } from '@/lib/i18n/messages/common';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
+import type { CommonText } from '@/components/i18n/messages/common';
 import styles from './admin-dispatches.module.css';
-import type { StatusLabels } from './admin-dispatch-list';
 import { auditQuery } from './queries';
 
 const REF_TYPES = ['driver', 'vendor', 'admin', 'system'] as const;
@@ -47,14 +48,7 @@ export function AuditTrail({ id, t, common, statusLabels, locale }: { id: string
         <div className="table-wrap">
           <table className="table">
             <caption className="sr-only">{t.auditCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.colSequence}</th>
-                <th scope="col">{t.colEvent}</th>
-                <th scope="col">{t.colActor}</th>
-                <th scope="col">{t.colTime}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t.colSequence, t.colEvent, t.colActor, t.colTime]} />
             <tbody>
               {audit.data.map((entry) => {
                 const refType = REF_TYPES.find((value) => value === entry.actor_type);

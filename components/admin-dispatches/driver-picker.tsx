@@ -2,10 +2,22 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDebouncedText } from '@/components/dispatch-list/use-debounced-text';
-import type { AdminDispatchText } from '@/lib/i18n/messages/admin-dispatches';
+import { useDebouncedValue } from '@/components/ui/use-debounced-value';
+import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
 import styles from './admin-dispatches.module.css';
 import { driverSearchQuery } from './queries';
+
+/** Typing settles for this long before drivers are searched. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+const LAYOUTS = {
+  /** Search and choice side by side, wrapping (the bulk bar). */
+  row: styles.picker,
+  /** Search and choice one above the other, full width (the dispatch page's narrow side card). */
+  stacked: `${styles.picker} ${styles.pickerStacked}`,
+  /** Search and choice as two cells of the surrounding grid (the list's filters). */
+  cells: styles.pickerCells,
+};
 
 /**
  * A search box over active drivers (name, id or phone) and the matching drivers to choose from.
@@ -20,25 +32,27 @@ export function DriverPicker({
   t,
   excludeId,
   allLabel,
+  layout = 'row',
 }: {
   idPrefix: string;
   value: string;
   onChange: (driverId: string) => void;
-  t: AdminDispatchText;
+  t: Pick<AdminDispatchText, 'driverSearch' | 'driverSearchHint' | 'driverSelect' | 'chooseDriver' | 'noDrivers'>;
   /** The driver already assigned (not offered again). */
   excludeId?: string | null;
   /** A filter: the label of the empty choice (every driver). */
   allLabel?: string;
+  layout?: keyof typeof LAYOUTS;
 }) {
   const isFilter = allLabel !== undefined;
-  const [query, setQuery] = useState('');
-  const search = useDebouncedText(query, setQuery, 250);
+  const [text, setText] = useState('');
+  const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const drivers = useQuery({ ...driverSearchQuery(query, !isFilter), placeholderData: keepPreviousData });
   const options = (drivers.data ?? []).filter((driver) => driver.id !== excludeId);
   const isChosenListed = options.some((driver) => driver.id === value);
   const emptyLabel = allLabel ?? (options.length || drivers.isPending ? t.chooseDriver : t.noDrivers);
   return (
-    <div className={styles.picker}>
+    <div className={LAYOUTS[layout]}>
       <div className="field">
         <label htmlFor={`${idPrefix}-driver-search`}>{t.driverSearch}</label>
         <input
@@ -49,8 +63,8 @@ export function DriverPicker({
           spellCheck={false}
           maxLength={200}
           placeholder={t.driverSearchHint}
-          value={search.text}
-          onChange={(event) => search.setText(event.target.value)}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
         />
       </div>
       <div className="field">

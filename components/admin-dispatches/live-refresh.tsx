@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { throttle } from '@/components/dispatch-list/throttle';
-import { ADMIN_SURFACE } from '@/components/dispatch-detail/surface';
+import { AUDIENCE_PATHS } from '@/components/dispatch-list/audience';
 import { useDispatchChanges } from '@/components/live/use-dispatch-changes';
 
 /**
@@ -17,7 +17,7 @@ export function LiveRefresh({ label, liveLabel }: { label: string; liveLabel: st
   const isLive = useDispatchChanges((change) => {
     if (change === 'resync') refresh.flush();
     else if (change.type === 'dispatch.status_updated') refresh.call();
-  }, ADMIN_SURFACE.eventsPath);
+  }, AUDIENCE_PATHS.admin.eventsPath);
   return (
     <span className={`badge ${isLive ? 'badge--success' : ''}`} data-live={isLive} data-testid="live-indicator">
       {isLive ? liveLabel : label}

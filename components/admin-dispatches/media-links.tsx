@@ -1,5 +1,5 @@
-import { format } from '@/lib/i18n/messages';
-import type { AdminDispatchText } from '@/lib/i18n/messages/admin-dispatches';
+import { format } from '@/components/i18n/messages';
+import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
 import styles from './admin-dispatches.module.css';
 
 const IMAGE = /\.(avif|gif|jpe?g|png|webp)$/i;

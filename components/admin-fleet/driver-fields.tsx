@@ -2,8 +2,8 @@
 
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { interpolate } from '@/components/dispatch-detail/interpolate';
-import { Field } from '@/components/ui/field';
-import type { AdminFleetText } from '@/lib/i18n/messages/admin-fleet';
+import { Field, Options } from '@/components/ui/field';
+import type { AdminFleetText } from '@/components/i18n/messages/admin-fleet';
 import { PHONE_EXAMPLE } from './phone-example';
 
 /** What the create and edit forms of a driver hold: blanks are "none" (the forms map them to the API's). */
@@ -11,6 +11,14 @@ export interface DriverFormValues {
   name: string;
   phone: string;
   fleet_id: string;
+}
+
+/** The fields a refused create or update (400) can name. */
+export const DRIVER_FIELDS = ['name', 'phone', 'fleet_id'] as const;
+
+/** Active or inactive, for a driver or a fleet. */
+export function ActiveBadge({ isActive, t }: { isActive: boolean; t: Pick<AdminFleetText, 'active' | 'inactive'> }) {
+  return isActive ? <span className="badge badge--success">{t.active}</span> : <span className="badge badge--danger">{t.inactive}</span>;
 }
 
 /** A driver's name, phone and fleet, shared by the new-driver form and the driver's page. */
@@ -39,12 +47,7 @@ export function DriverFields({
       <Field id={`${idPrefix}-fleet`} label={t.fleet} hint={t.fleetHint} error={errors.fleet_id?.message}>
         {(aria) => (
           <select {...aria} className="select" {...register('fleet_id')}>
-            <option value="">{t.noFleet}</option>
-            {fleets.map((fleet) => (
-              <option key={fleet.id} value={fleet.id}>
-                {fleet.name}
-              </option>
-            ))}
+            <Options options={fleets.map((fleet) => [fleet.id, fleet.name] as const)} emptyLabel={t.noFleet} />
           </select>
         )}
       </Field>

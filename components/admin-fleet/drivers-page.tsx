@@ -3,30 +3,27 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { CreateDriverBodySchema, type AdminDriver, type CreateDriverBody } from '@/lib/drivers/schemas';
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { placeFieldErrors } from '@/lib/client/place-field-errors';
-import { formatDateTime } from '@/lib/i18n/format-time';
-import type { Locale } from '@/lib/i18n/locale';
-import { format } from '@/lib/i18n/messages';
-import type { AdminFleetText } from '@/lib/i18n/messages/admin-fleet';
-import type { CommonText } from '@/lib/i18n/messages/common';
-import { Field } from '@/components/ui/field';
-import { FormFailure } from '@/components/ui/form-failure';
-import { QueryError, errorText } from '@/components/ui/query-error';
-import { PendingOrEmptyRows } from '@/components/ui/table-states';
+import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
+import { formatDateTime } from '@/components/i18n/format-time';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { AdminFleetText } from '@/components/i18n/messages/admin-fleet';
+import type { CommonText } from '@/components/i18n/messages/common';
+import { SearchField, SelectField } from '@/components/ui/field';
+import { Pager } from '@/components/ui/pager';
+import { FormPanel, Panel } from '@/components/ui/panel';
+import { QueryTable } from '@/components/ui/query-table';
+import { useApiForm } from '@/components/ui/use-api-form';
 import { useToast } from '@/components/ui/toast';
+import { useCursorPages } from '@/components/ui/use-cursor-pages';
+import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
-import { useDebouncedValue } from '@/components/dispatch-detail/use-debounced-value';
-import { DriverFields, type DriverFormValues } from './driver-fields';
-import { Pager } from './pager';
+import styles from '@/components/ui/ui.module.css';
+import { ActiveBadge, DRIVER_FIELDS, DriverFields, type DriverFormValues } from './driver-fields';
 import { PositionAge } from './position-age';
 import { driverKeys, driverQueries, fleetKeys, fleetQueries, fleetApi, type DriverFilters } from './queries';
-import { useCursorPages } from './use-cursor-pages';
-import styles from './console.module.css';
-
-const COLUMNS = 6;
+import fleetStyles from './fleet.module.css';
 
 interface Props {
   t: AdminFleetText;
@@ -47,77 +44,26 @@ export function DriversPage({ t, common, locale, initial }: Props) {
   const pages = useCursorPages(JSON.stringify(filters));
   const drivers = useQuery(driverQueries.list({ ...filters, cursor: pages.cursor }));
   const fleets = useQuery(fleetQueries.list());
+  // A fleet in the URL that the list does not have (yet) stays selectable under its id.
+  const fleetOptions = (fleets.data ?? []).map((option) => [option.id, option.name] as const);
+  if (fleet && !fleetOptions.some(([id]) => id === fleet)) fleetOptions.push([fleet, fleet]);
+  const statusOptions = [['true', t.active], ['false', t.inactive]] as const;
+  const columns = [t.colName, t.colPhone, t.colFleet, t.colStatus, t.colLastSeen, t.colCreated];
 
   return (
     <div className={`${styles.layout} ${styles.page}`}>
-      <section className="card stack" aria-labelledby="drivers-heading">
-        <h2 id="drivers-heading" className="sr-only">
-          {t.driversTitle}
-        </h2>
+      <Panel headingId="drivers-heading" title={t.driversTitle} isTitleHidden>
         <search aria-label={t.filtersLabel} className={styles.filters}>
-          <Field id="driver-search" label={t.search} className={styles.grow}>
-            {(aria) => (
-              <input
-                {...aria}
-                type="search"
-                className="input"
-                value={text}
-                placeholder={t.searchHint}
-                onChange={(event) => setText(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field id="driver-fleet" label={t.fleet}>
-            {(aria) => (
-              <select {...aria} className="select" value={fleet} onChange={(event) => setFleet(event.target.value)}>
-                <option value="">{t.anyFleet}</option>
-                {fleets.data?.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.name}
-                  </option>
-                ))}
-                {fleet && !fleets.data?.some((option) => option.id === fleet) ? <option value={fleet}>{fleet}</option> : null}
-              </select>
-            )}
-          </Field>
-          <Field id="driver-status" label={t.status}>
-            {(aria) => (
-              <select {...aria} className="select" value={active} onChange={(event) => setActive(event.target.value as typeof active)}>
-                <option value="">{t.anyStatus}</option>
-                <option value="true">{t.active}</option>
-                <option value="false">{t.inactive}</option>
-              </select>
-            )}
-          </Field>
+          <SearchField id="driver-search" label={t.search} value={text} onChange={setText} placeholder={t.searchHint} />
+          <SelectField id="driver-fleet" label={t.fleet} value={fleet} onChange={setFleet} anyLabel={t.anyFleet} options={fleetOptions} />
+          <SelectField id="driver-status" label={t.status} value={active} onChange={setActive} anyLabel={t.anyStatus} options={statusOptions} />
         </search>
 
-        {drivers.isError ? <QueryError error={drivers.error} onRetry={() => drivers.refetch()} common={common} /> : null}
-        <div className="table-wrap">
-          <table className="table" data-testid="drivers-table" aria-busy={drivers.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">{t.colName}</th>
-                <th scope="col">{t.colPhone}</th>
-                <th scope="col">{t.colFleet}</th>
-                <th scope="col">{t.colStatus}</th>
-                <th scope="col">{t.colLastSeen}</th>
-                <th scope="col">{t.colCreated}</th>
-              </tr>
-            </thead>
-            <tbody>
-              <PendingOrEmptyRows isPending={drivers.isPending} isEmpty={drivers.isSuccess && drivers.data.data.length === 0} rows={5} columns={COLUMNS} cellClassName={styles.skeletonText} empty={t.driversEmpty} />
-              {drivers.data?.data.map((driver) => <DriverRow key={driver.id} driver={driver} t={t} locale={locale} />)}
-            </tbody>
-          </table>
-        </div>
-        <Pager
-          hasPrevious={pages.hasPrevious}
-          nextCursor={drivers.data?.next_cursor}
-          onPrevious={pages.previous}
-          onNext={pages.next}
-          labels={t}
-        />
-      </section>
+        <QueryTable query={drivers} rowCount={drivers.data?.data.length} columns={columns} empty={t.driversEmpty} common={common} skeletonRows={5} testId="drivers-table" isBusy={drivers.isFetching}>
+          {drivers.data?.data.map((driver) => <DriverRow key={driver.id} driver={driver} t={t} locale={locale} />)}
+        </QueryTable>
+        <Pager hasPrevious={pages.hasPrevious} nextCursor={drivers.data?.next_cursor} onPrevious={pages.previous} onNext={pages.next} common={common} />
+      </Panel>
 
       <CreateDriverForm t={t} common={common} fleets={fleets.data?.filter((option) => option.is_active) ?? []} />
     </div>
@@ -144,7 +90,7 @@ function DriverRow({ driver, t, locale }: { driver: AdminDriver; t: AdminFleetTe
         {driver.sandbox_account ? (
           <>
             {' '}
-            <span className={`badge ${styles.sandboxBadge}`} title={format(t.sandboxOf, { account: driver.sandbox_account.name })}>
+            <span className={`badge ${fleetStyles.sandboxBadge}`} title={format(t.sandboxOf, { account: driver.sandbox_account.name })}>
               {t.sandboxBadge}
             </span>
           </>
@@ -153,7 +99,7 @@ function DriverRow({ driver, t, locale }: { driver: AdminDriver; t: AdminFleetTe
       <td className={styles.nowrap}>{driver.phone ? <bdi>{driver.phone}</bdi> : '—'}</td>
       <td>{driver.fleet ? <bdi>{driver.fleet.name}</bdi> : '—'}</td>
       <td>
-        {driver.is_active ? <span className="badge badge--success">{t.active}</span> : <span className="badge badge--danger">{t.inactive}</span>}
+        <ActiveBadge isActive={driver.is_active} t={t} />
       </td>
       <td className={styles.nowrap}>{driver.last_position ? <PositionAge at={driver.last_position.at} locale={locale} /> : <span className="muted">{t.neverSeen}</span>}</td>
       <td className={styles.nowrap}>{isHydrated ? formatDateTime(driver.created_at, locale) : null}</td>
@@ -164,41 +110,24 @@ function DriverRow({ driver, t, locale }: { driver: AdminDriver; t: AdminFleetTe
 function CreateDriverForm({ t, common, fleets }: { t: AdminFleetText; common: CommonText; fleets: { id: string; name: string }[] }) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<DriverFormValues>({
+  const api = useApiForm<DriverFormValues>({
     resolver: localizedZodResolver(CreateDriverBodySchema) as never,
     defaultValues: { name: '', phone: '', fleet_id: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    const input: CreateDriverBody = { name: values.name, phone: values.phone.trim() || undefined, fleet_id: values.fleet_id || undefined };
-    try {
+    fields: DRIVER_FIELDS,
+    common,
+    submit: async (values, { reset }) => {
+      const input: CreateDriverBody = { name: values.name, phone: values.phone.trim() || undefined, fleet_id: values.fleet_id || undefined };
       const created = await fleetApi.createDriver(input);
       reset();
       toast(format(t.createdDriverToast, { name: created.name }), 'success');
       await Promise.all([queryClient.invalidateQueries({ queryKey: driverKeys.all }), queryClient.invalidateQueries({ queryKey: fleetKeys.all })]);
-    } catch (error) {
-      if (!placeFieldErrors(error, ['name', 'phone', 'fleet_id'], setError)) setFailure(errorText(error, common));
-    }
+    },
   });
+  const { form } = api;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="card stack" aria-labelledby="new-driver-heading" data-testid="new-driver">
-      <h2 id="new-driver-heading">{t.newDriverHeading}</h2>
-      <DriverFields idPrefix="new-driver" t={t} register={register} errors={errors} fleets={fleets} />
-      <FormFailure message={failure} />
-      <div className={styles.formActions}>
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-          {isSubmitting ? t.creatingDriver : t.createDriver}
-        </button>
-      </div>
-    </form>
+    <FormPanel api={api} heading={{ headingId: 'new-driver-heading', title: t.newDriverHeading }} testId="new-driver" submitLabel={t.createDriver} pendingLabel={t.creatingDriver}>
+      <DriverFields idPrefix="new-driver" t={t} register={form.register} errors={form.formState.errors} fleets={fleets} />
+    </FormPanel>
   );
 }

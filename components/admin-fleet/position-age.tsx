@@ -1,9 +1,9 @@
 'use client';
 
-import { formatAge } from '@/lib/i18n/format-age';
-import { formatDateTime, parseApiTimestamp } from '@/lib/i18n/format-time';
-import type { Locale } from '@/lib/i18n/locale';
-import { useNow } from './use-now';
+import { formatAge } from '@/components/i18n/format-age';
+import { formatDateTime, parseApiTimestamp } from '@/components/i18n/format-time';
+import type { Locale } from '@/components/i18n/locale';
+import { useNow } from '@/components/ui/use-now';
 
 /** "5 min. ago" for a reported position, with the exact time as its tooltip; ticks every 5 s. */
 export function PositionAge({ at, locale }: { at: string; locale: Locale }) {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import type { AdminDriver, CreateDriverBody, UpdateDriverBody } from '@/lib/drivers/schemas';
 import type { FleetView, UpdateFleetBody } from '@/lib/fleets/schemas';
-import { apiFetch } from '@/lib/client/api-fetch';
+import { apiFetch } from '@/components/client/api-fetch';
 
 // Server state of the console's drivers and fleets pages: typed keys, abortable reads, writes.
 

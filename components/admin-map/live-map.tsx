@@ -132,7 +132,7 @@ function pinIcon(kind: 'pickup' | 'destination', label: string, id: string): Div
     className: 'dispatch-map__icon',
     iconSize: [18, 24],
     iconAnchor: [9, 22],
-    html: `<span class="live-map__pin live-map__pin--${kind}" data-testid="live-${kind}" data-dispatch-id="${escapeHtml(id)}" role="img" aria-label="${escapeHtml(label)}"></span>`,
+    html: `<span class="dispatch-map__pin dispatch-map__pin--${kind} live-map__pin" data-testid="live-${kind}" data-dispatch-id="${escapeHtml(id)}" role="img" aria-label="${escapeHtml(label)}"></span>`,
   });
 }
 
@@ -142,7 +142,7 @@ function driverIcon(driver: Pick<LiveMapDriver, 'id' | 'label' | 'isSandbox'>): 
     iconSize: [16, 16],
     iconAnchor: [8, 8],
     html:
-      `<span class="live-map__driver${driver.isSandbox ? ' live-map__driver--sandbox' : ''}" data-testid="live-driver" ` +
+      `<span class="dispatch-map__driver live-map__driver${driver.isSandbox ? ' live-map__driver--sandbox' : ''}" data-testid="live-driver" ` +
       `data-driver-id="${escapeHtml(driver.id)}" role="img" aria-label="${escapeHtml(driver.label)}" title="${escapeHtml(driver.label)}"></span>`,
   });
 }

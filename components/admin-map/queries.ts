@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/client/api-fetch';
-import type { LiveMapView } from '@/lib/live-map/schemas';
+import { apiFetch } from '@/components/client/api-fetch';
+import type { LiveMapView } from '@/lib/live/live-map-schemas';
 
 /** The live map re-reads drivers and dispatches this often (two indexed queries per read). */
 export const LIVE_MAP_REFRESH_MS = 2_500;

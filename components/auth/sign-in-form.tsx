@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
+import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
 import { homePathOf, SignInBodySchema, type SignInBody, type SessionUser, type UserRole } from '@/lib/auth/schemas';
-import { ApiClientError, apiFetch } from '@/lib/client/api-fetch';
-import type { AuthText } from '@/lib/i18n/messages/auth';
+import { ApiClientError, apiFetch } from '@/components/client/api-fetch';
+import type { AuthText } from '@/components/i18n/messages/auth';
 
 /** Where to go after signing in: a path on this site only (never `//evil.example`). */
 function safeNext(next: string | null, role: UserRole): string {

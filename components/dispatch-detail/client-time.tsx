@@ -1,8 +1,8 @@
 'use client';
 
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
-import { formatDateTime, formatTime, parseApiTimestamp } from '@/lib/i18n/format-time';
-import type { Locale } from '@/lib/i18n/locale';
+import { formatDateTime, formatTime, parseApiTimestamp } from '@/components/i18n/format-time';
+import type { Locale } from '@/components/i18n/locale';
 import styles from './dispatch-detail.module.css';
 
 /**

@@ -1,15 +1,19 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
+import { LIST_URLS } from '@/components/dispatch-list/list-params';
 import { useDispatchChanges } from '@/components/live/use-dispatch-changes';
 import { QueryError } from '@/components/ui/query-error';
-import { ApiClientError } from '@/lib/client/api-fetch';
-import { ON_DUTY_STATES } from '@/lib/dispatches/statuses';
-import type { Locale } from '@/lib/i18n/locale';
-import { format } from '@/lib/i18n/messages';
-import type { CommonText } from '@/lib/i18n/messages/common';
-import type { DispatchDetailText } from '@/lib/i18n/messages/dispatch-detail';
+import { ApiClientError } from '@/components/client/api-fetch';
+import { currentStatus } from '@/lib/transitions/current-status';
+import { ON_DUTY_STATES } from '@/lib/transitions/statuses';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
+import type { CommonText } from '@/components/i18n/messages/common';
+import type { DispatchDetailText } from '@/components/i18n/messages/dispatch-detail';
 import { ClientTime } from './client-time';
 import { DispatchDetailSkeleton } from './detail-skeleton';
 import styles from './dispatch-detail.module.css';
@@ -17,45 +21,44 @@ import { DriverCard } from './driver-card';
 import { CustomerCard, OrderCard } from './order-summary';
 import { dispatchDetailKeys, dispatchQuery, driverQuery, etaQuery } from './queries';
 import { RouteCard, type MapSettings } from './route-card';
-import { currentStatus, statusBadgeClass, statusLabel } from './status-labels';
+import { statusBadgeClass, statusLabel, statusLabelsOf } from './status-labels';
 import { StatusTimeline } from './status-timeline';
-import { useDispatchSurface } from './surface';
+import { DISPATCH_SURFACES } from './surface';
 import { WebhookDeliveries } from './webhook-deliveries';
-import type { ReactNode } from 'react';
+
+// The console's panels load only where they are shown, not on the staff page.
+const AdminDispatchActions = dynamic(() => import('@/components/admin-dispatches/admin-dispatch-actions').then((module) => module.AdminDispatchActions));
+const AuditTrail = dynamic(() => import('@/components/admin-dispatches/audit-trail').then((module) => module.AuditTrail));
+
+/**
+ * Who the page is for: staff see their account's dispatch and may move its destination; admins
+ * see any account's, with the account named, the admin's actions (assign a driver, record the
+ * next status), webhook deliveries to every endpoint the account has had, and the audit trail.
+ */
+export type DetailAudience = { audience: 'staff' } | { audience: 'admin'; adminT: AdminDispatchText; account: { id: string; name: string } | null };
 
 /**
  * One dispatch, kept current: every live change of this dispatch (or a resync after a lost
  * connection) re-reads everything under its query key — record, deliveries, driver and ETA.
  * A driver's position writes no event: while they are on duty, their query re-reads on an interval.
  */
-export function DispatchDetail({
-  id,
-  locale,
-  t,
-  common,
-  map,
-  meta,
-  actions,
-  footer,
-}: {
-  id: string;
-  locale: Locale;
-  t: DispatchDetailText;
-  common: CommonText;
-  map: MapSettings;
-  /** More facts under the heading (the console names the account). */
-  meta?: ReactNode;
-  /** Controls above the timeline (the console's assign and status buttons). */
-  actions?: ReactNode;
-  /** Sections after the webhook deliveries (the console's audit trail). */
-  footer?: ReactNode;
-}) {
+export function DispatchDetail(
+  props: DetailAudience & {
+    id: string;
+    locale: Locale;
+    t: DispatchDetailText;
+    common: CommonText;
+    map: MapSettings;
+  },
+) {
+  const { id, locale, t, common, map } = props;
+  const admin = props.audience === 'admin' ? props : null;
+  const surface = DISPATCH_SURFACES[props.audience];
   const queryClient = useQueryClient();
-  const surface = useDispatchSurface();
   const query = useQuery(dispatchQuery(id, surface));
   const driverId = query.data?.assigned_driver_id ?? null;
   // While the driver is on the dispatch, where they are and when they arrive are shown (and followed).
-  const isOnDuty = query.data !== undefined && driverId !== null && ON_DUTY_STATES.includes(currentStatus(query.data));
+  const isOnDuty = query.data !== undefined && driverId !== null && ON_DUTY_STATES.includes(currentStatus(query.data.status));
   const driver = useQuery({ ...driverQuery(id, driverId ?? '', surface, isOnDuty), enabled: driverId !== null });
   const eta = useQuery({ ...etaQuery(id, surface), enabled: isOnDuty });
   const position = isOnDuty ? (driver.data?.last_position ?? null) : null;
@@ -87,7 +90,7 @@ export function DispatchDetail({
   }
 
   const dispatch = query.data;
-  const status = currentStatus(dispatch);
+  const status = currentStatus(dispatch.status);
   return (
     <div className="stack">
       <div className={styles.header}>
@@ -120,16 +123,23 @@ export function DispatchDetail({
               <ClientTime timestamp={dispatch.modified_at} locale={locale} />
             </dd>
           </div>
-          {meta}
+          {admin?.account ? (
+            <div>
+              <dt>{admin.adminT.accountMeta}</dt>
+              <dd data-testid="dispatch-account">
+                <Link href={LIST_URLS.admin.href({ filters: { account_id: admin.account.id }, prev: [] })}>{admin.account.name}</Link>
+              </dd>
+            </div>
+          ) : null}
         </dl>
       </div>
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} common={common} />
       ) : null}
       <div className={styles.layout}>
-        <RouteCard dispatch={dispatch} driverPosition={position} t={t} common={common} map={map} />
+        <RouteCard dispatch={dispatch} driverPosition={position} t={t} common={common} map={map} surface={surface} />
         <div className="stack">
-          {actions}
+          {admin ? <AdminDispatchActions dispatch={dispatch} t={admin.adminT} common={common} statusLabels={statusLabelsOf(common)} /> : null}
           <StatusTimeline entries={dispatch.status} driver={driverId ? driver.data : null} isLive={isLive} locale={locale} t={t} common={common} />
           <DriverCard
             driverId={dispatch.assigned_driver_id}
@@ -145,8 +155,8 @@ export function DispatchDetail({
         <CustomerCard dispatch={dispatch} t={t} />
         <OrderCard dispatch={dispatch} locale={locale} t={t} />
       </div>
-      <WebhookDeliveries dispatchId={dispatch.id} locale={locale} t={t} common={common} />
-      {footer}
+      <WebhookDeliveries dispatchId={dispatch.id} locale={locale} t={t} common={common} surface={surface} />
+      {admin ? <AuditTrail id={id} t={admin.adminT} common={common} statusLabels={statusLabelsOf(common)} locale={locale} /> : null}
     </div>
   );
 }

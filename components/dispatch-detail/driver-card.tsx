@@ -3,11 +3,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import type { DispatchDriver, DispatchEta } from '@/lib/drivers/schemas';
-import { formatAge } from '@/lib/i18n/format-age';
-import { formatDateTime, parseApiTimestamp } from '@/lib/i18n/format-time';
-import type { Locale } from '@/lib/i18n/locale';
-import { format } from '@/lib/i18n/messages';
-import type { DispatchDetailText } from '@/lib/i18n/messages/dispatch-detail';
+import { formatAge } from '@/components/i18n/format-age';
+import { formatDateTime, parseApiTimestamp } from '@/components/i18n/format-time';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { DispatchDetailText } from '@/components/i18n/messages/dispatch-detail';
 import { ClientTime } from './client-time';
 import styles from './dispatch-detail.module.css';
 import { interpolate } from './interpolate';

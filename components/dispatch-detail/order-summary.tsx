@@ -1,15 +1,20 @@
+import { customerName } from '@/lib/dispatches/customer-name';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import type { Locale } from '@/lib/i18n/locale';
-import { format } from '@/lib/i18n/messages';
-import type { DispatchDetailText } from '@/lib/i18n/messages/dispatch-detail';
-import { pickLocaleText } from '@/lib/i18n/pick-locale-text';
+import { formatMoney, toMinor } from '@/lib/pricing/tariff';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { DispatchDetailText } from '@/components/i18n/messages/dispatch-detail';
+import { pickLocaleText } from '@/components/i18n/pick-locale-text';
 import styles from './dispatch-detail.module.css';
 
 // Customer and order cards: plain data, no state (rendered inside the client tree).
 
-/** `12.50 SAR`, like the API's price texts; the same on server and browser (no ICU differences). */
-export function money(amount: number, currency: string | undefined): string {
-  return currency ? `${amount.toFixed(2)} ${currency}` : amount.toFixed(2);
+/**
+ * A price of the order (major units, as the API carries them) in the currency's own decimals
+ * (`12.50 SAR`, `12.500 KWD`), like the API's `*_text` fields; without a currency, as sent.
+ */
+export function orderMoney(amount: number, currency: string | undefined): string {
+  return currency ? formatMoney(toMinor(amount, currency), currency) : String(amount);
 }
 
 export function telHref(phone: string): string {
@@ -18,7 +23,7 @@ export function telHref(phone: string): string {
 
 export function CustomerCard({ dispatch, t }: { dispatch: DispatchRecord; t: DispatchDetailText }) {
   const customer = dispatch.user_metadata;
-  const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.username;
+  const name = customerName(customer);
   return (
     <section className="card" aria-labelledby="customer-title">
       <h2 id="customer-title">{t.sectionCustomer}</h2>
@@ -63,7 +68,7 @@ export function OrderCard({ dispatch, locale, t }: { dispatch: DispatchRecord; l
           </>
         ) : null}
         <dt>{t.orderPrice}</dt>
-        <dd data-testid="order-price">{payload?.order_price !== undefined ? <bdi>{money(payload.order_price, currency)}</bdi> : <span className="muted">{t.notGiven}</span>}</dd>
+        <dd data-testid="order-price">{payload?.order_price !== undefined ? <bdi>{orderMoney(payload.order_price, currency)}</bdi> : <span className="muted">{t.notGiven}</span>}</dd>
         <dt>{t.paymentType}</dt>
         <dd>{payload?.payment_type ?? <span className="muted">{t.notGiven}</span>}</dd>
         {payload?.pickup_wait_time !== undefined ? (
@@ -95,7 +100,7 @@ export function OrderCard({ dispatch, locale, t }: { dispatch: DispatchRecord; l
                 <tr key={index}>
                   <td>{pickLocaleText(item.item_name, locale) || <span className="muted">{t.unnamedItem}</span>}</td>
                   <td className={styles.numeric}>{item.count ?? '—'}</td>
-                  <td className={styles.numeric}>{item.price !== undefined ? <bdi>{money(item.price, currency)}</bdi> : '—'}</td>
+                  <td className={styles.numeric}>{item.price !== undefined ? <bdi>{orderMoney(item.price, currency)}</bdi> : '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,9 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/client/api-fetch';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/components/client/api-fetch';
 import type { Address, DispatchRecord } from '@/lib/dispatches/schemas';
 import type { DispatchDriver, DispatchEta } from '@/lib/drivers/schemas';
 import type { DispatchDeliveryList } from '@/lib/webhooks/schemas';
-import { STAFF_SURFACE, type DispatchSurface } from './surface';
+import { DISPATCH_SURFACES, type DispatchSurface } from './surface';
 
 // Everything of one dispatch lives under ['dispatches', 'detail', id]: a live change of the
 // dispatch (or `invalidateQueries({ queryKey: ['dispatches'] })`) refreshes the record, its
@@ -28,14 +28,14 @@ export const DELIVERIES_PAGE_SIZE = 100;
 
 // The keys do not name the surface: a browser is signed in to one of them at a time.
 
-export function dispatchQuery(id: string, surface: DispatchSurface = STAFF_SURFACE) {
+export function dispatchQuery(id: string, surface: DispatchSurface = DISPATCH_SURFACES.staff) {
   return queryOptions({
     queryKey: dispatchDetailKeys.dispatch(id),
     queryFn: async ({ signal }) => (await apiFetch<{ data: DispatchRecord }>(surface.dispatchPath(id), { signal })).data,
   });
 }
 
-export function deliveriesQuery(id: string, surface: DispatchSurface = STAFF_SURFACE) {
+export function deliveriesQuery(id: string, surface: DispatchSurface = DISPATCH_SURFACES.staff) {
   return queryOptions({
     queryKey: dispatchDetailKeys.deliveries(id),
     queryFn: ({ signal }) => apiFetch<DispatchDeliveryList>(`${surface.dispatchPath(id)}/deliveries?limit=${DELIVERIES_PAGE_SIZE}`, { signal }),
@@ -43,7 +43,7 @@ export function deliveriesQuery(id: string, surface: DispatchSurface = STAFF_SUR
 }
 
 /** `isOnDuty`: whether the driver's position is to be followed (re-read on an interval). */
-export function driverQuery(id: string, driverId: string, surface: DispatchSurface = STAFF_SURFACE, isOnDuty = false) {
+export function driverQuery(id: string, driverId: string, surface: DispatchSurface = DISPATCH_SURFACES.staff, isOnDuty = false) {
   return queryOptions({
     queryKey: dispatchDetailKeys.driver(id, driverId),
     queryFn: async ({ signal }) => (await apiFetch<{ data: DispatchDriver }>(surface.driverPath(id, driverId), { signal })).data,
@@ -54,13 +54,27 @@ export function driverQuery(id: string, driverId: string, surface: DispatchSurfa
 }
 
 /** The ETA last announced: each announcement is a dispatch event, so live changes refresh it. */
-export function etaQuery(id: string, surface: DispatchSurface = STAFF_SURFACE) {
+export function etaQuery(id: string, surface: DispatchSurface = DISPATCH_SURFACES.staff) {
   return queryOptions({
     queryKey: dispatchDetailKeys.eta(id),
     queryFn: async ({ signal }) => (await apiFetch<{ data: DispatchEta | null }>(`${surface.dispatchPath(id)}/eta`, { signal })).data,
   });
 }
 
-export async function patchDestination(id: string, destination: Address, surface: DispatchSurface = STAFF_SURFACE): Promise<DispatchRecord> {
+export async function patchDestination(id: string, destination: Address, surface: DispatchSurface = DISPATCH_SURFACES.staff): Promise<DispatchRecord> {
   return (await apiFetch<{ data: DispatchRecord }>(`${surface.dispatchPath(id)}/destination`, { method: 'PATCH', body: destination })).data;
+}
+
+/**
+ * What the dispatch page would fetch first, read by the server page with the same domain calls
+ * and put in the query cache it hands over: the page arrives with its data (no spinner, no shift).
+ */
+export function seedDispatchDetail(
+  queryClient: QueryClient,
+  { dispatch, deliveries, driver, eta }: { dispatch: DispatchRecord; deliveries: DispatchDeliveryList; driver: DispatchDriver | null; eta: DispatchEta | null },
+): void {
+  queryClient.setQueryData(dispatchQuery(dispatch.id).queryKey, dispatch);
+  queryClient.setQueryData(deliveriesQuery(dispatch.id).queryKey, deliveries);
+  queryClient.setQueryData(etaQuery(dispatch.id).queryKey, eta);
+  if (driver) queryClient.setQueryData(driverQuery(dispatch.id, driver.id).queryKey, driver);
 }

@@ -6,21 +6,23 @@ import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { LazyDispatchMap, type MapPoint } from '@/components/map/lazy-dispatch-map';
 import { Field } from '@/components/ui/field';
+import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { useToast } from '@/components/ui/toast';
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { ApiClientError } from '@/lib/client/api-fetch';
+import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
+import { ApiClientError } from '@/components/client/api-fetch';
 import { AddressSchema, type Address, type DispatchRecord } from '@/lib/dispatches/schemas';
 import type { Estimate } from '@/lib/estimates/schemas';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
-import { format } from '@/lib/i18n/messages';
-import type { CommonText } from '@/lib/i18n/messages/common';
-import type { DispatchDetailText } from '@/lib/i18n/messages/dispatch-detail';
+import { currentStatus } from '@/lib/transitions/current-status';
+import { DESTINATION_LOCKED_IN } from '@/lib/transitions/statuses';
+import { fieldErrorsOf } from '@/components/client/field-errors';
+import { format } from '@/components/i18n/messages';
+import type { CommonText } from '@/components/i18n/messages/common';
+import type { DispatchDetailText } from '@/components/i18n/messages/dispatch-detail';
 import styles from './dispatch-detail.module.css';
 import { estimateQuery } from '@/components/estimates/queries';
 import { dispatchDetailKeys, dispatchQuery, patchDestination } from './queries';
-import { useDispatchSurface } from './surface';
-import { currentStatus, isDestinationLocked, statusLabel } from './status-labels';
-import { useDebouncedValue } from './use-debounced-value';
+import { statusLabel } from './status-labels';
+import type { DispatchSurface } from './surface';
 
 // The form edits exactly what PATCH …/destination takes (the vendor API's address schema).
 const DestinationFormSchema = AddressSchema.pick({ lat: true, lng: true, address_line: true });
@@ -47,6 +49,7 @@ export function RouteCard({
   t,
   common,
   map,
+  surface,
 }: {
   dispatch: DispatchRecord;
   /** Where the driver last reported themselves, while they are on the dispatch. */
@@ -54,13 +57,13 @@ export function RouteCard({
   t: DispatchDetailText;
   common: CommonText;
   map: MapSettings;
+  surface: DispatchSurface;
 }) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const status = currentStatus(dispatch);
-  const isLocked = isDestinationLocked(status);
-  const surface = useDispatchSurface();
-  // The console shows the route; moving the destination is the restaurant's (and its estimate's).
+  const status = currentStatus(dispatch.status);
+  // The rule the server applies (lib/dispatches/change-destination.ts).
+  const isLocked = DESTINATION_LOCKED_IN.includes(status);
   const canChange = surface.canChangeDestination;
   const [isEditing, setIsEditing] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);

@@ -1,23 +1,22 @@
-import type { DispatchRecord, StatusEntry } from '@/lib/dispatches/schemas';
-import { DESTINATION_LOCKED_IN, isLifecycleStatus, type LifecycleStatus, type RefType, type Status } from '@/lib/dispatches/statuses';
-import type { CommonText } from '@/lib/i18n/messages/common';
+import type { StatusEntry } from '@/lib/dispatches/schemas';
+import { isLifecycleStatus, LIFECYCLE_STATUSES, MARKER_STATUSES, type LifecycleStatus } from '@/lib/transitions/lifecycle-statuses';
+import type { RefType, Status } from '@/lib/transitions/statuses';
+import type { CommonText } from '@/components/i18n/messages/common';
 
-/** The lifecycle state: the last lifecycle entry of the history (markers do not change it). */
-export function currentStatus(dispatch: Pick<DispatchRecord, 'status'>): LifecycleStatus {
-  for (let index = dispatch.status.length - 1; index >= 0; index--) {
-    const status = dispatch.status[index]?.status;
-    if (status && isLifecycleStatus(status)) return status;
-  }
-  return 'new';
-}
+// Statuses in words and colours, for every page that shows one: the dispatch list and page (staff
+// and console), the console's live map and driver pages. The state itself is the domain's
+// (lib/transitions/current-status.ts). No zod here: the list's first-load script imports this.
 
-/** Whether the destination may still move (the same rule the server applies). */
-export function isDestinationLocked(status: LifecycleStatus): boolean {
-  return DESTINATION_LOCKED_IN.includes(status);
-}
+/** Every status's label in the page's language. */
+export type StatusLabels = Record<Status, string>;
 
 export function statusLabel(common: CommonText, status: Status): string {
   return common[`status_${status}`];
+}
+
+/** Every status's label, for client components (a plain object crosses to the browser; the other texts stay behind). */
+export function statusLabelsOf(common: CommonText): StatusLabels {
+  return Object.fromEntries([...LIFECYCLE_STATUSES, ...MARKER_STATUSES].map((status) => [status, statusLabel(common, status)])) as StatusLabels;
 }
 
 export function actorLabel(common: CommonText, entry: Pick<StatusEntry, 'ref_type' | 'ref_id'>): string {

@@ -1,11 +1,11 @@
 'use client';
 
 import type { StatusEntry } from '@/lib/dispatches/schemas';
-import { isLifecycleStatus } from '@/lib/dispatches/statuses';
-import type { Locale } from '@/lib/i18n/locale';
-import { format } from '@/lib/i18n/messages';
-import type { CommonText } from '@/lib/i18n/messages/common';
-import type { DispatchDetailText } from '@/lib/i18n/messages/dispatch-detail';
+import { isLifecycleStatus } from '@/lib/transitions/statuses';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { CommonText } from '@/components/i18n/messages/common';
+import type { DispatchDetailText } from '@/components/i18n/messages/dispatch-detail';
 import { ClientTime } from './client-time';
 import styles from './dispatch-detail.module.css';
 import { actorLabel, statusLabel } from './status-labels';

@@ -1,17 +1,18 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
-import type { Locale } from '@/lib/i18n/locale';
-import { format } from '@/lib/i18n/messages';
-import type { CommonText } from '@/lib/i18n/messages/common';
-import type { DispatchDetailText } from '@/lib/i18n/messages/dispatch-detail';
+import { Fragment } from 'react';
+import { useToggleSet } from '@/components/ui/use-toggle-set';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { CommonText } from '@/components/i18n/messages/common';
+import type { DispatchDetailText } from '@/components/i18n/messages/dispatch-detail';
 import type { DispatchDeliveryList, DispatchDeliveryView } from '@/lib/webhooks/schemas';
 import { ClientTime } from './client-time';
 import { interpolate } from './interpolate';
 import styles from './dispatch-detail.module.css';
 import { DELIVERIES_PAGE_SIZE, deliveriesQuery } from './queries';
-import { useDispatchSurface } from './surface';
+import type { DispatchSurface } from './surface';
 
 /** While a delivery is pending its attempts change without a dispatch change: poll, then stop. */
 const PENDING_REFRESH_MS = 2_000;
@@ -38,25 +39,19 @@ export function WebhookDeliveries({
   locale,
   t,
   common,
+  surface,
 }: {
   dispatchId: string;
   locale: Locale;
   t: DispatchDetailText;
   common: CommonText;
+  surface: DispatchSurface;
 }) {
-  const surface = useDispatchSurface();
   const deliveries = useQuery({
     ...deliveriesQuery(dispatchId, surface),
     refetchInterval: (query) => (hasPending(query.state.data) ? PENDING_REFRESH_MS : false),
   });
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-
-  const toggle = (id: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const expanded = useToggleSet();
 
   return (
     <section className="card" aria-labelledby="deliveries-title" data-testid="deliveries">
@@ -77,7 +72,7 @@ export function WebhookDeliveries({
           </button>
         </div>
       ) : (
-        <DeliveryTable list={deliveries.data} expanded={expanded} onToggle={toggle} locale={locale} t={t} showsEndpoint={surface.showsDeliveryEndpoint} />
+        <DeliveryTable list={deliveries.data} expanded={expanded.has} onToggle={expanded.toggle} locale={locale} t={t} showsEndpoint={surface.showsDeliveryEndpoint} />
       )}
     </section>
   );
@@ -92,7 +87,7 @@ function DeliveryTable({
   showsEndpoint,
 }: {
   list: DispatchDeliveryList;
-  expanded: ReadonlySet<string>;
+  expanded: (id: string) => boolean;
   onToggle: (id: string) => void;
   locale: Locale;
   t: DispatchDetailText;
@@ -146,7 +141,7 @@ function DeliveryTable({
                 <DeliveryRows
                   key={delivery.id}
                   delivery={delivery}
-                  isExpanded={expanded.has(delivery.id)}
+                  isExpanded={expanded(delivery.id)}
                   onToggle={() => onToggle(delivery.id)}
                   locale={locale}
                   t={t}

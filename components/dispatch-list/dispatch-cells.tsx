@@ -1,33 +1,20 @@
 'use client';
 
 import styles from '@/components/dispatch-list/dispatch-list.module.css';
-import { currentStatus } from '@/lib/dispatches/current-status';
+import { statusBadgeClass, type StatusLabels } from '@/components/dispatch-detail/status-labels';
+import { currentStatus } from '@/lib/transitions/current-status';
 import { customerName } from '@/lib/dispatches/customer-name';
-import type { LifecycleStatus } from '@/lib/dispatches/lifecycle-statuses';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import { formatDateTime } from '@/lib/i18n/format-time';
-import type { Locale } from '@/lib/i18n/locale';
+import { formatDateTime } from '@/components/i18n/format-time';
+import type { Locale } from '@/components/i18n/locale';
 
-// Cells the staff table (dispatch-table.tsx) and the console's table share.
-
-const BADGE: Record<LifecycleStatus, string> = {
-  new: 'badge',
-  dispatch_accepted: 'badge',
-  dispatch_rejected: 'badge badge--danger',
-  assigned: 'badge badge--active',
-  accepted: 'badge badge--active',
-  ready_for_pickup: 'badge badge--warning',
-  picked_up: 'badge badge--active',
-  delivered: 'badge badge--success',
-  qa_qc: 'badge badge--success',
-  cancelled: 'badge badge--danger',
-};
+// The cells of the dispatch table (dispatch-table.tsx) that are more than one value.
 
 /** The dispatch's current status as a coloured badge. */
-export function StatusBadge({ record, statusLabels }: { record: DispatchRecord; statusLabels: Record<LifecycleStatus, string> }) {
+export function StatusBadge({ record, statusLabels }: { record: DispatchRecord; statusLabels: StatusLabels }) {
   const status = currentStatus(record.status);
   return (
-    <span className={BADGE[status]} data-testid="dispatch-status" data-status={status}>
+    <span className={statusBadgeClass(status)} data-testid="dispatch-status" data-status={status}>
       {statusLabels[status]}
     </span>
   );
@@ -43,6 +30,19 @@ export function CustomerCell({ record, noName }: { record: DispatchRecord; noNam
         <bdi dir="ltr">{record.user_metadata.phone}</bdi>
       </span>
     </>
+  );
+}
+
+/** The destination's address line, or its coordinates when it has none. */
+export function DestinationCell({ record }: { record: DispatchRecord }) {
+  return (
+    <span className={`${styles.oneLine} ${styles.wide}`} title={record.destination.address_line}>
+      {record.destination.address_line || (
+        <bdi dir="ltr" className="muted">
+          {record.destination.lat}, {record.destination.lng}
+        </bdi>
+      )}
+    </span>
   );
 }
 

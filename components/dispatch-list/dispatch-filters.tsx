@@ -1,33 +1,50 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import type { FormEvent } from 'react';
+import type { StatusLabels } from '@/components/dispatch-detail/status-labels';
 import { useDebouncedText } from '@/components/dispatch-list/use-debounced-text';
 import styles from '@/components/dispatch-list/dispatch-list.module.css';
 import type { FilterName, ListFilters } from '@/components/dispatch-list/list-params';
-import { LIFECYCLE_STATUSES, type LifecycleStatus } from '@/lib/dispatches/lifecycle-statuses';
-import type { DispatchListText } from '@/lib/i18n/messages/dispatch-list';
+import { LIFECYCLE_STATUSES } from '@/lib/transitions/lifecycle-statuses';
+import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
+import type { DispatchListText } from '@/components/i18n/messages/dispatch-list';
+
+// The console's driver filter loads only where it is shown: the staff list's first-load script goes without it.
+const DriverPicker = dynamic(() => import('@/components/admin-dispatches/driver-picker').then((module) => module.DriverPicker));
 
 export interface BranchOption {
   vendor_bid: string;
   name: string;
 }
 
+/** An account or a fleet offered in its filter. */
+export interface NamedChoice {
+  id: string;
+  name: string;
+}
+
+/** The audience's filters beyond the shared ones: staff pick among their branches; admins also filter by account, driver and fleet. */
+export type FilterAudience =
+  | { audience: 'staff'; branches: BranchOption[] }
+  | { audience: 'admin'; adminT: AdminDispatchText; accounts: NamedChoice[]; fleets: NamedChoice[] };
+
 /**
- * Search, status, branch and creation days. Text fields commit 300 ms after the last keystroke
- * (or on Enter); selects and dates at once. `onChange` writes the URL.
+ * Search, (account,) status, branch, (driver, fleet,) creation days. Text fields commit 300 ms
+ * after the last keystroke (or on Enter); selects and dates at once. `onChange` writes the URL.
  */
 export function DispatchFilters({
+  filterAudience,
   t,
   filters,
   statusLabels,
-  branches,
   onChange,
   onClear,
 }: {
+  filterAudience: FilterAudience;
   t: DispatchListText;
   filters: ListFilters;
-  statusLabels: Record<LifecycleStatus, string>;
-  branches: BranchOption[];
+  statusLabels: StatusLabels;
   onChange: (name: FilterName, value: string) => void;
   onClear: (() => void) | null;
 }) {
@@ -38,136 +55,158 @@ export function DispatchFilters({
     search.flush();
     branch.flush();
   };
+  const admin = filterAudience.audience === 'admin' ? filterAudience : null;
+  // The ids predate the one list; the console's end-to-end tests name them.
+  const idPrefix = admin ? 'admin' : 'dispatch';
+  const branchOptions = filterAudience.audience === 'staff' ? filterAudience.branches : null;
   return (
-    <form role="search" aria-label={t.filters} className={styles.filters} onSubmit={onSubmit}>
-      <div className="field">
-        <label htmlFor="dispatch-search">{t.search}</label>
-        <input
-          id="dispatch-search"
-          type="search"
-          className="input"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={200}
-          aria-describedby="dispatch-search-hint"
-          value={search.text}
-          onChange={(event) => search.setText(event.target.value)}
+    <form role="search" aria-label={t.filters} className={`${styles.filters} ${admin ? styles.filtersAdmin : ''}`} onSubmit={onSubmit}>
+      <TextFilter id={`${idPrefix}-search`} type="search" label={t.search} hint={t.searchHint} field={search} />
+      {admin ? (
+        <NamedChoiceFilter
+          id="admin-account"
+          label={admin.adminT.account}
+          allLabel={admin.adminT.allAccounts}
+          value={filters.account_id}
+          choices={admin.accounts}
+          onChange={(value) => onChange('account_id', value)}
         />
-        <p id="dispatch-search-hint" className="field__hint">
-          {t.searchHint}
-        </p>
-      </div>
-      <StatusFilter id="dispatch-status" t={t} value={filters.status} statusLabels={statusLabels} onChange={(value) => onChange('status', value)} />
+      ) : null}
       <div className="field">
-        <label htmlFor="dispatch-branch">{t.branch}</label>
-        <input
-          id="dispatch-branch"
-          className="input"
-          list="dispatch-branch-options"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={200}
-          aria-describedby="dispatch-branch-hint"
-          value={branch.text}
-          onChange={(event) => branch.setText(event.target.value)}
-        />
-        <datalist id="dispatch-branch-options">
-          {branches.map((option) => (
-            <option key={option.vendor_bid} value={option.vendor_bid}>
-              {option.name}
+        <label htmlFor={`${idPrefix}-status`}>{t.status}</label>
+        <select id={`${idPrefix}-status`} className="select" value={filters.status ?? ''} onChange={(event) => onChange('status', event.target.value)}>
+          <option value="">{t.allStatuses}</option>
+          {LIFECYCLE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {statusLabels[status]}
             </option>
           ))}
-        </datalist>
-        <p id="dispatch-branch-hint" className="field__hint">
-          {t.branchHint}
-        </p>
+        </select>
       </div>
-      <DayRangeFields idPrefix="dispatch" t={t} filters={filters} onChange={onChange} />
-      <ClearFiltersButton t={t} onClear={onClear} />
+      {/* Branch before the driver: on the console the driver's search and choice then share a row of the grid. */}
+      <TextFilter id={`${idPrefix}-branch`} label={t.branch} hint={t.branchHint} field={branch} suggestions={branchOptions?.map((option) => ({ value: option.vendor_bid, label: option.name }))} />
+      {admin ? (
+        <>
+          <DriverPicker
+            idPrefix="admin-filter"
+            value={filters.driver_id ?? ''}
+            onChange={(value) => onChange('driver_id', value)}
+            t={admin.adminT}
+            allLabel={admin.adminT.allDrivers}
+            layout="cells"
+          />
+          <NamedChoiceFilter
+            id="admin-fleet"
+            label={admin.adminT.fleet}
+            allLabel={admin.adminT.allFleets}
+            value={filters.fleet_id}
+            choices={admin.fleets}
+            onChange={(value) => onChange('fleet_id', value)}
+          />
+        </>
+      ) : null}
+      <DayField id={`${idPrefix}-created-from`} label={t.createdFrom} value={filters.created_from} max={filters.created_to} onChange={(value) => onChange('created_from', value)} />
+      <DayField id={`${idPrefix}-created-to`} label={t.createdTo} value={filters.created_to} min={filters.created_from} onChange={(value) => onChange('created_to', value)} />
+      {/* Always in the layout (hidden when there is nothing to clear), so the grid never reflows. */}
+      <button
+        type="button"
+        className={`btn btn--ghost ${styles.clear}`}
+        onClick={onClear ?? undefined}
+        style={onClear ? undefined : { visibility: 'hidden' }}
+        data-testid="filters-clear"
+      >
+        {t.clearFilters}
+      </button>
     </form>
   );
 }
 
-/** The status select: every lifecycle status, or all. */
-export function StatusFilter({
+/** A text filter (useDebouncedText's `field`) with its hint, and optional suggestions as a datalist. */
+function TextFilter({
   id,
-  t,
-  value,
-  statusLabels,
-  onChange,
+  type,
+  label,
+  hint,
+  field,
+  suggestions,
 }: {
   id: string;
-  t: Pick<DispatchListText, 'status' | 'allStatuses'>;
-  value: string | undefined;
-  statusLabels: Record<LifecycleStatus, string>;
-  onChange: (value: string) => void;
+  type?: 'search';
+  label: string;
+  hint: string;
+  field: { text: string; setText: (text: string) => void };
+  suggestions?: { value: string; label: string }[];
 }) {
   return (
     <div className="field">
-      <label htmlFor={id}>{t.status}</label>
-      <select id={id} className="select" value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{t.allStatuses}</option>
-        {LIFECYCLE_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {statusLabels[status]}
-          </option>
-        ))}
-      </select>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        className="input"
+        list={suggestions ? `${id}-options` : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={200}
+        aria-describedby={`${id}-hint`}
+        value={field.text}
+        onChange={(event) => field.setText(event.target.value)}
+      />
+      {suggestions ? (
+        <datalist id={`${id}-options`}>
+          {suggestions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </datalist>
+      ) : null}
+      <p id={`${id}-hint`} className="field__hint">
+        {hint}
+      </p>
     </div>
   );
 }
 
-/** The first and last creation day; each bounds the other. */
-export function DayRangeFields({
-  idPrefix,
-  t,
-  filters,
-  onChange,
-}: {
-  idPrefix: string;
-  t: Pick<DispatchListText, 'createdFrom' | 'createdTo'>;
-  filters: { created_from?: string; created_to?: string };
-  onChange: (name: 'created_from' | 'created_to', value: string) => void;
-}) {
+/** A creation day; the first and the last each bound the other. */
+function DayField({ id, label, value, min, max, onChange }: { id: string; label: string; value?: string; min?: string; max?: string; onChange: (value: string) => void }) {
   return (
-    <>
-      <div className="field">
-        <label htmlFor={`${idPrefix}-created-from`}>{t.createdFrom}</label>
-        <input
-          id={`${idPrefix}-created-from`}
-          type="date"
-          className="input"
-          value={filters.created_from ?? ''}
-          max={filters.created_to}
-          onChange={(event) => onChange('created_from', event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${idPrefix}-created-to`}>{t.createdTo}</label>
-        <input
-          id={`${idPrefix}-created-to`}
-          type="date"
-          className="input"
-          value={filters.created_to ?? ''}
-          min={filters.created_from}
-          onChange={(event) => onChange('created_to', event.target.value)}
-        />
-      </div>
-    </>
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="date" className="input" value={value ?? ''} min={min} max={max} onChange={(event) => onChange(event.target.value)} />
+    </div>
   );
 }
 
-/** Always in the layout (hidden when there is nothing to clear), so the grid never reflows. */
-export function ClearFiltersButton({ t, onClear }: { t: Pick<DispatchListText, 'clearFilters'>; onClear: (() => void) | null }) {
+/** A filter choosing one of a list by name (accounts, fleets); an id in the URL that is not listed still shows as chosen. */
+function NamedChoiceFilter({
+  id,
+  label,
+  allLabel,
+  value,
+  choices,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string | undefined;
+  choices: NamedChoice[];
+  onChange: (value: string) => void;
+}) {
+  const isListed = !value || choices.some((choice) => choice.id === value);
   return (
-    <button
-      type="button"
-      className={`btn btn--ghost ${styles.clear}`}
-      onClick={onClear ?? undefined}
-      style={onClear ? undefined : { visibility: 'hidden' }}
-      data-testid="filters-clear"
-    >
-      {t.clearFilters}
-    </button>
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="select" value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{allLabel}</option>
+        {isListed ? null : <option value={value}>{value}</option>}
+        {choices.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

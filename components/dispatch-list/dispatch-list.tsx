@@ -1,59 +1,68 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
-import { DispatchFilters, type BranchOption } from '@/components/dispatch-list/dispatch-filters';
+import type { StatusLabels } from '@/components/dispatch-detail/status-labels';
+import { AUDIENCE_PATHS } from '@/components/dispatch-list/audience';
+import { DispatchFilters, type FilterAudience } from '@/components/dispatch-list/dispatch-filters';
 import { DispatchTable } from '@/components/dispatch-list/dispatch-table';
 import type { ListCommonText } from '@/components/dispatch-list/list-page-input';
 import { ListEmpty, ListHeader, ListLoadError, ListPager } from '@/components/dispatch-list/list-parts';
-import {
-  apiQuery,
-  hasFilters,
-  isServerReadable,
-  listHref,
-  readListParams,
-} from '@/components/dispatch-list/list-params';
-import { dispatchListKeys, fetchDispatchPage, listKey } from '@/components/dispatch-list/queries';
+import { isServerReadable, LIST_URLS } from '@/components/dispatch-list/list-params';
+import { dispatchListKeys, fetchListPage, listKey, rowsOf } from '@/components/dispatch-list/queries';
 import { useListNavigation } from '@/components/dispatch-list/use-list-navigation';
-import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import { useLiveListRefresh } from '@/components/dispatch-list/use-live-list-refresh';
-import type { LifecycleStatus } from '@/lib/dispatches/lifecycle-statuses';
-import type { Locale } from '@/lib/i18n/locale';
-import type { DispatchListText } from '@/lib/i18n/messages/dispatch-list';
+import { useRowSelection } from '@/components/dispatch-list/use-row-selection';
+import { useIsHydrated } from '@/components/ui/use-is-hydrated';
+import type { Locale } from '@/components/i18n/locale';
+import type { DispatchListText } from '@/components/i18n/messages/dispatch-list';
 
-/** The Dispatches page's body: header, filters, table (or its loading, empty, error states), pager. */
-export function DispatchList({
-  t,
-  common,
-  statusLabels,
-  locale,
-  branches,
-}: {
+// The console's bulk actions load only where they are shown: the staff list's first-load script goes without them.
+const BulkActions = dynamic(() => import('@/components/admin-dispatches/bulk-actions').then((module) => module.BulkActions));
+
+/**
+ * The dispatch list of either audience (FilterAudience): staff see their account's dispatches,
+ * filter by branch and can create one; admins see every account's, filter by account, driver
+ * and fleet too, see each row's account and driver, and tick rows for bulk actions.
+ */
+export type DispatchListProps = FilterAudience & {
   t: DispatchListText;
   common: ListCommonText;
-  statusLabels: Record<LifecycleStatus, string>;
+  statusLabels: StatusLabels;
   locale: Locale;
-  branches: BranchOption[];
-}) {
+};
+
+/** The Dispatches page's body: header, filters, (bulk actions,) table (or its loading, empty, error states), pager. */
+export function DispatchList(props: DispatchListProps) {
+  const { audience, common, statusLabels, locale } = props;
+  const admin = props.audience === 'admin' ? props : null;
+  // The console's page names itself; the rest of the words are the list's.
+  const t: DispatchListText = admin
+    ? { ...props.t, title: admin.adminT.title, intro: admin.adminT.intro, caption: admin.adminT.caption, emptyBody: admin.adminT.emptyBody }
+    : props.t;
+  const url = LIST_URLS[audience];
   const searchParams = useSearchParams();
-  const params = readListParams((name) => searchParams.get(name));
+  const params = url.read((name) => searchParams.get(name));
   const { filters } = params;
   const key = listKey(filters, params.cursor);
   const list = useQuery({
-    queryKey: dispatchListKeys.list(key),
-    queryFn: ({ signal }) => fetchDispatchPage(key, signal),
+    queryKey: dispatchListKeys.list(audience, key),
+    queryFn: ({ signal }) => fetchListPage(audience, key, signal),
+    select: (page) => ({ rows: rowsOf(page), nextCursor: page.next_cursor }),
     // A page the server did not read (day filters) keeps the previous rows on screen, dimmed, until it arrives.
     placeholderData: keepPreviousData,
   });
-  const isLive = useLiveListRefresh();
+  const isLive = useLiveListRefresh(dispatchListKeys.lists(audience), AUDIENCE_PATHS[audience].eventsPath);
   const isHydrated = useIsHydrated();
-  const { show, setFilter, clearFilters, isNavigating, filterGeneration } = useListNavigation(params, listHref);
+  const { show, setFilter, clearFilters, isNavigating, filterGeneration } = useListNavigation(params, url.href);
+  const selection = useRowSelection();
 
-  const isFiltered = hasFilters(filters);
-  const records = list.data?.data ?? null;
+  const isFiltered = url.hasFilters(filters);
+  const rows = list.data?.rows ?? null;
   // Day filters become the viewer's local midnights: only known in the browser.
-  const exportHref = isServerReadable(filters) || isHydrated ? `/api/staff/dispatches/export?${apiQuery(filters)}` : undefined;
+  const exportHref = isServerReadable(filters) || isHydrated ? `${AUDIENCE_PATHS[audience].apiPath}/export?${url.apiQuery(filters)}` : undefined;
 
   return (
     <>
@@ -61,17 +70,19 @@ export function DispatchList({
 
       <DispatchFilters
         key={filterGeneration}
+        filterAudience={props}
         t={t}
         filters={filters}
         statusLabels={statusLabels}
-        branches={branches}
         onChange={setFilter}
         onClear={isFiltered ? clearFilters : null}
       />
 
+      {admin ? <BulkActions t={admin.adminT} common={common} statusLabels={statusLabels} filters={filters} selection={selection} /> : null}
+
       {list.isError && <ListLoadError t={t} common={common} error={list.error} onRetry={() => void list.refetch()} onClear={isFiltered ? clearFilters : null} />}
 
-      {records?.length === 0 ? (
+      {rows?.length === 0 ? (
         <ListEmpty
           t={t}
           isLaterPage={Boolean(params.cursor)}
@@ -79,14 +90,23 @@ export function DispatchList({
           onFirstPage={() => show({ filters, prev: [] }, 'push')}
           onClear={clearFilters}
           emptyAction={
-            <Link href="/dispatches/new" className="btn btn--primary">
-              {t.newDispatch}
-            </Link>
+            admin ? null : (
+              <Link href="/dispatches/new" className="btn btn--primary">
+                {t.newDispatch}
+              </Link>
+            )
           }
         />
       ) : (
-        !(list.isError && !records) && (
-          <DispatchTable t={t} statusLabels={statusLabels} locale={locale} records={records} isStale={list.isPlaceholderData || isNavigating} />
+        !(list.isError && !rows) && (
+          <DispatchTable
+            table={admin ? { audience: 'admin', adminT: admin.adminT, selection } : { audience: 'staff' }}
+            t={t}
+            statusLabels={statusLabels}
+            locale={locale}
+            rows={rows}
+            isStale={list.isPlaceholderData || isNavigating}
+          />
         )
       )}
 
@@ -94,7 +114,7 @@ export function DispatchList({
         t={t}
         common={common}
         params={params}
-        nextCursor={list.data?.next_cursor ?? null}
+        nextCursor={list.data?.nextCursor ?? null}
         isBusy={isNavigating}
         isStale={list.isPlaceholderData}
         onShow={(page) => show(page, 'push')}

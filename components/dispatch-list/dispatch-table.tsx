@@ -1,101 +1,196 @@
 'use client';
 
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
-import { CreatedTime, CustomerCell, SkeletonLine, SkeletonTime, SkeletonTwoLines, StatusBadge } from '@/components/dispatch-list/dispatch-cells';
+import { dispatchHref, type Audience } from '@/components/dispatch-list/audience';
+import { CreatedTime, CustomerCell, DestinationCell, SkeletonLine, SkeletonTime, SkeletonTwoLines, StatusBadge } from '@/components/dispatch-list/dispatch-cells';
 import styles from '@/components/dispatch-list/dispatch-list.module.css';
-import type { LifecycleStatus } from '@/lib/dispatches/lifecycle-statuses';
-import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import type { Locale } from '@/lib/i18n/locale';
-import type { DispatchListText } from '@/lib/i18n/messages/dispatch-list';
+import type { DispatchRow } from '@/components/dispatch-list/queries';
+import type { RowSelection } from '@/components/dispatch-list/use-row-selection';
+import type { StatusLabels } from '@/components/dispatch-detail/status-labels';
+import { currentStatus } from '@/lib/transitions/current-status';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
+import type { DispatchListText } from '@/components/i18n/messages/dispatch-list';
 
 const SKELETON_ROWS = 10;
 
-interface TableProps {
-  t: DispatchListText;
-  statusLabels: Record<LifecycleStatus, string>;
-  locale: Locale;
+/** The audience's table: staff see branch and destination; admins the account and driver, and tick rows for bulk actions. */
+export type TableAudience = { audience: 'staff' } | { audience: 'admin'; adminT: AdminDispatchText; selection: RowSelection };
+
+interface Column {
+  header: string;
+  cell: (row: DispatchRow) => ReactNode;
+  skeleton: ReactNode;
+  className?: string;
 }
+
+interface CellContext {
+  t: DispatchListText;
+  statusLabels: StatusLabels;
+  locale: Locale;
+  isHydrated: boolean;
+}
+
+const line = (isShort = false) => <SkeletonLine isShort={isShort} />;
 
 /** Every row is two lines high (name over phone), data or skeleton, so nothing moves when data arrives. */
-function Row({ record, t, statusLabels, locale, isHydrated }: TableProps & { record: DispatchRecord; isHydrated: boolean }) {
-  return (
-    <tr className={styles.row} data-testid="dispatch-row" data-id={record.id}>
-      <td>
-        <Link href={`/dispatches/${record.id}`} prefetch={false} className={`mono ${styles.rowLink}`}>
-          {record.r_id}
-        </Link>
-      </td>
-      <td className="mono">
-        <span className={styles.oneLine}>{record.vendor_oid}</span>
-      </td>
-      <td>
-        <CustomerCell record={record} noName={t.noName} />
-      </td>
-      <td>
-        <span className={styles.oneLine}>{record.vendor_bid}</span>
-      </td>
-      <td>
-        <span className={`${styles.oneLine} ${styles.wide}`} title={record.destination.address_line}>
-          {record.destination.address_line || (
-            <bdi dir="ltr" className="muted">
-              {record.destination.lat}, {record.destination.lng}
-            </bdi>
-          )}
+function columnsOf(table: TableAudience, { t, statusLabels, locale, isHydrated }: CellContext): Column[] {
+  const reference = (audience: Audience): Column => ({
+    header: t.colReference,
+    cell: ({ record }) => (
+      <Link href={dispatchHref(audience, record.id)} prefetch={false} className={`mono ${styles.rowLink}`}>
+        {record.r_id}
+      </Link>
+    ),
+    skeleton: line(true),
+  });
+  const customer: Column = { header: t.colCustomer, cell: ({ record }) => <CustomerCell record={record} noName={t.noName} />, skeleton: <SkeletonTwoLines /> };
+  const status: Column = { header: t.colStatus, cell: ({ record }) => <StatusBadge record={record} statusLabels={statusLabels} />, skeleton: line(true) };
+  const created: Column = {
+    header: t.colCreated,
+    cell: ({ record }) => <CreatedTime record={record} locale={locale} isHydrated={isHydrated} />,
+    skeleton: <SkeletonTime />,
+  };
+  if (table.audience === 'staff') {
+    return [
+      reference('staff'),
+      { header: t.colOrder, cell: ({ record }) => <span className={styles.oneLine}>{record.vendor_oid}</span>, skeleton: line(), className: 'mono' },
+      customer,
+      { header: t.colBranch, cell: ({ record }) => <span className={styles.oneLine}>{record.vendor_bid}</span>, skeleton: line(true) },
+      { header: t.colDestination, cell: ({ record }) => <DestinationCell record={record} />, skeleton: line() },
+      status,
+      created,
+    ];
+  }
+  const { adminT } = table;
+  return [
+    reference('admin'),
+    {
+      header: adminT.colAccount,
+      cell: ({ account }) => (
+        <span className={styles.oneLine} title={account?.name} data-testid="dispatch-account">
+          {account?.name}
         </span>
-      </td>
-      <td>
-        <StatusBadge record={record} statusLabels={statusLabels} />
-      </td>
-      <td>
-        <CreatedTime record={record} locale={locale} isHydrated={isHydrated} />
-      </td>
-    </tr>
-  );
+      ),
+      skeleton: line(),
+    },
+    {
+      header: adminT.colOrderBranch,
+      cell: ({ record }) => (
+        <>
+          <span className={`${styles.oneLine} mono`}>{record.vendor_oid}</span>
+          <span className={`${styles.oneLine} muted`}>{record.vendor_bid}</span>
+        </>
+      ),
+      skeleton: <SkeletonTwoLines />,
+    },
+    customer,
+    {
+      header: adminT.colDriver,
+      cell: ({ driver }) => (
+        <span className={`${styles.oneLine} ${styles.driverCell}`} title={driver?.id} data-testid="dispatch-driver">
+          {driver ? <bdi>{driver.name}</bdi> : <span className="muted">{adminT.noDriver}</span>}
+        </span>
+      ),
+      skeleton: line(true),
+    },
+    status,
+    created,
+  ];
 }
 
-function SkeletonRow() {
-  const line = (isShort = false) => <SkeletonLine isShort={isShort} />;
-  return (
-    <tr aria-hidden="true">
-      <td>{line(true)}</td>
-      <td>{line()}</td>
-      <td>
-        <SkeletonTwoLines />
-      </td>
-      <td>{line(true)}</td>
-      <td>{line()}</td>
-      <td>{line(true)}</td>
-      <td>
-        <SkeletonTime />
-      </td>
-    </tr>
-  );
-}
-
-/** The list's table: `records` null shows skeleton rows of the final height. */
-export function DispatchTable({ records, isStale, ...props }: TableProps & { records: DispatchRecord[] | null; isStale: boolean }) {
-  const { t } = props;
+/** The list's table: `rows` null shows skeleton rows of the final height. */
+export function DispatchTable({
+  table,
+  t,
+  statusLabels,
+  locale,
+  rows,
+  isStale,
+}: {
+  table: TableAudience;
+  t: DispatchListText;
+  statusLabels: StatusLabels;
+  locale: Locale;
+  rows: DispatchRow[] | null;
+  isStale: boolean;
+}) {
   const isHydrated = useIsHydrated();
+  const columns = columnsOf(table, { t, statusLabels, locale, isHydrated });
+  const selection = table.audience === 'admin' ? { ...table.selection, adminT: table.adminT } : null;
+  const pageIds = rows?.map((row) => row.record.id) ?? [];
+  const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
   return (
     <div className="table-wrap">
-      <table className={`table ${styles.table} ${isStale ? styles.stale : ''}`} aria-busy={records === null || isStale}>
+      <table className={`table ${styles.table} ${isStale ? styles.stale : ''}`} aria-busy={rows === null || isStale}>
         <caption className="sr-only">{t.caption}</caption>
         <thead>
           <tr>
-            <th scope="col">{t.colReference}</th>
-            <th scope="col">{t.colOrder}</th>
-            <th scope="col">{t.colCustomer}</th>
-            <th scope="col">{t.colBranch}</th>
-            <th scope="col">{t.colDestination}</th>
-            <th scope="col">{t.colStatus}</th>
-            <th scope="col">{t.colCreated}</th>
+            {selection ? (
+              <th scope="col" className={styles.checkCell}>
+                <input
+                  type="checkbox"
+                  className={styles.checkbox}
+                  aria-label={selection.adminT.selectPage}
+                  checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+                  ref={(input) => {
+                    if (input) input.indeterminate = selectedOnPage > 0 && selectedOnPage < pageIds.length;
+                  }}
+                  onChange={() => selection.togglePage(pageIds)}
+                  disabled={!rows?.length}
+                  data-testid="select-page"
+                />
+              </th>
+            ) : null}
+            {columns.map((column, index) => (
+              <th key={index} scope="col">
+                {column.header}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {records
-            ? records.map((record) => <Row key={record.id} record={record} isHydrated={isHydrated} {...props} />)
-            : Array.from({ length: SKELETON_ROWS }, (_, index) => <SkeletonRow key={index} />)}
+          {rows
+            ? rows.map((row) => {
+                const isSelected = selection?.selected.has(row.record.id) ?? false;
+                return (
+                  <tr
+                    key={row.record.id}
+                    className={`${styles.row} ${isSelected ? styles.selected : ''}`}
+                    data-testid="dispatch-row"
+                    data-id={row.record.id}
+                    data-status={currentStatus(row.record.status)}
+                  >
+                    {selection ? (
+                      <td className={styles.checkCell}>
+                        <input
+                          type="checkbox"
+                          className={styles.checkbox}
+                          checked={isSelected}
+                          onChange={() => selection.toggle(row.record.id)}
+                          aria-label={format(selection.adminT.selectRow, { rId: row.record.r_id })}
+                        />
+                      </td>
+                    ) : null}
+                    {columns.map((column, index) => (
+                      <td key={index} className={column.className}>
+                        {column.cell(row)}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })
+            : Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                <tr key={index} aria-hidden="true">
+                  {selection ? <td className={styles.checkCell} /> : null}
+                  {columns.map((column, cell) => (
+                    <td key={cell}>{column.skeleton}</td>
+                  ))}
+                </tr>
+              ))}
         </tbody>
       </table>
     </div>

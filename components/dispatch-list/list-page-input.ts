@@ -1,6 +1,6 @@
-import type { CommonText } from '@/lib/i18n/messages/common';
+import type { CommonText } from '@/components/i18n/messages/common';
 
-// What the server pages of both dispatch lists (staff and console) hand their client list.
+// What the server pages of the dispatch list (staff and console) and the QA queue hand their client parts.
 
 /** The common texts a dispatch list uses: its errors and its pager. */
 export type ListCommonText = Pick<CommonText, 'retry' | 'errorGeneric' | 'errorOffline' | 'errorSignedOut' | 'previousPage' | 'nextPage'>;

@@ -4,15 +4,15 @@ import type { ReactNode } from 'react';
 import styles from '@/components/dispatch-list/dispatch-list.module.css';
 import { nextPage, previousPage, type UrlListParams } from '@/components/dispatch-list/url-list-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Pager } from '@/components/ui/pager';
 import { errorText, type QueryErrorText } from '@/components/ui/query-error';
-import { format } from '@/lib/i18n/messages';
-import type { CommonText } from '@/lib/i18n/messages/common';
-import type { DispatchListText } from '@/lib/i18n/messages/dispatch-list';
+import { format } from '@/components/i18n/messages';
+import type { CommonText } from '@/components/i18n/messages/common';
+import type { DispatchListText } from '@/components/i18n/messages/dispatch-list';
 
-// The parts the staff list (dispatch-list.tsx) and the console's list
-// (components/admin-dispatches/admin-dispatch-list.tsx) share around their tables.
+// The parts around the dispatch list's table (dispatch-list.tsx).
 
-/** The texts both lists' pages have (the console's messages carry the same keys). */
+/** The texts these parts show. */
 type ListText = Pick<
   DispatchListText,
   | 'title'
@@ -136,18 +136,23 @@ export function ListPager<Filters>({
   isStale: boolean;
   onShow: (page: UrlListParams<Filters>) => void;
 }) {
-  if (!params.cursor && !nextCursor) return null;
   return (
-    <nav aria-label={t.pagination} className={styles.pager}>
-      <button type="button" className="btn" disabled={!params.cursor || isBusy} onClick={() => onShow(previousPage(params))}>
-        {common.previousPage}
-      </button>
-      <span className="muted" data-testid="page-number">
-        {format(t.page, { n: params.cursor ? params.prev.length + 2 : 1 })}
-      </span>
-      <button type="button" className="btn" disabled={!nextCursor || isStale || isBusy} onClick={() => nextCursor && onShow(nextPage(params, nextCursor))}>
-        {common.nextPage}
-      </button>
-    </nav>
+    <div className={styles.pagerRow}>
+      <Pager
+        hasPrevious={Boolean(params.cursor)}
+        nextCursor={nextCursor}
+        onPrevious={() => onShow(previousPage(params))}
+        onNext={(cursor) => onShow(nextPage(params, cursor))}
+        common={common}
+        label={t.pagination}
+        isBusy={isBusy}
+        isStale={isStale}
+        buttonClassName="btn"
+      >
+        <span className="muted" data-testid="page-number">
+          {format(t.page, { n: params.cursor ? params.prev.length + 2 : 1 })}
+        </span>
+      </Pager>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 // A dispatch list's state lives in the page's query string, so a filtered page can be shared,
-// reloaded and returned to with the back button. The staff list (list-params.ts) and the
-// console's (components/admin-dispatches/list-params.ts) differ only in their filters and path.
+// reloaded and returned to with the back button. The list's audiences (list-params.ts) and the
+// console's QA queue differ only in their filters and path.
 // Used by the server page (prefetch) and the browser alike; no zod here (it would land in the
 // page's first-load script).
 

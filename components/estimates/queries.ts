@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/client/api-fetch';
+import { apiFetch } from '@/components/client/api-fetch';
 import type { Address } from '@/lib/dispatches/schemas';
 import type { Estimate } from '@/lib/estimates/schemas';
 

@@ -17,8 +17,8 @@ import {
 import { useEffect, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
 import { MapContainer, Marker, Polyline, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import type { Address } from '@/lib/dispatches/schemas';
-import { isLocale } from '@/lib/i18n/locale';
-import { mapMessages } from '@/lib/i18n/messages/map';
+import { isLocale } from '@/components/i18n/locale';
+import { mapMessages } from '@/components/i18n/messages/map';
 import { escapeHtml } from './escape-html';
 import { useGridBackground } from './map-grid';
 
@@ -35,7 +35,7 @@ export interface DispatchMapLabels {
   map: string;
   pickup: string;
   destination: string;
-  /** The rest default to the map's own text in the page's language (lib/i18n/messages/map.ts). */
+  /** The rest default to the map's own text in the page's language (components/i18n/messages/map.ts). */
   driver?: string;
   /** Titles of the zoom buttons. */
   zoomIn?: string;

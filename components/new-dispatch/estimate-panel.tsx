@@ -2,15 +2,15 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiClientError } from '@/lib/client/api-fetch';
+import { ApiClientError } from '@/components/client/api-fetch';
 import type { MapPoint } from '@/components/map/lazy-dispatch-map';
 import { estimateQuery, type EstimateInput } from '@/components/estimates/queries';
-import { useDebouncedValue } from '@/components/new-dispatch/use-debounced-value';
+import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { EstimateBodySchema, type Estimate } from '@/lib/estimates/schemas';
-import { currencyExponent, formatMoney } from '@/lib/estimates/tariff';
-import { format } from '@/lib/i18n/messages';
-import type { CommonText } from '@/lib/i18n/messages/common';
-import type { NewDispatchText } from '@/lib/i18n/messages/new-dispatch';
+import { formatMoney, toMinor } from '@/lib/pricing/tariff';
+import { format } from '@/components/i18n/messages';
+import type { CommonText } from '@/components/i18n/messages/common';
+import type { NewDispatchText } from '@/components/i18n/messages/new-dispatch';
 import styles from './new-dispatch.module.css';
 
 /** Typing or dragging settles for this long before an estimate is asked for. */
@@ -120,8 +120,7 @@ function estimateInputOf(pickup: MapPoint | null, destination: MapPoint | null, 
 
 /** Delivery plus VAT, in the currency's own decimals, like the API's `*_text` fields. */
 function totalText(estimate: Estimate, currency: string): string {
-  const minor = Math.round((estimate.delivery_price + estimate.vat_price) * 10 ** currencyExponent(currency));
-  return formatMoney(minor, currency);
+  return formatMoney(toMinor(estimate.delivery_price + estimate.vat_price, currency), currency);
 }
 
 function errorText(error: unknown, common: Pick<CommonText, 'errorOffline'>): string {

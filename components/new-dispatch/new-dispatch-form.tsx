@@ -9,10 +9,10 @@ import { Field } from '@/components/ui/field';
 import { OrderItems } from '@/components/new-dispatch/order-items';
 import { RouteSection } from '@/components/new-dispatch/route-section';
 import { useToast } from '@/components/ui/toast';
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
+import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
 import type { AccountProfile } from '@/lib/accounts/get-account-profile';
 import type { Branch } from '@/lib/branches/schemas';
-import { ApiClientError, apiFetch } from '@/lib/client/api-fetch';
+import { ApiClientError, apiFetch } from '@/components/client/api-fetch';
 import {
   CreateDispatchFormSchema,
   formFieldOf,
@@ -20,11 +20,11 @@ import {
   type CreateDispatchFormOutput,
 } from '@/lib/dispatches/create-dispatch-form-schema';
 import { PAYMENT_TYPES } from '@/lib/dispatches/schemas';
-import { currencyExponent } from '@/lib/estimates/tariff';
-import { fieldErrorsOf } from '@/lib/http/field-errors';
-import { format } from '@/lib/i18n/messages';
-import type { CommonText } from '@/lib/i18n/messages/common';
-import type { NewDispatchText } from '@/lib/i18n/messages/new-dispatch';
+import { toMajor, toMinor } from '@/lib/pricing/tariff';
+import { fieldErrorsOf } from '@/components/client/field-errors';
+import { format } from '@/components/i18n/messages';
+import type { CommonText } from '@/components/i18n/messages/common';
+import type { NewDispatchText } from '@/components/i18n/messages/new-dispatch';
 import { isIsoCurrency } from '@/lib/validation/primitives';
 import styles from './new-dispatch.module.css';
 
@@ -318,7 +318,6 @@ function upperCase(value: unknown): unknown {
 function itemsTotalOf(items: CreateDispatchFormInput['vendor_payload']['order_details'] | undefined, currency: string): number | null {
   const priced = (items ?? []).filter((item) => typeof item.price === 'number' && Number.isFinite(item.price));
   if (priced.length === 0) return null;
-  const scale = 10 ** currencyExponent(currency);
   const total = priced.reduce((sum, item) => sum + (Number.isFinite(item.count) ? (item.count ?? 1) : 1) * item.price!, 0);
-  return Math.round(total * scale) / scale;
+  return toMajor(toMinor(total, currency), currency);
 }

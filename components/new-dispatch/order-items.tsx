@@ -4,8 +4,8 @@ import { useRef } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { errorAt, fieldId, numberOrUndefined } from '@/components/new-dispatch/field';
 import type { CreateDispatchFormInput, CreateDispatchFormOutput } from '@/lib/dispatches/create-dispatch-form-schema';
-import { format } from '@/lib/i18n/messages';
-import type { NewDispatchText } from '@/lib/i18n/messages/new-dispatch';
+import { format } from '@/components/i18n/messages';
+import type { NewDispatchText } from '@/components/i18n/messages/new-dispatch';
 import styles from './new-dispatch.module.css';
 
 type DispatchForm = UseFormReturn<CreateDispatchFormInput, unknown, CreateDispatchFormOutput>;

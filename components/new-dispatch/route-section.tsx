@@ -9,8 +9,8 @@ import { blankToUndefined, errorAt, fieldId, numberOrUndefined } from '@/compone
 import { Field } from '@/components/ui/field';
 import type { Branch } from '@/lib/branches/schemas';
 import type { CreateDispatchFormInput, CreateDispatchFormOutput } from '@/lib/dispatches/create-dispatch-form-schema';
-import type { CommonText } from '@/lib/i18n/messages/common';
-import type { NewDispatchText } from '@/lib/i18n/messages/new-dispatch';
+import type { CommonText } from '@/components/i18n/messages/common';
+import type { NewDispatchText } from '@/components/i18n/messages/new-dispatch';
 import styles from './new-dispatch.module.css';
 
 type DispatchForm = UseFormReturn<CreateDispatchFormInput, unknown, CreateDispatchFormOutput>;

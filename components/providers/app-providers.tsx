@@ -3,7 +3,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastProvider } from '@/components/ui/toast';
-import { getQueryClient } from '@/lib/query/get-query-client';
+import { getQueryClient } from '@/components/providers/get-query-client';
 
 export function AppProviders({ children, closeLabel }: { children: ReactNode; closeLabel: string }) {
   return (

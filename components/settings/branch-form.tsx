@@ -1,20 +1,20 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { useWatch, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { LazyDispatchMap, type MapPoint } from '@/components/map/lazy-dispatch-map';
 import { useToast } from '@/components/ui/toast';
-import { localizedZodResolver } from '@/lib/client/localized-zod-resolver';
-import { placeFieldErrors } from '@/lib/client/place-field-errors';
+import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
 import { BranchInputSchema, type Branch } from '@/lib/branches/schemas';
-import { format } from '@/lib/i18n/messages';
-import type { CommonText } from '@/lib/i18n/messages/common';
-import type { SettingsText } from '@/lib/i18n/messages/settings';
+import { format } from '@/components/i18n/messages';
+import type { CommonText } from '@/components/i18n/messages/common';
+import type { SettingsText } from '@/components/i18n/messages/settings';
 import { Field } from '@/components/ui/field';
-import { FormFailure } from '@/components/ui/form-failure';
-import { errorText } from '@/components/ui/query-error';
+import { FormPanel } from '@/components/ui/panel';
+import { useApiForm } from '@/components/ui/use-api-form';
+import uiStyles from '@/components/ui/ui.module.css';
 import { branchKeys, settingsApi } from './queries';
 import styles from './settings.module.css';
 
@@ -40,19 +40,22 @@ export function BranchForm({ branch, t, common, tileUrl, tileAttribution, onDone
   const queryClient = useQueryClient();
   const toast = useToast();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<BranchFormInput, unknown, BranchFormOutput>({
+  const api = useApiForm<BranchFormInput, BranchFormOutput>({
     // Same schema as the API; only an empty coordinate (NaN from a number input) gets the form's own words.
     resolver: localizedZodResolver(BranchInputSchema, { error: (issue) => (issue.code === 'invalid_type' ? t.enterNumber : undefined) }),
     defaultValues: branch ?? undefined,
+    fields: FIELDS,
+    common,
+    submit: async (input) => {
+      const saved = branch ? await settingsApi.updateBranch(branch.id, input) : await settingsApi.createBranch(input);
+      toast(format(branch ? t.branchSavedToast : t.branchAddedToast, { name: saved.name }), 'success');
+      await queryClient.invalidateQueries({ queryKey: branchKeys.all });
+      onDone();
+    },
   });
+  const { form } = api;
+  const { register, control, setValue } = form;
+  const { errors, isSubmitted } = form.formState;
 
   useEffect(() => headingRef.current?.focus(), []);
 
@@ -64,25 +67,17 @@ export function BranchForm({ branch, t, common, tileUrl, tileAttribution, onDone
     setValue('pickup.lng', point.lng, options);
   };
 
-  const onSubmit = handleSubmit(async (input) => {
-    setFailure(null);
-    let saved: Branch;
-    try {
-      saved = branch ? await settingsApi.updateBranch(branch.id, input) : await settingsApi.createBranch(input);
-    } catch (error) {
-      if (!placeFieldErrors(error, FIELDS, setError)) setFailure(errorText(error, common));
-      return;
-    }
-    toast(format(branch ? t.branchSavedToast : t.branchAddedToast, { name: saved.name }), 'success');
-    await queryClient.invalidateQueries({ queryKey: branchKeys.all });
-    onDone();
-  });
-
   return (
-    <form onSubmit={onSubmit} noValidate className={`card stack ${styles.formPanel}`} aria-labelledby="branch-form-heading" data-testid="branch-form">
-      <h3 id="branch-form-heading" ref={headingRef} tabIndex={-1}>
-        {branch ? format(t.editBranchHeading, { name: branch.name }) : t.newBranchHeading}
-      </h3>
+    <FormPanel
+      api={api}
+      heading={{ headingId: 'branch-form-heading', title: branch ? format(t.editBranchHeading, { name: branch.name }) : t.newBranchHeading, headingRef, level: 3 }}
+      className={uiStyles.formPanel}
+      submitLabel={t.saveBranch}
+      pendingLabel={t.savingBranch}
+      cancelLabel={common.cancel}
+      onCancel={onDone}
+      testId="branch-form"
+    >
       <div className="grid-2">
         <div className="stack">
           <Field id="branch-name" label={t.branchName} error={errors.name?.message}>
@@ -119,28 +114,15 @@ export function BranchForm({ branch, t, common, tileUrl, tileAttribution, onDone
             tileAttribution={tileAttribution}
             pickup={pickup}
             destination={null}
+            labels={{ map: t.mapLabel, pickup: t.mapPickup, destination: t.mapDestination }}
             isPickupDraggable
             onPickupChange={placePickup}
             placeOnClick="pickup"
             fitKey={branch?.id ?? 'new'}
             height={320}
-            labels={{
-              map: t.mapLabel,
-              pickup: t.mapPickup,
-              destination: t.mapDestination,
-            }}
           />
         </div>
       </div>
-      <FormFailure message={failure} />
-      <div className="row">
-        <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
-          {isSubmitting ? t.savingBranch : t.saveBranch}
-        </button>
-        <button type="button" className="btn" onClick={onDone}>
-          {common.cancel}
-        </button>
-      </div>
-    </form>
+    </FormPanel>
   );
 }

@@ -3,17 +3,23 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Fragment, useState } from 'react';
-import { formatDateTime, formatTime, parseApiTimestamp } from '@/lib/i18n/format-time';
-import type { Locale } from '@/lib/i18n/locale';
-import { format } from '@/lib/i18n/messages';
-import type { CommonText } from '@/lib/i18n/messages/common';
-import type { SettingsText } from '@/lib/i18n/messages/settings';
+import { formatDateTime, formatTime, parseApiTimestamp } from '@/components/i18n/format-time';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { CommonText } from '@/components/i18n/messages/common';
+import type { SettingsText } from '@/components/i18n/messages/settings';
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type WebhookDeliveryView } from '@/lib/webhooks/schemas';
-import { PendingOrEmptyRows } from '@/components/ui/table-states';
-import { useToast } from '@/components/ui/toast';
+import { SelectField } from '@/components/ui/field';
+import { Pager } from '@/components/ui/pager';
+import { Panel } from '@/components/ui/panel';
 import { QueryError, errorText } from '@/components/ui/query-error';
+import { QueryTable, TableHead } from '@/components/ui/query-table';
+import { useToast } from '@/components/ui/toast';
+import { useCursorPages } from '@/components/ui/use-cursor-pages';
+import { useToggleSet } from '@/components/ui/use-toggle-set';
+import styles from '@/components/ui/ui.module.css';
 import { settingsApi, webhookKeys, webhookQueries, type DeliveryFilters } from './queries';
-import styles from './settings.module.css';
+import logStyles from './settings.module.css';
 
 type EventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -35,13 +41,14 @@ interface Props {
 export function DeliveryLog({ t, common, locale }: Props) {
   const [eventType, setEventType] = useState<EventType | ''>('');
   const [status, setStatus] = useState<DeliveryStatus | ''>('');
-  // The cursors of the pages before the one shown: "Previous" pops one.
-  const [cursors, setCursors] = useState<string[]>([]);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const expanded = useToggleSet();
   const queryClient = useQueryClient();
   const toast = useToast();
 
-  const filters: DeliveryFilters = { event_type: eventType || undefined, status: status || undefined, cursor: cursors.at(-1) };
+  const eventOptions = WEBHOOK_EVENT_TYPES.map((type) => [type, t[`event_${type}`]] as const);
+  const statusOptions = DELIVERY_STATUSES.map((option) => [option, t[`delivery_${option}`]] as const);
+  const pages = useCursorPages(`${eventType}/${status}`);
+  const filters: DeliveryFilters = { event_type: eventType || undefined, status: status || undefined, cursor: pages.cursor };
   const list = useQuery({ ...webhookQueries.deliveryList(filters), placeholderData: keepPreviousData });
   const deliveries = list.data?.data ?? [];
   const isLive = deliveries.some((delivery) => delivery.status === 'pending');
@@ -55,160 +62,103 @@ export function DeliveryLog({ t, common, locale }: Props) {
     onError: (error) => toast(errorText(error, common), 'error'),
   });
 
-  const changeFilter = (apply: () => void) => {
-    apply();
-    setCursors([]);
-  };
-  const toggle = (id: string) =>
-    setExpanded((open) => {
-      const next = new Set(open);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-
   return (
-    <section aria-labelledby="log-heading" className="card stack" data-testid="delivery-log">
-      <div className={styles.sectionHeader}>
-        <h2 id="log-heading">{t.logHeading}</h2>
+    <Panel
+      headingId="log-heading"
+      title={t.logHeading}
+      intro={t.logIntro}
+      headerEnd={
         <span className="muted" role="status">
           {isLive ? t.logLive : ''}
         </span>
-      </div>
-      <p className="muted">{t.logIntro}</p>
-
+      }
+      testId="delivery-log"
+    >
       <div role="group" aria-label={t.filters} className={styles.filters}>
-        <div className="field">
-          <label htmlFor="log-event-type">{t.filterEventType}</label>
-          <select
-            id="log-event-type"
-            className="select"
-            value={eventType}
-            onChange={(event) => changeFilter(() => setEventType(event.target.value as EventType | ''))}
-          >
-            <option value="">{t.filterAll}</option>
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t[`event_${type}`]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="log-status">{t.filterStatus}</label>
-          <select
-            id="log-status"
-            className="select"
-            value={status}
-            onChange={(event) => changeFilter(() => setStatus(event.target.value as DeliveryStatus | ''))}
-          >
-            <option value="">{t.filterAll}</option>
-            {DELIVERY_STATUSES.map((option) => (
-              <option key={option} value={option}>
-                {t[`delivery_${option}`]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="log-event-type" label={t.filterEventType} value={eventType} onChange={setEventType} anyLabel={t.filterAll} options={eventOptions} />
+        <SelectField id="log-status" label={t.filterStatus} value={status} onChange={setStatus} anyLabel={t.filterAll} options={statusOptions} />
       </div>
 
-      {list.isError ? <QueryError error={list.error} onRetry={() => list.refetch()} common={common} /> : null}
-
-      <div className="table-wrap">
-        <table className="table" aria-busy={list.isFetching && list.isPlaceholderData}>
-          <thead>
-            <tr>
-              <th scope="col">{t.colCreated}</th>
-              <th scope="col">{t.colEvent}</th>
-              <th scope="col">{t.colStatus}</th>
-              <th scope="col">{t.colAttempts}</th>
-              <th scope="col">
-                <span className="sr-only">{t.colActions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <PendingOrEmptyRows isPending={list.isPending} isEmpty={list.isSuccess && deliveries.length === 0} rows={4} columns={COLUMNS} cellClassName={styles.skeletonText} empty={eventType || status ? t.logEmptyFiltered : t.logEmpty} />
-            {deliveries.map((delivery) => {
-              const isOpen = expanded.has(delivery.id);
-              const panelId = `attempts-${delivery.id}`;
-              return (
-                <Fragment key={delivery.id}>
-                  <tr data-testid="delivery-row" data-delivery-id={delivery.id} data-status={delivery.status}>
-                    <td className={styles.nowrap}>{formatDateTime(delivery.created_at, locale)}</td>
-                    <td>
-                      <div>{t[`event_${delivery.event_type}`]}</div>
-                      {delivery.dispatch_id ? (
-                        <Link
-                          href={`/dispatches/${delivery.dispatch_id}`}
-                          className={`mono ${styles.small} ${styles.ellipsis}`}
-                          aria-label={`${t.colDispatch} ${delivery.dispatch_id}`}
-                          title={delivery.dispatch_id}
-                        >
-                          <bdi>{delivery.dispatch_id}</bdi>
-                        </Link>
-                      ) : null}
-                    </td>
-                    <td>
-                      <span className={STATUS_BADGE[delivery.status]}>{t[`delivery_${delivery.status}`]}</span>
-                      <DeliveryWhen delivery={delivery} t={t} locale={locale} />
-                    </td>
-                    <td>
-                      <div>{delivery.attempt_count}</div>
-                      <LastResult delivery={delivery} t={t} />
-                    </td>
-                    <td>
-                      <div className={styles.actions}>
-                        <button
-                          type="button"
-                          className="btn btn--small"
-                          aria-expanded={isOpen}
-                          aria-controls={isOpen ? panelId : undefined}
-                          onClick={() => toggle(delivery.id)}
-                        >
-                          {isOpen ? t.hideAttempts : t.showAttempts}
-                        </button>
-                        <RedeliverButton
-                          delivery={delivery}
-                          t={t}
-                          isPending={redeliver.isPending && redeliver.variables === delivery.id}
-                          onRedeliver={() => redeliver.mutate(delivery.id)}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                  {isOpen ? (
-                    <tr className={styles.attemptsRow}>
-                      <td colSpan={COLUMNS} id={panelId}>
-                        <DeliveryAttempts id={delivery.id} t={t} common={common} locale={locale} />
-                      </td>
-                    </tr>
+      <QueryTable
+        query={list}
+        rowCount={list.data?.data.length}
+        columns={[t.colCreated, t.colEvent, t.colStatus, t.colAttempts]}
+        actionsLabel={t.colActions}
+        empty={eventType || status ? t.logEmptyFiltered : t.logEmpty}
+        common={common}
+        skeletonRows={4}
+        isBusy={list.isFetching && list.isPlaceholderData}
+      >
+        {deliveries.map((delivery) => {
+          const isOpen = expanded.has(delivery.id);
+          const panelId = `attempts-${delivery.id}`;
+          return (
+            <Fragment key={delivery.id}>
+              <tr data-testid="delivery-row" data-delivery-id={delivery.id} data-status={delivery.status}>
+                <td className={styles.nowrap}>{formatDateTime(delivery.created_at, locale)}</td>
+                <td>
+                  <div>{t[`event_${delivery.event_type}`]}</div>
+                  {delivery.dispatch_id ? (
+                    <Link
+                      href={`/dispatches/${delivery.dispatch_id}`}
+                      className={`mono ${styles.small} ${styles.ellipsis}`}
+                      aria-label={`${t.colDispatch} ${delivery.dispatch_id}`}
+                      title={delivery.dispatch_id}
+                    >
+                      <bdi>{delivery.dispatch_id}</bdi>
+                    </Link>
                   ) : null}
-                </Fragment>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                </td>
+                <td>
+                  <span className={STATUS_BADGE[delivery.status]}>{t[`delivery_${delivery.status}`]}</span>
+                  <DeliveryWhen delivery={delivery} t={t} locale={locale} />
+                </td>
+                <td>
+                  <div>{delivery.attempt_count}</div>
+                  <LastResult delivery={delivery} t={t} />
+                </td>
+                <td>
+                  <div className={styles.actions}>
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      aria-expanded={isOpen}
+                      aria-controls={isOpen ? panelId : undefined}
+                      onClick={() => expanded.toggle(delivery.id)}
+                    >
+                      {isOpen ? t.hideAttempts : t.showAttempts}
+                    </button>
+                    <RedeliverButton
+                      delivery={delivery}
+                      t={t}
+                      isPending={redeliver.isPending && redeliver.variables === delivery.id}
+                      onRedeliver={() => redeliver.mutate(delivery.id)}
+                    />
+                  </div>
+                </td>
+              </tr>
+              {isOpen ? (
+                <tr className={logStyles.attemptsRow}>
+                  <td colSpan={COLUMNS} id={panelId}>
+                    <DeliveryAttempts id={delivery.id} t={t} common={common} locale={locale} />
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          );
+        })}
+      </QueryTable>
 
-      {cursors.length > 0 || list.data?.next_cursor ? (
-        <nav aria-label={t.logPaging} className="row">
-          <button type="button" className="btn btn--small" disabled={cursors.length === 0} onClick={() => setCursors((all) => all.slice(0, -1))}>
-            {common.previousPage}
-          </button>
-          <button
-            type="button"
-            className="btn btn--small"
-            disabled={!list.data?.next_cursor || list.isPlaceholderData}
-            onClick={() => {
-              const next = list.data?.next_cursor;
-              if (next) setCursors((all) => [...all, next]);
-            }}
-          >
-            {common.nextPage}
-          </button>
-        </nav>
-      ) : null}
-    </section>
+      <Pager
+        hasPrevious={pages.hasPrevious}
+        nextCursor={list.data?.next_cursor}
+        onPrevious={pages.previous}
+        onNext={pages.next}
+        common={common}
+        label={t.logPaging}
+        isStale={list.isPlaceholderData}
+      />
+    </Panel>
   );
 }
 
@@ -246,7 +196,7 @@ function DeliveryAttempts({ id, t, common, locale }: { id: string; t: SettingsTe
   const detail = useQuery(webhookQueries.delivery(id));
   if (detail.isPending) {
     return (
-      <div className={styles.attempts} aria-busy="true">
+      <div className={logStyles.attempts} aria-busy="true">
         <span className={`skeleton ${styles.skeletonBlock}`} />
         <span className="sr-only">{common.loading}</span>
       </div>
@@ -255,22 +205,13 @@ function DeliveryAttempts({ id, t, common, locale }: { id: string; t: SettingsTe
   if (detail.isError) return <QueryError error={detail.error} onRetry={() => detail.refetch()} common={common} />;
   const { attempts } = detail.data;
   return (
-    <div className={styles.attempts} data-testid="delivery-attempts">
+    <div className={logStyles.attempts} data-testid="delivery-attempts">
       {attempts.length === 0 ? (
         <p className="muted">{t.noAttempts}</p>
       ) : (
         <table className="table">
           <caption className="sr-only">{format(t.attemptsOf, { id })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.colAttemptNumber}</th>
-              <th scope="col">{t.colAttemptTime}</th>
-              <th scope="col">{t.colStatusCode}</th>
-              <th scope="col">{t.colLatency}</th>
-              <th scope="col">{t.colError}</th>
-              <th scope="col">{t.colResponse}</th>
-            </tr>
-          </thead>
+          <TableHead columns={[t.colAttemptNumber, t.colAttemptTime, t.colStatusCode, t.colLatency, t.colError, t.colResponse]} />
           <tbody>
             {attempts.map((attempt) => (
               <tr key={attempt.number} data-testid="attempt-row">
@@ -283,7 +224,7 @@ function DeliveryAttempts({ id, t, common, locale }: { id: string; t: SettingsTe
                 <td>{attempt.status_code ?? <span className="muted">{t.noResponse}</span>}</td>
                 <td className={styles.nowrap}>{format(t.latencyMs, { ms: attempt.latency_ms })}</td>
                 <td className={styles.breakWord}>{attempt.error ?? '—'}</td>
-                <td>{attempt.response_snippet ? <pre className={styles.snippet}>{attempt.response_snippet}</pre> : '—'}</td>
+                <td>{attempt.response_snippet ? <pre className={logStyles.snippet}>{attempt.response_snippet}</pre> : '—'}</td>
               </tr>
             ))}
           </tbody>

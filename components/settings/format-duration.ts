@@ -1,6 +1,6 @@
-import type { Locale } from '@/lib/i18n/locale';
+import type { Locale } from '@/components/i18n/locale';
 
-// Latin digits in Arabic too, as in lib/i18n/format-time.ts.
+// Latin digits in Arabic too, as in components/i18n/format-time.ts.
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', ar: 'ar-SA-u-nu-latn' };
 
 const UNITS = [

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiKeyView, CreatedApiKeyView } from '@/lib/accounts/schemas';
 import type { Branch, BranchInput } from '@/lib/branches/schemas';
-import { ApiClientError, apiFetch } from '@/lib/client/api-fetch';
+import { ApiClientError, apiFetch } from '@/components/client/api-fetch';
 import type { DeliveryListQuery, WebhookDeliveryDetailView, WebhookDeliveryView, WebhookEndpointView } from '@/lib/webhooks/schemas';
 
 // Server state of the settings pages: one typed key factory per resource, query functions that

@@ -1,17 +1,19 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime } from '@/lib/i18n/format-time';
-import type { Locale } from '@/lib/i18n/locale';
-import { format } from '@/lib/i18n/messages';
-import type { CommonText } from '@/lib/i18n/messages/common';
-import type { SettingsText } from '@/lib/i18n/messages/settings';
+import { formatDateTime } from '@/components/i18n/format-time';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { CommonText } from '@/components/i18n/messages/common';
+import type { SettingsText } from '@/components/i18n/messages/settings';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Panel } from '@/components/ui/panel';
+import { QueryError } from '@/components/ui/query-error';
+import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
 import { useToast } from '@/components/ui/toast';
-import { CopyButton } from './copy-button';
-import { ConfirmDialog } from './dialog';
+import uiStyles from '@/components/ui/ui.module.css';
 import { formatDuration } from './format-duration';
-import { QueryError, errorText } from '@/components/ui/query-error';
 import { settingsApi, webhookKeys, webhookQueries, type WebhookSecret } from './queries';
 import styles from './settings.module.css';
 
@@ -28,7 +30,6 @@ interface Props {
 /** The signing secret: hidden until revealed on purpose, copied, rotated after a confirmation. */
 export function SigningSecretCard({ t, common, locale, overlapMs }: Props) {
   const [isRevealed, setRevealed] = useState(false);
-  const [isConfirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const toast = useToast();
   const secret = useQuery({ ...webhookQueries.secret(), enabled: isRevealed });
@@ -38,22 +39,27 @@ export function SigningSecretCard({ t, common, locale, overlapMs }: Props) {
     queryClient.removeQueries({ queryKey: webhookKeys.secret() });
   };
 
-  const rotate = useMutation({
-    mutationFn: settingsApi.rotateSecret,
+  const rotate = useConfirmedAction({
+    action: () => settingsApi.rotateSecret(),
     onSuccess: ({ webhook_secret, previous_secret_expires_at }) => {
       // The receiver needs the new secret now: show it.
       queryClient.setQueryData<WebhookSecret>(webhookKeys.secret(), { secret: webhook_secret, previous_secret_expires_at });
       setRevealed(true);
-      setConfirming(false);
       toast(format(t.rotatedToast, { time: formatDateTime(previous_secret_expires_at, locale) }), 'success');
     },
+    text: () => ({
+      title: t.rotateTitle,
+      body: <p>{format(t.rotateBody, { overlap: formatDuration(overlapMs, locale) })}</p>,
+      confirmLabel: t.rotateConfirm,
+      pendingLabel: t.rotating,
+    }),
+    common,
+    isDestructive: false,
   });
 
   const value = isRevealed ? secret.data?.secret : undefined;
   return (
-    <section aria-labelledby="secret-heading" className="card stack" data-testid="signing-secret">
-      <h2 id="secret-heading">{t.secretHeading}</h2>
-      <p className="muted">{t.secretIntro}</p>
+    <Panel headingId="secret-heading" title={t.secretHeading} intro={t.secretIntro} testId="signing-secret">
       <div id="secret-value" className={`mono ${styles.secretBox}`} data-testid="secret-value" aria-busy={isRevealed && secret.isPending}>
         {value ?? (
           <>
@@ -72,26 +78,12 @@ export function SigningSecretCard({ t, common, locale, overlapMs }: Props) {
           {isRevealed ? (secret.isPending ? t.revealing : t.hide) : t.reveal}
         </button>
         {value ? <CopyButton value={value} labels={t} /> : null}
-        <button type="button" className={`btn btn--danger ${styles.pushEnd}`} onClick={() => setConfirming(true)}>
+        <button type="button" className={`btn btn--danger ${uiStyles.pushEnd}`} onClick={() => rotate.ask(true)}>
           {t.rotate}
         </button>
       </div>
 
-      <ConfirmDialog
-        isOpen={isConfirming}
-        onClose={() => {
-          setConfirming(false);
-          rotate.reset();
-        }}
-        onConfirm={() => rotate.mutate()}
-        title={t.rotateTitle}
-        body={<p>{format(t.rotateBody, { overlap: formatDuration(overlapMs, locale) })}</p>}
-        confirmLabel={t.rotateConfirm}
-        pendingLabel={t.rotating}
-        cancelLabel={common.cancel}
-        isPending={rotate.isPending}
-        error={rotate.isError ? errorText(rotate.error, common) : null}
-      />
-    </section>
+      {rotate.dialog}
+    </Panel>
   );
 }

@@ -4,9 +4,9 @@ import { LanguageSwitch } from '@/components/shell/language-switch';
 import { NavLinks } from '@/components/shell/nav-links';
 import { SignOutButton } from '@/components/shell/sign-out-button';
 import type { SessionUser } from '@/lib/auth/schemas';
-import type { Locale } from '@/lib/i18n/locale';
-import { format } from '@/lib/i18n/messages';
-import type { CommonText } from '@/lib/i18n/messages/common';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { CommonText } from '@/components/i18n/messages/common';
 
 export interface ShellLink {
   href: string;

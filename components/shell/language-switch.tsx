@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
-import { LOCALE_COOKIE, type Locale } from '@/lib/i18n/locale';
+import { LOCALE_COOKIE, type Locale } from '@/components/i18n/locale';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 

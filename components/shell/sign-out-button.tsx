@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { apiFetch } from '@/lib/client/api-fetch';
+import { apiFetch } from '@/components/client/api-fetch';
 
 export function SignOutButton({ label }: { label: string }) {
   const [isBusy, setIsBusy] = useState(false);

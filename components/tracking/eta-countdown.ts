@@ -1,4 +1,4 @@
-import { parseApiTimestamp } from '@/lib/i18n/format-time';
+import { parseApiTimestamp } from '@/components/i18n/format-time';
 
 /** An estimate as the tracking view carries it: `minutes` from the moment it was made (`time`). */
 export interface MadeEstimate {

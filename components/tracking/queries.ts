@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/client/api-fetch';
+import { apiFetch } from '@/components/client/api-fetch';
 import type { TrackingView } from '@/lib/tracking/schemas';
 
 /** How often an open tracking page asks for news while the delivery is under way. */

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { LanguageSwitch } from '@/components/shell/language-switch';
-import type { Locale } from '@/lib/i18n/locale';
-import { format, messagesFor } from '@/lib/i18n/messages';
-import { commonMessages } from '@/lib/i18n/messages/common';
-import { trackingMessages } from '@/lib/i18n/messages/tracking';
+import type { Locale } from '@/components/i18n/locale';
+import { format, messagesFor } from '@/components/i18n/messages';
+import { commonMessages } from '@/components/i18n/messages/common';
+import { trackingMessages } from '@/components/i18n/messages/tracking';
 import styles from './tracking.module.css';
 
 /** The tracking page's frame: the restaurant on a coloured band, the language switch, a privacy note. */

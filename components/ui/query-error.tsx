@@ -1,8 +1,8 @@
 'use client';
 
-import { ApiClientError } from '@/lib/client/api-fetch';
-import { format } from '@/lib/i18n/messages';
-import type { CommonText } from '@/lib/i18n/messages/common';
+import { ApiClientError } from '@/components/client/api-fetch';
+import { format } from '@/components/i18n/messages';
+import type { CommonText } from '@/components/i18n/messages/common';
 
 /** The common texts a failed call is told with. */
 export type QueryErrorText = Pick<CommonText, 'retry' | 'errorOffline' | 'errorSignedOut' | 'errorGeneric'>;

@@ -1,4 +1,4 @@
-import type { Prisma } from '@/lib/generated/prisma/client';
+import type { Prisma } from '@/prisma/generated/client';
 import type { AccountSummary } from '@/lib/accounts/schemas';
 
 /** The columns of an account's summary (the console's list, and the head of its detail). */

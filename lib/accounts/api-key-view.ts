@@ -1,4 +1,4 @@
-import type { Prisma } from '@/lib/generated/prisma/client';
+import type { Prisma } from '@/prisma/generated/client';
 import type { ApiKeyView } from '@/lib/accounts/schemas';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
 

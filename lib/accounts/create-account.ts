@@ -1,7 +1,7 @@
 import { db } from '@/lib/db/client';
 import { generateApiKey } from '@/lib/auth/api-key';
 import { newId } from '@/lib/ids/new-id';
-import { generateWebhookSecret } from '@/lib/webhooks/signing';
+import { generateWebhookSecret } from '@/lib/signing/webhook-signing';
 
 /** Creates a vendor account with its first API key (returned once) and its webhook secret. */
 export async function createAccount(options: { name: string }) {

@@ -1,6 +1,6 @@
 import { generateApiKey } from '@/lib/auth/api-key';
 import { db } from '@/lib/db/client';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { newId } from '@/lib/ids/new-id';
 import { API_KEY_SELECT, apiKeyView } from '@/lib/accounts/api-key-view';
 import { CreateApiKeyBodySchema, type CreateApiKeyBody, type CreatedApiKeyView } from '@/lib/accounts/schemas';

@@ -1,11 +1,11 @@
 import { ACCOUNT_SUMMARY_SELECT, toAccountSummary } from '@/lib/accounts/account-summary';
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import type { AccountDetail } from '@/lib/accounts/schemas';
-import { TARIFF_SELECT } from '@/lib/estimates/tariff';
+import { TARIFF_SELECT } from '@/lib/pricing/tariff';
 
-export function accountNotFound(id: string): ApiError {
-  return new ApiError('not_found', `No account with id "${id}"`);
+export function accountNotFound(id: string): DomainError {
+  return new DomainError('not_found', `No account with id "${id}"`);
 }
 
 /** One account for the console: name, modes and tariff in one read; 404 when unknown. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getAccountProfile } from '@/lib/accounts/get-account-profile';
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
-import { newAccount } from '@/lib/testing/fixtures';
+import { DomainError } from '@/lib/errors/domain-error';
+import { newAccount } from '@/test/fixtures';
 
 describe('getAccountProfile', () => {
   it("reads the account's name and tariff currency", async () => {
@@ -14,7 +14,7 @@ describe('getAccountProfile', () => {
 
   it('is a 404 for an unknown account', async () => {
     const failure = await getAccountProfile({ accountId: 'acc_missing' }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(ApiError);
-    expect((failure as ApiError).status).toBe(404);
+    expect(failure).toBeInstanceOf(DomainError);
+    expect((failure as DomainError).code).toBe('not_found');
   });
 });

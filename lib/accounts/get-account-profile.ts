@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 
 /** What the dashboard shows of its own account: name and tariff currency. */
 export interface AccountProfile {
@@ -15,6 +15,6 @@ export async function getAccountProfile(options: { accountId: string }): Promise
     where: { id: options.accountId },
     select: { id: true, name: true, currency: true },
   });
-  if (!account) throw new ApiError('not_found', `No account with id "${options.accountId}"`);
+  if (!account) throw new DomainError('not_found', `No account with id "${options.accountId}"`);
   return account;
 }

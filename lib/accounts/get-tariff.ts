@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
 import type { TariffView } from '@/lib/accounts/schemas';
-import { TARIFF_SELECT } from '@/lib/estimates/tariff';
+import { TARIFF_SELECT } from '@/lib/pricing/tariff';
 
 /** The account's delivery tariff (set by operations; the dashboard shows it read-only). */
 export async function getTariff(options: { accountId: string }): Promise<TariffView> {

@@ -1,13 +1,13 @@
 import { ACCOUNT_SUMMARY_SELECT, toAccountSummary } from '@/lib/accounts/account-summary';
 import { db } from '@/lib/db/client';
 import type { AccountSummary, ListAccountsQuerySchema } from '@/lib/accounts/schemas';
-import { afterCursor, decodeCursor, encodeCursor } from '@/lib/http/cursor';
+import { afterCursor, decodeCursor, pageOf, type Page } from '@/lib/paging/cursor';
 import type { z } from 'zod';
 
 /** Every account, newest first, keyset-paged; `q` keeps names containing it (any case). */
 export async function listAccounts(options: {
   query: z.output<typeof ListAccountsQuerySchema>;
-}): Promise<{ data: AccountSummary[]; next_cursor: string | null }> {
+}): Promise<Page<AccountSummary>> {
   const { q, limit, cursor } = options.query;
   const rows = await db().account.findMany({
     where: { ...(q ? { name: { contains: q, mode: 'insensitive' } } : {}), ...afterCursor(cursor ? decodeCursor(cursor) : undefined) },
@@ -15,10 +15,5 @@ export async function listAccounts(options: {
     take: limit + 1,
     select: ACCOUNT_SUMMARY_SELECT,
   });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    data: page.map(toAccountSummary),
-    next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-  };
+  return pageOf(rows, limit, toAccountSummary);
 }

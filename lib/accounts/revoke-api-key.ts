@@ -1,6 +1,6 @@
 import { forgetKey } from '@/lib/auth/caller-cache';
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 
 /** Revokes one of the account's API keys; requests with it answer 401 from then on. */
 export async function revokeApiKey(options: { accountId: string; id: string }): Promise<void> {
@@ -9,7 +9,7 @@ export async function revokeApiKey(options: { accountId: string; id: string }): 
     data: { revokedAt: new Date() },
     select: { hash: true },
   });
-  if (revoked.length === 0) throw new ApiError('not_found', `No active API key with id "${options.id}"`);
+  if (revoked.length === 0) throw new DomainError('not_found', `No active API key with id "${options.id}"`);
   // Other instances evict on the database notification; this one need not wait for it.
   for (const { hash } of revoked) forgetKey(hash);
 }

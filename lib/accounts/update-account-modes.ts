@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
 import type { AccountModes, UpdateAccountModesBody } from '@/lib/accounts/schemas';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 
 const MODES_SELECT = { autoAssign: true, sandbox: true, sandboxSpeedKmh: true } as const;
 
@@ -11,7 +11,7 @@ function modesView(row: { autoAssign: boolean; sandbox: boolean; sandboxSpeedKmh
 /** An account's modes (auto-assign, sandbox and its speed); 404 for an unknown account. */
 export async function getAccountModes(options: { accountId: string }): Promise<AccountModes> {
   const row = await db().account.findUnique({ where: { id: options.accountId }, select: MODES_SELECT });
-  if (!row) throw new ApiError('not_found', `No account with id "${options.accountId}"`);
+  if (!row) throw new DomainError('not_found', `No account with id "${options.accountId}"`);
   return modesView(row);
 }
 
@@ -24,6 +24,6 @@ export async function updateAccountModes(options: { accountId: string; input: Up
     select: MODES_SELECT,
   });
   const row = rows[0];
-  if (!row) throw new ApiError('not_found', `No account with id "${options.accountId}"`);
+  if (!row) throw new DomainError('not_found', `No account with id "${options.accountId}"`);
   return modesView(row);
 }

@@ -1,7 +1,7 @@
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import type { TariffView, UpdateTariffBody } from '@/lib/accounts/schemas';
-import { TARIFF_SELECT } from '@/lib/estimates/tariff';
+import { TARIFF_SELECT } from '@/lib/pricing/tariff';
 
 /**
  * Replaces an account's delivery tariff; estimates and new dispatches use it at once (the API-key
@@ -22,7 +22,7 @@ export async function updateTariff(options: { accountId: string; input: UpdateTa
     select: TARIFF_SELECT,
   });
   const row = rows[0];
-  if (!row) throw new ApiError('not_found', `No account with id "${options.accountId}"`);
+  if (!row) throw new DomainError('not_found', `No account with id "${options.accountId}"`);
   return {
     currency: row.currency,
     base_fare_minor: row.baseFareMinor,

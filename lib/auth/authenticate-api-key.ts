@@ -1,7 +1,7 @@
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { hashApiKey, readApiKey } from '@/lib/auth/api-key';
-import { TARIFF_SELECT, type Tariff } from '@/lib/estimates/tariff';
+import { TARIFF_SELECT, type Tariff } from '@/lib/pricing/tariff';
 import { cachedCaller, cacheGeneration, rememberCaller } from '@/lib/auth/caller-cache';
 
 export interface Caller {
@@ -17,7 +17,7 @@ const UNAUTHORIZED = 'Missing or incorrect api_key: send it in the x-api-key hea
  */
 export async function authenticateApiKey(headers: Headers): Promise<Caller> {
   const key = readApiKey(headers);
-  if (!key || key.length > 200) throw new ApiError('unauthorized', UNAUTHORIZED);
+  if (!key || key.length > 200) throw new DomainError('unauthorized', UNAUTHORIZED);
   const hash = hashApiKey(key);
   const cached = cachedCaller(hash);
   if (cached) return cached;
@@ -31,7 +31,7 @@ export async function authenticateApiKey(headers: Headers): Promise<Caller> {
       },
     },
   });
-  if (!row || row.revokedAt) throw new ApiError('unauthorized', UNAUTHORIZED);
+  if (!row || row.revokedAt) throw new DomainError('unauthorized', UNAUTHORIZED);
   const { id, ...tariff } = row.account;
   const caller = { accountId: id, tariff };
   rememberCaller(hash, caller, generation);

@@ -1,6 +1,6 @@
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { readSession } from '@/lib/auth/read-session';
-import type { Tariff } from '@/lib/estimates/tariff';
+import type { Tariff } from '@/lib/pricing/tariff';
 import type { SessionUser, UserRole } from '@/lib/auth/schemas';
 import { isSecureRequest, readCookie, SESSION_COOKIE, sessionCookie } from '@/lib/auth/session-cookie';
 
@@ -26,7 +26,7 @@ export function isSameOriginRequest(request: Request): boolean {
 
 export function assertSameOrigin(request: Request): void {
   if (!SAFE_METHODS.has(request.method) && !isSameOriginRequest(request)) {
-    throw new ApiError('cross_site_request', 'Cross-site request refused: send it from the dashboard itself');
+    throw new DomainError('cross_site_request', 'Cross-site request refused: send it from the dashboard itself');
   }
 }
 
@@ -40,8 +40,8 @@ export async function authenticateSession(
   roles: readonly UserRole[],
 ): Promise<{ user: SessionUser; tariff: Tariff | null; setCookie?: string }> {
   const session = await readSession({ token: readCookie(request.headers, SESSION_COOKIE), renew: true });
-  if (!session) throw new ApiError('unauthorized', 'Not signed in, or the session has expired: sign in again');
-  if (!roles.includes(session.user.role)) throw new ApiError('forbidden', 'Your role cannot do this');
+  if (!session) throw new DomainError('unauthorized', 'Not signed in, or the session has expired: sign in again');
+  if (!roles.includes(session.user.role)) throw new DomainError('forbidden', 'Your role cannot do this');
   assertSameOrigin(request);
   return {
     user: session.user,

@@ -4,8 +4,8 @@ import { hashApiKey } from '@/lib/auth/api-key';
 import { cachedCaller } from '@/lib/auth/caller-cache';
 import { db, dbKind } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
-import { call } from '@/lib/testing/api';
-import { newAccount } from '@/lib/testing/fixtures';
+import { call } from '@/test/api';
+import { newAccount } from '@/test/fixtures';
 
 /** Runs SQL the way another server instance (or an operator with psql) would. */
 async function elsewhere(sql: string, values: unknown[]) {

@@ -10,7 +10,8 @@ import type { Caller } from '@/lib/auth/authenticate-api-key';
 // reconnecting) the cache is bypassed and emptied, so nothing missed can be served stale.
 // Entries also expire after TTL_MS as a backstop.
 
-const AUTH_CHANGES_CHANNEL = 'auth_changes';
+/** Notified by the trigger function `notify_auth_change` (prisma/sql); lib/db/notify-channels.test.ts checks the name. */
+export const AUTH_CHANGES_CHANNEL = 'auth_changes';
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
-import { uniqueViolationFields } from '@/lib/db/unique-violation';
-import { ApiError, invalidRequest } from '@/lib/http/errors';
+import { duplicateAs } from '@/lib/db/database-errors';
+import { DomainError, invalidRequest } from '@/lib/errors/domain-error';
 import { newId } from '@/lib/ids/new-id';
 import { hashPassword } from '@/lib/auth/password';
 import { NewUserSchema, type NewUser, type SessionUser } from '@/lib/auth/schemas';
@@ -11,10 +11,10 @@ export async function createUser(options: { input: NewUser }): Promise<SessionUs
   if (!parsed.success) throw invalidRequest(parsed.error);
   const { email, name, password, role, accountId } = parsed.data;
   if ((role === 'staff') !== (accountId !== null)) {
-    throw new ApiError('invalid_request', 'accountId: staff belong to one account; admins to none');
+    throw new DomainError('invalid_request', 'accountId: staff belong to one account; admins to none');
   }
   if (accountId !== null && !(await db().account.findUnique({ where: { id: accountId }, select: { id: true } }))) {
-    throw new ApiError('not_found', `No account with id "${accountId}"`);
+    throw new DomainError('not_found', `No account with id "${accountId}"`);
   }
   try {
     const user = await db().user.create({
@@ -23,9 +23,6 @@ export async function createUser(options: { input: NewUser }): Promise<SessionUs
     });
     return { ...user, role };
   } catch (error) {
-    if (uniqueViolationFields(error)?.some((field) => field.includes('email'))) {
-      throw new ApiError('invalid_request', `email: a user with email "${email}" already exists`);
-    }
-    throw error;
+    throw duplicateAs(error, 'email', () => new DomainError('invalid_request', `email: a user with email "${email}" already exists`));
   }
 }

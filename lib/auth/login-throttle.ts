@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 
 /** Failed sign-ins counted over this window… */
 export const THROTTLE_WINDOW_MS = 15 * 60_000;
@@ -27,8 +27,8 @@ export async function checkLoginThrottle(options: { email: string; ip: string; n
         : null;
   if (!blockedSince) return;
   const retryAfterS = Math.max(1, Math.ceil((blockedSince.getTime() + THROTTLE_WINDOW_MS - options.now.getTime()) / 1000));
-  throw new ApiError('too_many_attempts', `Too many failed sign-ins; try again in ${Math.ceil(retryAfterS / 60)} min`, {
-    'retry-after': String(retryAfterS),
+  throw new DomainError('too_many_attempts', `Too many failed sign-ins; try again in ${Math.ceil(retryAfterS / 60)} min`, {
+    retryAfterSeconds: retryAfterS,
   });
 }
 

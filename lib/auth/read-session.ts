@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import { TARIFF_SELECT, type Tariff } from '@/lib/estimates/tariff';
+import { TARIFF_SELECT, type Tariff } from '@/lib/pricing/tariff';
 import type { SessionUser } from '@/lib/auth/schemas';
 import { SESSION_TTL_MS, sessionIdOf } from '@/lib/auth/session-token';
 

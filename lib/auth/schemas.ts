@@ -37,18 +37,12 @@ export function homePathOf(role: UserRole): string {
   return role === 'admin' ? '/admin' : '/dispatches';
 }
 
-/** Who is signed in, as every surface sees it. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: UserRole;
-  /** The staff member's account; null for admins. */
-  accountId: string | null;
-}
+/**
+ * Who is signed in, as every surface sees it. `accountId` is the staff member's account, null
+ * for admins: a fact about the user, never a tenant filter (domain functions take a Scope,
+ * lib/tenancy/scope.ts, which the HTTP wrappers build from it).
+ */
+export const SessionUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), role: UserRoleSchema, accountId: z.string().nullable() });
+export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-export const StaffUserResponseSchema = z
-  .object({
-    data: z.object({ id: z.string(), email: z.string(), name: z.string(), role: UserRoleSchema, accountId: z.string().nullable() }),
-  })
-  .meta({ id: 'StaffUser' });
+export const StaffUserResponseSchema = z.object({ data: SessionUserSchema }).meta({ id: 'StaffUser' });

@@ -4,8 +4,8 @@ import { readSession } from '@/lib/auth/read-session';
 import { MAX_FAILURES_PER_EMAIL, THROTTLE_WINDOW_MS } from '@/lib/auth/login-throttle';
 import { SESSION_TTL_MS } from '@/lib/auth/session-token';
 import { db } from '@/lib/db/client';
-import { call } from '@/lib/testing/api';
-import { newAccount, newStaffSession, STAFF_PASSWORD, uniqueSuffix } from '@/lib/testing/fixtures';
+import { call } from '@/test/api';
+import { newAccount, newStaffSession, STAFF_PASSWORD, uniqueSuffix } from '@/test/fixtures';
 
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 

@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { checkLoginThrottle, recordLoginFailure } from '@/lib/auth/login-throttle';
 import { dummyPasswordHash, verifyPassword } from '@/lib/auth/password';
 import type { SessionUser, SignInBody } from '@/lib/auth/schemas';
@@ -23,7 +23,7 @@ export async function signIn(options: { input: SignInBody; ip: string; now?: Dat
   const isValid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), options.input.password);
   if (!user || !isValid || user.disabledAt) {
     await recordLoginFailure({ email, ip: options.ip, now });
-    throw new ApiError('invalid_credentials', INVALID);
+    throw new DomainError('invalid_credentials', INVALID);
   }
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);

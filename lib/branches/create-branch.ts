@@ -1,16 +1,13 @@
 import { db } from '@/lib/db/client';
-import { uniqueViolationFields } from '@/lib/db/unique-violation';
-import { ApiError } from '@/lib/http/errors';
-import { parseInput } from '@/lib/http/parse-input';
+import { duplicateAs } from '@/lib/db/database-errors';
+import { DomainError } from '@/lib/errors/domain-error';
+import { parseInput } from '@/lib/validation/parse-input';
 import { newId } from '@/lib/ids/new-id';
 import { BranchInputSchema, type Branch, type BranchInput } from '@/lib/branches/schemas';
 
 /** A write that broke the account's unique vendor_bid, as the 400 naming the field; else the error itself. */
 export function duplicateBranchOr(error: unknown, vendorBid: string): unknown {
-  if (uniqueViolationFields(error)?.some((field) => field.includes('vendor_bid'))) {
-    return new ApiError('duplicate_branch', `vendor_bid: a branch with vendor_bid "${vendorBid}" already exists`);
-  }
-  return error;
+  return duplicateAs(error, 'vendor_bid', () => new DomainError('duplicate_branch', `vendor_bid: a branch with vendor_bid "${vendorBid}" already exists`));
 }
 
 /** Adds a branch to the account; its `vendor_bid` is unique within the account. */

@@ -1,12 +1,12 @@
 import { db } from '@/lib/db/client';
 import type { Address } from '@/lib/dispatches/schemas';
-import { ApiError } from '@/lib/http/errors';
-import { parseInput } from '@/lib/http/parse-input';
+import { DomainError } from '@/lib/errors/domain-error';
+import { parseInput } from '@/lib/validation/parse-input';
 import { duplicateBranchOr } from '@/lib/branches/create-branch';
 import { BranchUpdateSchema, type Branch, type BranchUpdate } from '@/lib/branches/schemas';
 
-export function branchNotFound(id: string): ApiError {
-  return new ApiError('not_found', `No branch with id "${id}"`);
+export function branchNotFound(id: string): DomainError {
+  return new DomainError('not_found', `No branch with id "${id}"`);
 }
 
 /**

@@ -3,7 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { getEnv, pgliteDataDir } from '@/lib/env';
-import { PrismaClient, type Prisma } from '@/lib/generated/prisma/client';
+import { PrismaClient, type Prisma } from '@/prisma/generated/client';
 import { openPGlite, type OpenPGlite } from '@/lib/db/pglite';
 import { forgetProcessWide, peekProcessWide, processWide } from '@/lib/process-wide';
 

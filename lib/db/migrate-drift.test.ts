@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runMigrateScript } from '@/lib/testing/run-migrations';
+import { runMigrateScript } from '@/test/run-migrations';
 
 // Guards against a schema.prisma change shipped without its migration.
 describe('migration drift check', { timeout: 90_000 }, () => {

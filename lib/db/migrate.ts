@@ -7,6 +7,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapt
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { openPGlite } from '@/lib/db/pglite';
+import { applySqlFiles, findSqlDrift, type SqlDrift } from '@/lib/db/sql-definitions';
 
 // Prisma's CLI downloads a native schema engine, which a closed network cannot. The same engine
 // compiled to WASM (@prisma/schema-engine-wasm) takes a driver adapter, so it migrates PGlite and
@@ -86,7 +87,10 @@ async function readMigrations() {
   return { baseDir: MIGRATIONS_DIR, lockfile: LOCKFILE, migrationDirectories, shadowDbInitScript: '' };
 }
 
-/** Applies every pending migration; returns the names of those it applied. */
+/**
+ * Applies every pending migration, then the current definition of every database function and
+ * trigger (prisma/sql, see lib/db/sql-definitions.ts); returns the names of the migrations it applied.
+ */
 export async function applyMigrations(target: MigrationTarget): Promise<string[]> {
   const embedded = 'pgliteDir' in target ? openPGlite(target.pgliteDir) : undefined;
   const pool = 'databaseUrl' in target ? new pg.Pool({ connectionString: target.databaseUrl, max: 1 }) : undefined;
@@ -95,10 +99,23 @@ export async function applyMigrations(target: MigrationTarget): Promise<string[]
     const engine = await startEngine(factory);
     try {
       const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: await readMigrations(), filters: FILTERS });
+      await applySqlFiles(embedded?.pglite ?? pool!);
       return appliedMigrationNames;
     } finally {
       engine.free();
     }
+  } finally {
+    await embedded?.close();
+    await pool?.end();
+  }
+}
+
+/** Compares a database's functions and triggers with prisma/sql (see findSqlDrift); changes nothing. */
+export async function checkSqlDefinitions(target: MigrationTarget): Promise<SqlDrift[]> {
+  const embedded = 'pgliteDir' in target ? openPGlite(target.pgliteDir) : undefined;
+  const pool = 'databaseUrl' in target ? new pg.Pool({ connectionString: target.databaseUrl, max: 1 }) : undefined;
+  try {
+    return await findSqlDrift(embedded?.pglite ?? pool!);
   } finally {
     await embedded?.close();
     await pool?.end();

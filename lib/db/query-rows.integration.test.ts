@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { dbKind, queryRows } from '@/lib/db/client';
-import { Prisma } from '@/lib/generated/prisma/client';
+import { Prisma } from '@/prisma/generated/client';
 
 describe('queryRows (the hot reads)', () => {
   it('binds parameters and returns plain rows', async () => {

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPGlite } from '@/lib/db/pglite';
 import { closeDb, db } from '@/lib/db/client';
-import { call } from '@/lib/testing/api';
-import { dispatchBody, newAccount } from '@/lib/testing/fixtures';
+import { call } from '@/test/api';
+import { dispatchBody, newAccount } from '@/test/fixtures';
 
 describe('restart', () => {
   it('keeps every account, key, dispatch, history entry and event across a close and reopen', async () => {
@@ -29,7 +29,7 @@ describe('restart', () => {
 describe('embedded database lock', () => {
   it('makes a second process fail loudly instead of opening the same data directory', async (context) => {
     const { dbKind } = await import('@/lib/db/client');
-    const { runMigrateScript } = await import('@/lib/testing/run-migrations');
+    const { runMigrateScript } = await import('@/test/run-migrations');
     await db().$queryRaw`SELECT 1`;
     if (dbKind() !== 'pglite') return context.skip();
     await expect(runMigrateScript({ DATA_DIR: process.env.DATA_DIR!, DATABASE_URL: '' })).rejects.toMatchObject({

@@ -4,7 +4,9 @@ import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import type { BulkAction } from '@/lib/dispatches/console-schemas';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import { ApiError, type ErrorCode } from '@/lib/http/errors';
+import { DomainError, type ErrorCode } from '@/lib/errors/domain-error';
+import { scopeWhere } from '@/lib/tenancy/scope-filters';
+import type { Scope } from '@/lib/tenancy/scope';
 
 export type BulkRowResult =
   | { id: string; ok: true; record: DispatchRecord }
@@ -17,26 +19,26 @@ export type BulkRowResult =
 const POSTGRES_CONCURRENCY = 4;
 
 /**
- * Applies one action to each dispatch through the same domain functions as the ops API, each
- * row in its own transaction: a row the transition table refuses (or an unknown id) is
- * reported and the others still apply. Answers one result per id, in the order given. A driver
+ * Applies one action to each dispatch within the scope through the same domain functions as the
+ * ops API, each row in its own transaction: a row the transition table refuses (or an unknown
+ * id, or one outside the scope) is reported and the others still apply. Answers one result per id, in the order given. A driver
  * that does not exist or is inactive refuses the whole request (400) before any row changes.
  */
-export async function applyBulkAction(options: { ids: string[]; action: BulkAction; actor: Actor }): Promise<BulkRowResult[]> {
-  const { ids, action, actor } = options;
+export async function applyBulkAction(options: { ids: string[]; action: BulkAction; actor: Actor; scope: Scope }): Promise<BulkRowResult[]> {
+  const { ids, action, actor, scope } = options;
   if (action.type === 'assign') {
     const driver = await db().driver.findUnique({ where: { id: action.driver_id }, select: { isActive: true } });
-    if (!driver?.isActive) throw new ApiError('invalid_request', `action.driver_id: no active driver with id "${action.driver_id}"`);
+    if (!driver?.isActive) throw new DomainError('invalid_request', `action.driver_id: no active driver with id "${action.driver_id}"`);
   }
   const applyOne = async (id: string): Promise<BulkRowResult> => {
     try {
       const record =
         action.type === 'assign'
-          ? await assignDriver({ id, accountId: null, driverId: action.driver_id, actor })
-          : await changeStatus({ id, accountId: null, status: action.status, actor });
+          ? await assignDriver({ id, scope, driverId: action.driver_id, actor })
+          : await changeStatus({ id, scope, status: action.status, actor });
       return { id, ok: true, record };
     } catch (error) {
-      if (error instanceof ApiError) return { id, ok: false, error: error.code, error_desc: error.message, r_id: null };
+      if (error instanceof DomainError) return { id, ok: false, error: error.code, error_desc: error.message, r_id: null };
       throw error;
     }
   };
@@ -54,7 +56,7 @@ export async function applyBulkAction(options: { ids: string[]; action: BulkActi
   const refusedIds = results.flatMap((result) => (result.ok ? [] : [result.id]));
   if (refusedIds.length) {
     const references = new Map(
-      (await db().dispatch.findMany({ where: { id: { in: refusedIds } }, select: { id: true, rId: true } })).map((row) => [row.id, row.rId]),
+      (await db().dispatch.findMany({ where: { id: { in: refusedIds }, ...scopeWhere(scope) }, select: { id: true, rId: true } })).map((row) => [row.id, row.rId]),
     );
     for (const result of results) if (!result.ok) result.r_id = references.get(result.id) ?? null;
   }

@@ -1,20 +1,28 @@
-import type { Prisma } from '@/lib/generated/prisma/client';
-import { ApiError } from '@/lib/http/errors';
+import type { Prisma } from '@/prisma/generated/client';
+import { DomainError } from '@/lib/errors/domain-error';
 import { newId } from '@/lib/ids/new-id';
-import { buildEventPayload, type EventEta, type EventType } from '@/lib/dispatches/events';
+import type { EventType } from '@/lib/dispatches/events';
 import type { DispatchRecord, StatusEntry } from '@/lib/dispatches/schemas';
-import type { RefType, Status } from '@/lib/dispatches/statuses';
+import type { RefType, Status } from '@/lib/transitions/statuses';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { assertInScope } from '@/lib/tenancy/scope-filters';
+import type { Scope } from '@/lib/tenancy/scope';
 
 export interface Actor {
   refType: RefType;
   refId: string;
 }
 
-const DRIVER_SELECT = { id: true, name: true, phone: true, fleetId: true } satisfies Prisma.DriverSelect;
+/** What every command on one dispatch names: the dispatch, whose reach it has, and who asks. */
+export interface DispatchCommand {
+  id: string;
+  /** Whose dispatch may change: another account's is not found. */
+  scope: Scope;
+  actor: Actor;
+}
 
-export function dispatchNotFound(id: string): ApiError {
-  return new ApiError('not_found', `No dispatch with id "${id}"`);
+export function dispatchNotFound(id: string): DomainError {
+  return new DomainError('not_found', `No dispatch with id "${id}"`);
 }
 
 /** The actor of an operator action: as given, else admin/ops. */
@@ -36,26 +44,27 @@ export interface LockedDispatch {
 }
 
 /**
- * Locks a dispatch row for the rest of the transaction; 404 when it does not exist (or, given an
- * account, belongs to another). Looked up by primary key alone, for the reason given in
- * read-records.ts; the account is compared here.
+ * Locks a dispatch row for the rest of the transaction; 404 when it does not exist or is outside
+ * the scope. Looked up by primary key alone, for the reason given in read-records.ts; the
+ * scope is checked on the row.
  */
 export async function lockDispatch(
   tx: Prisma.TransactionClient,
-  where: { id: string; accountId: string | null },
+  where: { id: string; scope: Scope },
 ): Promise<LockedDispatch> {
   const rows = await tx.$queryRaw<LockedDispatch[]>`
     SELECT id, account_id AS "accountId", state, assigned_driver_id AS "assignedDriverId", status_history AS "statusHistory"
     FROM dispatches WHERE id = ${where.id} FOR UPDATE`;
   const row = rows[0];
-  if (!row || (where.accountId !== null && row.accountId !== where.accountId)) throw dispatchNotFound(where.id);
+  assertInScope(where.scope, row, () => dispatchNotFound(where.id));
   return row;
 }
 
 /**
  * Writes one change of a locked dispatch with its history entry and its outbox events, in the
  * caller's transaction: no change without its events, no event without its change. The
- * database renders the new record (trigger `dispatches_render_record`); the events carry it.
+ * database renders the new record (trigger `dispatches_render_record`), and the one writer of
+ * events, `dispatch_events_append` (prisma/sql), writes them from the changed row, as the create does.
  */
 export async function applyChange(
   tx: Prisma.TransactionClient,
@@ -80,37 +89,15 @@ export async function applyChange(
         statusHistory: [...current.statusHistory, statusEntry(change.status, now, change.actor)],
       }),
     },
-    select: {
-      accountId: true,
-      eventSeq: true,
-      record: true,
-      etaMinutes: true,
-      etaStop: true,
-      etaUpdatedAt: true,
-      assignedDriver: { select: DRIVER_SELECT },
-    },
+    select: { record: true },
   });
-  const { etaMinutes, etaStop, etaUpdatedAt } = updated;
-  const eta: EventEta | null =
-    etaMinutes !== null && etaUpdatedAt && (etaStop === 'pickup' || etaStop === 'destination')
-      ? { stop: etaStop, minutes: etaMinutes, at: etaUpdatedAt.toISOString() }
-      : null;
-  const record = updated.record as unknown as DispatchRecord;
-  const firstSequence = updated.eventSeq - change.events.length + 1;
-  await tx.dispatchEvent.createMany({
-    data: change.events.map((type, index) => ({
-      id: newId('evt'),
-      accountId: updated.accountId,
-      dispatchId: current.id,
-      type,
-      sequence: firstSequence + index,
-      payload: buildEventPayload(type, record, updated.assignedDriver, eta) as Prisma.InputJsonValue,
-      createdAt: now,
-      actorType: change.actor.refType,
-      actorId: change.actor.refId,
-    })),
-  });
-  return record;
+  if (change.events.length > 0) {
+    const eventIds = change.events.map(() => newId('evt'));
+    await tx.$executeRaw`
+      SELECT dispatch_events_append(d, ${eventIds}::text[], ${change.events}::text[], ${change.actor.refType}, ${change.actor.refId})
+      FROM dispatches d WHERE d.id = ${current.id}`;
+  }
+  return updated.record as unknown as DispatchRecord;
 }
 
 /** Interactive transactions wait behind others under load; give them room before failing. */

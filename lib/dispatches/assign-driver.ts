@@ -1,17 +1,17 @@
 import { db } from '@/lib/db/client';
-import type { Prisma } from '@/lib/generated/prisma/client';
-import { ApiError } from '@/lib/http/errors';
-import { applyChange, lockDispatch, TX_OPTIONS, type Actor, type LockedDispatch } from '@/lib/dispatches/apply-change';
+import type { Prisma } from '@/prisma/generated/client';
+import { DomainError } from '@/lib/errors/domain-error';
+import { applyChange, lockDispatch, TX_OPTIONS, type Actor, type DispatchCommand, type LockedDispatch } from '@/lib/dispatches/apply-change';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import { canRecordStatus, isLifecycleStatus } from '@/lib/dispatches/statuses';
+import { canRecordStatus, isLifecycleStatus } from '@/lib/transitions/statuses';
 
 /** Whether a driver may be assigned to the locked dispatch now; throws the reason if not. */
 export function assertAssignable(current: LockedDispatch, driverId: string): void {
   if (!isLifecycleStatus(current.state) || !canRecordStatus(current.state, 'assigned')) {
-    throw new ApiError('invalid_transition', `Cannot assign a driver while the dispatch is "${current.state}"`);
+    throw new DomainError('invalid_transition', `Cannot assign a driver while the dispatch is "${current.state}"`);
   }
   if (current.assignedDriverId === driverId) {
-    throw new ApiError('invalid_transition', `The dispatch is already assigned to driver "${driverId}"`);
+    throw new DomainError('invalid_transition', `The dispatch is already assigned to driver "${driverId}"`);
   }
 }
 
@@ -27,19 +27,14 @@ export function writeAssignment(tx: Prisma.TransactionClient, current: LockedDis
 }
 
 /** Assigns (or reassigns) an active driver: appends `assigned` and announces the driver. */
-export async function assignDriver(options: {
-  id: string;
-  accountId: string | null;
-  driverId: string;
-  actor: Actor;
-}): Promise<DispatchRecord> {
+export async function assignDriver(options: DispatchCommand & { driverId: string }): Promise<DispatchRecord> {
   return db().$transaction(async (tx) => {
-    const current = await lockDispatch(tx, { id: options.id, accountId: options.accountId });
+    const current = await lockDispatch(tx, options);
     assertAssignable(current, options.driverId);
     const driver = await tx.driver.findUnique({ where: { id: options.driverId }, select: { isActive: true, sandboxAccountId: true } });
     // A sandbox's simulated driver carries only that account's dispatches.
     if (!driver?.isActive || (driver.sandboxAccountId !== null && driver.sandboxAccountId !== current.accountId)) {
-      throw new ApiError('invalid_request', `driver_id: no active driver with id "${options.driverId}"`);
+      throw new DomainError('invalid_request', `driver_id: no active driver with id "${options.driverId}"`);
     }
     return writeAssignment(tx, current, options.driverId, options.actor);
   }, TX_OPTIONS);

@@ -4,8 +4,9 @@ import { db } from '@/lib/db/client';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
-import { call } from '@/lib/testing/api';
-import { dispatchBody, newAccount, newDriver } from '@/lib/testing/fixtures';
+import { call } from '@/test/api';
+import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
+import { platformScope } from '@/lib/tenancy/scope';
 
 // dispatchBody's pickup.
 const PICKUP = { lat: 24.7136, lng: 46.6753 };
@@ -73,7 +74,7 @@ describe('auto-assign', () => {
     const waiting = await create(account.id);
     expect(waiting.assigned_driver_id).toBeNull();
     expect(waiting.status.map((entry) => entry.status)).toEqual(['new']);
-    await changeStatus({ id: first.id, accountId: null, status: 'cancelled', actor: { refType: 'admin', refId: 'test' } });
+    await changeStatus({ id: first.id, scope: platformScope(), status: 'cancelled', actor: { refType: 'admin', refId: 'test' } });
     expect((await create(account.id)).assigned_driver_id).toBe(only.id);
   });
 

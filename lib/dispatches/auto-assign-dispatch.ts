@@ -3,7 +3,8 @@ import { getEnv } from '@/lib/env';
 import { lockDispatch, TX_OPTIONS, type Actor } from '@/lib/dispatches/apply-change';
 import { writeAssignment } from '@/lib/dispatches/assign-driver';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import { canRecordStatus, isLifecycleStatus, ON_DUTY_STATES } from '@/lib/dispatches/statuses';
+import { platformScope } from '@/lib/tenancy/scope';
+import { canRecordStatus, isLifecycleStatus, ON_DUTY_STATES } from '@/lib/transitions/statuses';
 
 const AUTO_ASSIGN_ACTOR: Actor = { refType: 'system', refId: 'auto-assign' };
 /** Candidates tried when nearer ones were taken by a concurrent assignment meanwhile. */
@@ -21,7 +22,8 @@ const MAX_CANDIDATES = 5;
 export async function autoAssignDispatch(options: { id: string }): Promise<DispatchRecord | null> {
   const maxAgeMin = getEnv().AUTO_ASSIGN_MAX_POSITION_AGE_MIN;
   return db().$transaction(async (tx) => {
-    const current = await lockDispatch(tx, { id: options.id, accountId: null });
+    // A system step on the dispatch createDispatch has just written: the platform's reach.
+    const current = await lockDispatch(tx, { id: options.id, scope: platformScope() });
     if (current.assignedDriverId !== null || !isLifecycleStatus(current.state) || !canRecordStatus(current.state, 'assigned')) return null;
     const tried: string[] = [];
     for (let attempt = 0; attempt < MAX_CANDIDATES; attempt++) {

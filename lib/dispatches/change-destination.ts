@@ -1,20 +1,15 @@
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
-import { applyChange, lockDispatch, TX_OPTIONS, type Actor } from '@/lib/dispatches/apply-change';
+import { DomainError } from '@/lib/errors/domain-error';
+import { applyChange, lockDispatch, TX_OPTIONS, type DispatchCommand } from '@/lib/dispatches/apply-change';
 import type { Address, DispatchRecord } from '@/lib/dispatches/schemas';
-import { DESTINATION_LOCKED_IN, isLifecycleStatus } from '@/lib/dispatches/statuses';
+import { DESTINATION_LOCKED_IN, isLifecycleStatus } from '@/lib/transitions/statuses';
 
-/** Moves the destination of an account's dispatch; refused (409) once it is finished. */
-export async function changeDestination(options: {
-  accountId: string | null;
-  id: string;
-  destination: Address;
-  actor: Actor;
-}): Promise<DispatchRecord> {
+/** Moves the destination of a dispatch within the scope; refused (409) once it is finished. */
+export async function changeDestination(options: DispatchCommand & { destination: Address }): Promise<DispatchRecord> {
   return db().$transaction(async (tx) => {
-    const current = await lockDispatch(tx, { id: options.id, accountId: options.accountId });
+    const current = await lockDispatch(tx, options);
     if (isLifecycleStatus(current.state) && DESTINATION_LOCKED_IN.includes(current.state)) {
-      throw new ApiError('invalid_state', `The destination cannot change once the dispatch is ${current.state}`);
+      throw new DomainError('invalid_state', `The destination cannot change once the dispatch is ${current.state}`);
     }
     return applyChange(tx, current, {
       data: { destination: options.destination },

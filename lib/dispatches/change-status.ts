@@ -1,8 +1,9 @@
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { applyChange, lockDispatch, TX_OPTIONS, type Actor } from '@/lib/dispatches/apply-change';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import { canRecordStatus, isLifecycleStatus, nextStatuses, type Status } from '@/lib/dispatches/statuses';
+import type { Scope } from '@/lib/tenancy/scope';
+import { canRecordStatus, isLifecycleStatus, nextStatuses, type Status } from '@/lib/transitions/statuses';
 
 /**
  * Records a status on a dispatch if the transition table allows it from the current state.
@@ -11,8 +12,8 @@ import { canRecordStatus, isLifecycleStatus, nextStatuses, type Status } from '@
  */
 export async function changeStatus(options: {
   id: string;
-  /** Restricts the change to this account's dispatch; null on operator surfaces. */
-  accountId: string | null;
+  /** Whose dispatch may change: another account's is not found. */
+  scope: Scope;
   status: Status;
   actor: Actor;
   /** The driver's photos or videos sent with the status; replaces the dispatch's media_url. */
@@ -20,13 +21,13 @@ export async function changeStatus(options: {
 }): Promise<DispatchRecord> {
   const { status } = options;
   if (status === 'assigned') {
-    throw new ApiError('invalid_request', 'status: "assigned" needs a driver; use the assign operation with a driver_id');
+    throw new DomainError('invalid_request', 'status: "assigned" needs a driver; use the assign operation with a driver_id');
   }
   return db().$transaction(async (tx) => {
-    const current = await lockDispatch(tx, { id: options.id, accountId: options.accountId });
+    const current = await lockDispatch(tx, { id: options.id, scope: options.scope });
     if (!isLifecycleStatus(current.state) || !canRecordStatus(current.state, status)) {
       const allowed = isLifecycleStatus(current.state) ? nextStatuses(current.state) : [];
-      throw new ApiError(
+      throw new DomainError(
         'invalid_transition',
         `Cannot record "${status}" while the dispatch is "${current.state}"; allowed: ${allowed.length ? allowed.join(', ') : 'none'}`,
       );

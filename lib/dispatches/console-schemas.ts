@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { StaffDispatchListQuerySchema } from '@/lib/dispatches/schemas';
-import { StatusSchema } from '@/lib/dispatches/statuses';
+import { StatusSchema } from '@/lib/transitions/statuses';
 import { requiredText, text } from '@/lib/validation/primitives';
+import { withinAccount, type PlatformScope } from '@/lib/tenancy/scope';
 
 // The admin console's inputs (internal routes under /api/admin, not in the OpenAPI document).
 
@@ -20,10 +21,16 @@ export type AdminDispatchListQuery = z.infer<typeof AdminDispatchListQuerySchema
 
 export const AdminDispatchExportQuerySchema = AdminDispatchListQuerySchema.omit({ limit: true, cursor: true });
 
-/** The list's query as the domain list takes it: the account is the tenant, driver and fleet are filters. */
-export function adminListArgs(query: Omit<AdminDispatchListQuery, 'limit' | 'cursor'>) {
+/**
+ * The list's query as the domain list takes it: the account narrows the platform's scope (so it
+ * is served as that account's list is), driver and fleet are filters.
+ */
+export function adminListArgs(scope: PlatformScope, query: Omit<AdminDispatchListQuery, 'limit' | 'cursor'>) {
   const { account_id, driver_id, fleet_id, ...filters } = query;
-  return { accountId: account_id, filters: { ...filters, driverId: driver_id, fleetId: fleet_id } };
+  return {
+    scope: account_id === undefined ? scope : withinAccount(scope, account_id),
+    filters: { ...filters, driverId: driver_id, fleetId: fleet_id },
+  };
 }
 
 /** A status an admin may record by hand: any but `assigned`, which needs a driver (assign). */

@@ -1,15 +1,13 @@
 import { queryRows } from '@/lib/db/client';
-import { uniqueViolationFields } from '@/lib/db/unique-violation';
-import { ApiError } from '@/lib/http/errors';
+import { uniqueViolationFields } from '@/lib/db/database-errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { getEnv } from '@/lib/env';
 import { newId, newReadableCode, newSecret, newSortableId } from '@/lib/ids/new-id';
 import { statusEntry, type Actor } from '@/lib/dispatches/apply-change';
 import { autoAssignDispatch } from '@/lib/dispatches/auto-assign-dispatch';
-import { buildEventPayload } from '@/lib/dispatches/events';
 import { phoneTail } from '@/lib/dispatches/phone-tail';
 import type { CreateDispatchBody, DispatchRecord } from '@/lib/dispatches/schemas';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
-import { Prisma } from '@/lib/generated/prisma/client';
+import { Prisma } from '@/prisma/generated/client';
 
 const R_ID_ATTEMPTS = 5;
 
@@ -30,7 +28,8 @@ const TRACKING_TOKEN_LENGTH = 24;
 
 /**
  * Creates a dispatch in state `new` with its first history entry and its
- * `dispatch.status_updated` event, in one SQL statement (one transaction).
+ * `dispatch.status_updated` event, in one SQL statement (one transaction), and returns its record
+ * as the database rendered it (`dispatch_record`, prisma/sql).
  * A second dispatch with the same `vendor_oid` in the account is refused, also under races:
  * the unique index decides, not a prior read.
  */
@@ -48,38 +47,17 @@ export async function createDispatch(options: {
     const rId = newReadableCode();
     const trackingToken = newSecret(TRACKING_TOKEN_LENGTH);
     const trackingUrl = `${getEnv().PUBLIC_URL}/t/${trackingToken}`;
-    // The event carries the record as the database renders it (`dispatch_record`, stored by a
-    // trigger). Built here instead of read back, to keep creation one statement; the integration
-    // test "writes the history entry and the outbox event…" holds the two to the same shape.
-    const record: DispatchRecord = {
-      id,
-      created_at: formatTimestamp(now),
-      modified_at: formatTimestamp(now),
-      r_id: rId,
-      assigned_driver_id: null,
-      pickup: input.pickup,
-      destination: input.destination,
-      user_metadata: input.user_metadata,
-      vendor_logo_url: input.vendor_logo_url ?? null,
-      vendor_id: input.vendor_id,
-      vendor_name: input.vendor_name,
-      vendor_oid: input.vendor_oid,
-      vendor_sid: input.vendor_sid ?? null,
-      vendor_bid: input.vendor_bid,
-      media_url: null,
-      vendor_payload: input.vendor_payload ?? null,
-      status: [statusEntry('new', now, actor)],
-      tracking_url: trackingUrl,
-    };
+    const history = [statusEntry('new', now, actor)];
     try {
       const ts = now.toISOString();
       const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
-      const payload = buildEventPayload('dispatch.status_updated', record, null);
       // One statement (atomic on its own, one round trip) instead of a nested create's
       // BEGIN + three INSERTs + COMMIT: this is the API's hottest write (see bench/). Prepared
       // once per connection: parsing and planning it each time cost PostgreSQL more than running
       // it (pgbench, 10 clients: 1,892 → 2,602 creates/s). Its plan cannot depend on the values.
-      const [created] = await queryRows<{ autoAssign: boolean }>(Prisma.sql`
+      // The record comes back from the trigger that rendered it, and the event is written by the one
+      // writer of events (dispatch_events_append), both inside this statement.
+      const [created] = await queryRows<{ record: DispatchRecord; autoAssign: boolean }>(Prisma.sql`
         WITH dispatch AS (
           INSERT INTO dispatches (id, r_id, account_id, state, pickup, destination, user_metadata, vendor_logo_url,
                                   vendor_id, vendor_name, vendor_oid, vendor_sid, vendor_bid, vendor_payload,
@@ -89,26 +67,26 @@ export async function createDispatch(options: {
                   ${json(input.user_metadata)}::json, ${input.vendor_logo_url ?? null}, ${input.vendor_id},
                   ${json(input.vendor_name)}::json, ${input.vendor_oid}, ${input.vendor_sid ?? null}, ${input.vendor_bid},
                   ${json(input.vendor_payload)}::json, ${input.user_metadata.phone},
-                  ${phoneTail(input.user_metadata.phone) ?? ''}, 1, ${JSON.stringify(record.status)}::json,
+                  ${phoneTail(input.user_metadata.phone) ?? ''}, 1, ${JSON.stringify(history)}::json,
                   ${trackingToken}, ${trackingUrl},
                   -- Dispatches of an account in sandbox mode go to the simulator at once.
                   (SELECT CASE WHEN sandbox THEN ${ts}::timestamptz END FROM accounts WHERE id = ${accountId}),
                   ${ts}::timestamptz, ${ts}::timestamptz)
-          RETURNING id
-        ), event AS (
-          INSERT INTO dispatch_events (id, account_id, dispatch_id, type, sequence, payload, created_at, actor_type, actor_id)
-          SELECT ${newId('evt')}, ${accountId}, id, 'dispatch.status_updated', 1, ${JSON.stringify(payload)}::json, ${ts}::timestamptz,
-                 ${actor.refType}, ${actor.refId}
-          FROM dispatch
+          RETURNING *
         )
         -- A sandbox's simulator assigns its own drivers; auto-assign is for real ones.
-        SELECT auto_assign AND NOT sandbox AS "autoAssign" FROM accounts WHERE id = ${accountId}`, { prepared: true });
-      if (created?.autoAssign) return (await assignAfterCreate(id)) ?? record;
-      return record;
+        SELECT d.record, a.auto_assign AND NOT a.sandbox AS "autoAssign"
+        FROM dispatch d
+        JOIN accounts a ON a.id = d.account_id
+        CROSS JOIN LATERAL dispatch_events_append(d, ARRAY[${newId('evt')}::text], ARRAY['dispatch.status_updated'],
+                                                  ${actor.refType}, ${actor.refId}) AS events`, { prepared: true });
+      if (!created) throw new Error(`dispatch ${id} was not created`);
+      if (created.autoAssign) return (await assignAfterCreate(id)) ?? created.record;
+      return created.record;
     } catch (error) {
       const fields = uniqueViolationFields(error);
       if (fields?.some((field) => field.includes('vendor_oid'))) {
-        throw new ApiError('duplicate_vendor_oid', `vendor_oid: a dispatch with vendor_oid "${input.vendor_oid}" already exists`);
+        throw new DomainError('duplicate_vendor_oid', `vendor_oid: a dispatch with vendor_oid "${input.vendor_oid}" already exists`);
       }
       // A 40-bit readable code collides rarely; draw another.
       if (fields?.some((field) => field.includes('r_id')) && attempt < R_ID_ATTEMPTS) continue;

@@ -1,8 +1,9 @@
 import { csvRow, UTF8_BOM } from '@/lib/csv/csv-row';
-import { currentStatus } from '@/lib/dispatches/current-status';
+import { currentStatus } from '@/lib/transitions/current-status';
 import { customerName } from '@/lib/dispatches/customer-name';
 import { listDispatchesJson, type ListFilters } from '@/lib/dispatches/list-dispatches';
 import { StaffDispatchListQuerySchema, type DispatchRecord } from '@/lib/dispatches/schemas';
+import type { Scope } from '@/lib/tenancy/scope';
 
 /** The export takes the dashboard list's filters; it has no page of its own. */
 export const DispatchExportQuerySchema = StaffDispatchListQuerySchema.omit({ limit: true, cursor: true });
@@ -56,22 +57,22 @@ function cellsOf(record: DispatchRecord) {
 }
 
 /**
- * Every dispatch of the account (or, with `accountId` undefined, of every account, with the
- * account's id and name first) matching `filters`, newest first, as a UTF-8 CSV stream (with a
+ * Every dispatch within the scope (with the platform's, of every account, with the account's id
+ * and name first) matching `filters`, newest first, as a UTF-8 CSV stream (with a
  * BOM for Excel). Pages through the list's own query and keyset cursor, reading the next page
  * only when the client has taken the previous one. The first page is read before the stream is
  * returned, so a failing query is still an ordinary error response rather than a cut-off file.
  */
 export async function exportDispatchesCsv(options: {
-  accountId: string | undefined;
+  scope: Scope;
   filters: ListFilters;
   pageSize?: number;
   /** Start each row with its account (the console, also when it filters by one account). */
   withRelated?: boolean;
 }): Promise<ReadableStream<Uint8Array>> {
-  const { accountId, filters, pageSize = EXPORT_PAGE_SIZE, withRelated = accountId === undefined } = options;
+  const { scope, filters, pageSize = EXPORT_PAGE_SIZE, withRelated = scope.kind === 'platform' } = options;
   const readPage = async (cursor?: string): Promise<Page> => {
-    const json = await listDispatchesJson({ accountId, filters, limit: pageSize, cursor, withRelated });
+    const json = await listDispatchesJson({ scope, filters, limit: pageSize, cursor, withRelated });
     if (withRelated) {
       const page = JSON.parse(json) as { data: AccountRow[]; next_cursor: string | null };
       return { rows: page.data.map((row) => csvRow([row.account.id, row.account.name, ...cellsOf(row.record)])), next_cursor: page.next_cursor };

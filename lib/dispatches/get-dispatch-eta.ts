@@ -1,21 +1,23 @@
 import { db } from '@/lib/db/client';
 import { dispatchNotFound } from '@/lib/dispatches/apply-change';
-import { isLifecycleStatus, nextStopOf, ON_DUTY_STATES } from '@/lib/dispatches/statuses';
+import { isLifecycleStatus, nextStopOf, ON_DUTY_STATES } from '@/lib/transitions/statuses';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
 import type { DispatchEta } from '@/lib/drivers/schemas';
+import { assertInScope } from '@/lib/tenancy/scope-filters';
+import type { Scope } from '@/lib/tenancy/scope';
 
 /**
- * The ETA last announced for a dispatch of the account (accountId null only on operator
- * surfaces), or null while none stands: the dispatch is not on duty, no position has been
- * recorded since the assignment, or the ETA is to a stop the driver has left behind (to the
- * pickup, once picked up: the next position announces one to the customer). 404 otherwise.
+ * The ETA last announced for a dispatch within the scope, or null while none stands: the
+ * dispatch is not on duty, no position has been recorded since the assignment, or the ETA is to
+ * a stop the driver has left behind (to the pickup, once picked up: the next position announces
+ * one to the customer). 404 otherwise.
  */
-export async function getDispatchEta(options: { id: string; accountId: string | null }): Promise<DispatchEta | null> {
+export async function getDispatchEta(options: { id: string; scope: Scope }): Promise<DispatchEta | null> {
   const dispatch = await db().dispatch.findUnique({
     where: { id: options.id },
     select: { accountId: true, state: true, etaMinutes: true, etaStop: true, etaUpdatedAt: true },
   });
-  if (!dispatch || (options.accountId !== null && dispatch.accountId !== options.accountId)) throw dispatchNotFound(options.id);
+  assertInScope(options.scope, dispatch, () => dispatchNotFound(options.id));
   const { state, etaMinutes: minutes, etaStop: stop, etaUpdatedAt: at } = dispatch;
   if (!isLifecycleStatus(state) || !ON_DUTY_STATES.includes(state)) return null;
   if (minutes === null || at === null || stop !== nextStopOf(state)) return null;

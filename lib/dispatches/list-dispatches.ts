@@ -1,8 +1,10 @@
-import { Prisma } from '@/lib/generated/prisma/client';
-import { decodeCursor, encodeCursor } from '@/lib/http/cursor';
+import { Prisma } from '@/prisma/generated/client';
+import { decodeCursor, encodeCursor } from '@/lib/paging/cursor';
 import { readRecordPage } from '@/lib/dispatches/read-records';
 import { phoneTail } from '@/lib/dispatches/phone-tail';
 import type { DispatchListQuery } from '@/lib/dispatches/schemas';
+import { scopeSql } from '@/lib/tenancy/scope-filters';
+import type { Scope } from '@/lib/tenancy/scope';
 
 export type ListFilters = Partial<Omit<DispatchListQuery, 'limit' | 'cursor'>> & {
   /** Only dispatches assigned to this driver (the driver listing, the console's driver filter). */
@@ -14,8 +16,8 @@ export type ListFilters = Partial<Omit<DispatchListQuery, 'limit' | 'cursor'>> &
 };
 
 /**
- * A page of dispatches, newest first, as the JSON text of `{ data, next_cursor }`: one account's
- * (`accountId`), or every account's when it is undefined (the admin console, which also asks
+ * A page of dispatches within the scope, newest first, as the JSON text of `{ data, next_cursor }`:
+ * one account's, or every account's with the platform scope (the admin console, which also asks
  * for each row's account and driver with `withRelated`). Every filter combination is served by an index:
  * with an account, (account_id, <filter>, created_at DESC, id DESC) or the unique
  * (account_id, vendor_oid); without, (<filter>, created_at DESC, id DESC), (vendor_oid), the
@@ -23,20 +25,19 @@ export type ListFilters = Partial<Omit<DispatchListQuery, 'limit' | 'cursor'>> &
  * drivers(fleet_id) to the driver index.
  */
 export async function listDispatchesJson(options: {
-  /** The tenant; undefined only on admin surfaces (every account). */
-  accountId: string | undefined;
+  scope: Scope;
   filters?: ListFilters;
   limit: number;
   cursor?: string;
   withRelated?: boolean;
 }): Promise<string> {
-  const { accountId, filters = {}, limit } = options;
+  const { scope, filters = {}, limit } = options;
   const page = await readRecordPage({
-    conditions: listConditions(accountId, filters),
+    conditions: listConditions(scope, filters),
     limit,
     cursor: options.cursor ? decodeCursor(options.cursor) : undefined,
     withRelated: options.withRelated,
-    prepared: isPlannedOnce(accountId, filters),
+    prepared: isPlannedOnce(scope, filters),
   });
   return `{"data":${page.json},"next_cursor":${JSON.stringify(page.next ? encodeCursor(page.next) : null)}}`;
 }
@@ -48,15 +49,15 @@ export async function listDispatchesJson(options: {
  * created_at DESC, id DESC) whatever the values. With two filters, the search, a fleet or every
  * account, the best index depends on the values (a rare status, a busy branch): planned per request.
  */
-export function isPlannedOnce(accountId: string | undefined, filters: ListFilters): boolean {
-  if (accountId === undefined || filters.q !== undefined || filters.fleetId !== undefined) return false;
+export function isPlannedOnce(scope: Scope, filters: ListFilters): boolean {
+  if (scope.kind !== 'account' || filters.q !== undefined || filters.fleetId !== undefined) return false;
   return [filters.driverId, filters.status, filters.vendor_bid, filters.vendor_oid].filter((value) => value !== undefined).length <= 1;
 }
 
 /** The WHERE conditions of the list (exported for the index test, which EXPLAINs them). */
-export function listConditions(accountId: string | undefined, filters: ListFilters): Prisma.Sql[] {
-  const conditions: Prisma.Sql[] = [];
-  if (accountId !== undefined) conditions.push(Prisma.sql`d.account_id = ${accountId}`);
+export function listConditions(scope: Scope, filters: ListFilters): Prisma.Sql[] {
+  // The platform's is TRUE: PostgreSQL drops it from the plan.
+  const conditions: Prisma.Sql[] = [scopeSql(scope, 'd.account_id')];
   if (filters.driverId !== undefined) conditions.push(Prisma.sql`d.assigned_driver_id = ${filters.driverId}`);
   if (filters.fleetId !== undefined) {
     conditions.push(Prisma.sql`d.assigned_driver_id IN (SELECT dr.id FROM drivers dr WHERE dr.fleet_id = ${filters.fleetId})`);
@@ -75,6 +76,5 @@ export function listConditions(accountId: string | undefined, filters: ListFilte
         : Prisma.sql`(d.vendor_oid = ${filters.q} OR d.r_id = ${filters.q.toUpperCase()})`,
     );
   }
-  if (conditions.length === 0) conditions.push(Prisma.sql`TRUE`);
   return conditions;
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
-import { Prisma } from '@/lib/generated/prisma/client';
+import { Prisma } from '@/prisma/generated/client';
 import { recordByIdQuery } from '@/lib/dispatches/read-records';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { dispatchBody, newAccount } from '@/lib/testing/fixtures';
+import { dispatchBody, newAccount } from '@/test/fixtures';
+import { accountScope } from '@/lib/tenancy/scope';
 
 // Regression: with `AND account_id = …` in the WHERE, PostgreSQL read a dispatch through the
 // (account_id, vendor_oid) index for accounts newer than its statistics, scanning all of them.
@@ -21,7 +22,7 @@ describe('reading a dispatch by id', () => {
              'plan-' || g, 'b', '+966500000000', 0, 'tok_plan_' || g, now(), now()
       FROM generate_series(1, 2000) g`;
 
-    const query = recordByIdQuery({ id: 'dsp_plan_1500', accountId: fresh.id });
+    const query = recordByIdQuery({ id: 'dsp_plan_1500', scope: accountScope(fresh.id) });
     const plan = await db().$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN ${query}`);
     const text = plan.map((row) => row['QUERY PLAN']).join('\n');
     expect(text).toContain('dispatches_pkey');
@@ -31,7 +32,7 @@ describe('reading a dispatch by id', () => {
     const generic = await db().$transaction(async (tx) => {
       await tx.$executeRaw`SET LOCAL plan_cache_mode = force_generic_plan`;
       await tx.$executeRawUnsafe(`PREPARE record_plan AS ${query.text}`);
-      const rows = await tx.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN EXECUTE record_plan('${fresh.id}', '${fresh.id}', 'dsp_plan_1500')`);
+      const rows = await tx.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN EXECUTE record_plan(${query.values.map((value) => `'${String(value)}'`).join(', ')})`);
       await tx.$executeRawUnsafe('DEALLOCATE record_plan');
       return rows.map((row) => row['QUERY PLAN']).join('\n');
     });

@@ -1,26 +1,27 @@
 import { queryRows } from '@/lib/db/client';
-import { Prisma } from '@/lib/generated/prisma/client';
-import type { Cursor } from '@/lib/http/cursor';
+import { Prisma } from '@/prisma/generated/client';
+import type { Cursor } from '@/lib/paging/cursor';
+import { scopeSql } from '@/lib/tenancy/scope-filters';
+import type { Scope } from '@/lib/tenancy/scope';
 
-// Dispatch records are rendered to JSON by the database function `dispatch_record` when a
-// dispatch is written, and stored in `dispatches.record` (migration `…_stored_records`): one
-// definition of the record's shape, and reads only pass stored text through.
+// Dispatch records are rendered to JSON by the database function `dispatch_record`
+// (prisma/sql/10_dispatch_record.sql) when a dispatch is written, and stored in `dispatches.record`:
+// one definition of the record's shape, and reads only pass stored text through.
 
 /**
- * One dispatch's record as JSON text, or null when it does not exist or belongs to another
- * account. The WHERE names only the primary key on purpose: with `AND account_id = …` the
- * planner took the (account_id, vendor_oid) index for accounts newer than its statistics and
- * scanned every dispatch of the account (measured: 2.6 ms for 10,000 instead of 0.1 ms).
+ * One dispatch's record as JSON text, or null when it does not exist or is outside the scope.
+ * The WHERE names only the primary key on purpose: with `AND account_id = …` the planner took
+ * the (account_id, vendor_oid) index for accounts newer than its statistics and scanned every
+ * dispatch of the account (measured: 2.6 ms for 10,000 instead of 0.1 ms); the scope is a CASE.
  */
-export async function readRecordJson(where: { id: string; accountId: string | null }): Promise<string | null> {
+export async function readRecordJson(where: { id: string; scope: Scope }): Promise<string | null> {
   const rows = await queryRows<{ record: string | null }>(recordByIdQuery(where), { prepared: true });
   return rows[0]?.record ?? null;
 }
 
-export function recordByIdQuery(where: { id: string; accountId: string | null }): Prisma.Sql {
+export function recordByIdQuery(where: { id: string; scope: Scope }): Prisma.Sql {
   return Prisma.sql`
-    SELECT CASE WHEN ${where.accountId}::text IS NULL OR d.account_id = ${where.accountId}::text
-                THEN d.record::text END AS record
+    SELECT CASE WHEN ${scopeSql(where.scope, 'd.account_id')} THEN d.record::text END AS record
     FROM dispatches d WHERE d.id = ${where.id}`;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CurrencySchema, HttpUrlSchema, LocaleTextSchema, requiredText, text } from '@/lib/validation/primitives';
-import { LifecycleStatusSchema, RefTypeSchema, StatusSchema } from '@/lib/dispatches/statuses';
+import { LifecycleStatusSchema, RefTypeSchema, StatusSchema } from '@/lib/transitions/statuses';
 
 // Request and response shapes of dispatches: the single source for route handlers, forms and
 // the OpenAPI document. Unknown fields are dropped (zod's default), never stored.

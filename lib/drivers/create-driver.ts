@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { newId } from '@/lib/ids/new-id';
 import type { CreateDriverBody } from '@/lib/drivers/schemas';
 
@@ -11,7 +11,7 @@ export async function createDriver(options: { input: CreateDriverBody }) {
   const { fleet_id: fleetId } = options.input;
   if (fleetId) {
     const fleet = await db().fleet.findUnique({ where: { id: fleetId }, select: { isActive: true } });
-    if (fleet && !fleet.isActive) throw new ApiError('invalid_request', `fleet_id: fleet "${fleetId}" is inactive`);
+    if (fleet && !fleet.isActive) throw new DomainError('invalid_request', `fleet_id: fleet "${fleetId}" is inactive`);
   }
   const create = db().driver.create({
     data: { id: newId('drv'), name: options.input.name, phone: options.input.phone, fleetId },

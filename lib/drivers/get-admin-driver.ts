@@ -1,10 +1,10 @@
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { ADMIN_DRIVER_SELECT, adminDriverView } from '@/lib/drivers/admin-driver-view';
 import type { AdminDriver } from '@/lib/drivers/schemas';
 
-export function driverNotFound(id: string): ApiError {
-  return new ApiError('not_found', `No driver with id "${id}"`);
+export function driverNotFound(id: string): DomainError {
+  return new DomainError('not_found', `No driver with id "${id}"`);
 }
 
 /** Any driver, as the console shows them (platform-wide: admins only); 404 when unknown. */

@@ -1,8 +1,8 @@
 import { db } from '@/lib/db/client';
 import { dispatchNotFound } from '@/lib/dispatches/apply-change';
-import { isLifecycleStatus, ON_DUTY_STATES } from '@/lib/dispatches/statuses';
+import { isLifecycleStatus, ON_DUTY_STATES } from '@/lib/transitions/statuses';
 import { DISPATCH_DRIVER_SELECT, dispatchDriverView } from '@/lib/drivers/dispatch-driver-view';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import type { DispatchDriver } from '@/lib/drivers/schemas';
 
 /**
@@ -16,6 +16,6 @@ export async function getAssignedDriver(options: { dispatchId: string }): Promis
   });
   if (!dispatch) throw dispatchNotFound(options.dispatchId);
   const driver = dispatch.assignedDriver;
-  if (!driver) throw new ApiError('not_found', `Dispatch "${options.dispatchId}" has no driver`);
+  if (!driver) throw new DomainError('not_found', `Dispatch "${options.dispatchId}" has no driver`);
   return dispatchDriverView(driver, isLifecycleStatus(dispatch.state) && ON_DUTY_STATES.includes(dispatch.state));
 }

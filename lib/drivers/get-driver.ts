@@ -1,7 +1,7 @@
 import { db } from '@/lib/db/client';
-import { ON_DUTY_STATES } from '@/lib/dispatches/statuses';
+import { ON_DUTY_STATES } from '@/lib/transitions/statuses';
 import { DISPATCH_DRIVER_SELECT, dispatchDriverView } from '@/lib/drivers/dispatch-driver-view';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import type { DispatchDriver } from '@/lib/drivers/schemas';
 
 /**
@@ -17,6 +17,6 @@ export async function getDriver(options: { accountId: string; id: string }): Pro
       dispatches: { where: { accountId: options.accountId, state: { in: [...ON_DUTY_STATES] } }, select: { id: true }, take: 1 },
     },
   });
-  if (!driver) throw new ApiError('not_found', `No driver with id "${options.id}" is assigned to your dispatches`);
+  if (!driver) throw new DomainError('not_found', `No driver with id "${options.id}" is assigned to your dispatches`);
   return dispatchDriverView(driver, driver.dispatches.length > 0);
 }

@@ -1,5 +1,5 @@
-import { Prisma } from '@/lib/generated/prisma/client';
-import { decodeCursor, encodeCursor } from '@/lib/http/cursor';
+import { Prisma } from '@/prisma/generated/client';
+import { decodeCursor, encodeCursor } from '@/lib/paging/cursor';
 import { db } from '@/lib/db/client';
 import { readRecordPage } from '@/lib/dispatches/read-records';
 import { driverNotFound } from '@/lib/drivers/get-admin-driver';

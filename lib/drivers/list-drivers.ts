@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
-import type { Prisma } from '@/lib/generated/prisma/client';
-import { afterCursor, decodeCursor, encodeCursor } from '@/lib/http/cursor';
+import type { Prisma } from '@/prisma/generated/client';
+import { afterCursor, decodeCursor, pageOf, type Page } from '@/lib/paging/cursor';
 import { ADMIN_DRIVER_SELECT, adminDriverView } from '@/lib/drivers/admin-driver-view';
 import type { AdminDriver, ListDriversQuery } from '@/lib/drivers/schemas';
 
@@ -11,7 +11,7 @@ export type PickerDriver = Pick<AdminDriver, 'id' | 'name' | 'phone' | 'is_activ
  * Every driver, newest first, keyset-paged over drivers_created_at_id_idx (by fleet:
  * drivers_fleet_id_idx). `q` matches a name or phone containing it (any case) or an exact id.
  */
-export async function listDrivers(options: { query: ListDriversQuery }): Promise<{ data: AdminDriver[]; next_cursor: string | null }> {
+export async function listDrivers(options: { query: ListDriversQuery }): Promise<Page<AdminDriver>> {
   const { q, fleet, active, limit, cursor } = options.query;
   const where: Prisma.DriverWhereInput = {
     ...(fleet ? { fleetId: fleet } : {}),
@@ -25,10 +25,5 @@ export async function listDrivers(options: { query: ListDriversQuery }): Promise
     take: limit + 1,
     select: ADMIN_DRIVER_SELECT,
   });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    data: page.map(adminDriverView),
-    next_cursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-  };
+  return pageOf(rows, limit, adminDriverView);
 }

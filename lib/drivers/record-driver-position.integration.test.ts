@@ -3,8 +3,9 @@ import { db } from '@/lib/db/client';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { call } from '@/lib/testing/api';
-import { dispatchBody, newAccount, newDriver } from '@/lib/testing/fixtures';
+import { call } from '@/test/api';
+import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
+import { platformScope } from '@/lib/tenancy/scope';
 
 const ADMIN = { refType: 'admin', refId: 'test' } as const;
 // dispatchBody's pickup and destination (about 9 km apart, Riyadh).
@@ -23,7 +24,7 @@ beforeAll(async () => {
 async function assignedDispatch() {
   const driver = await newDriver();
   const created = await createDispatch({ accountId: account.id, input: dispatchBody() });
-  await assignDriver({ id: created.id, accountId: null, driverId: driver.id, actor: ADMIN });
+  await assignDriver({ id: created.id, scope: platformScope(), driverId: driver.id, actor: ADMIN });
   return { driver, id: created.id };
 }
 
@@ -102,8 +103,8 @@ describe('POST /api/ops/drivers/{id}/location', () => {
 
   it('appends near_destination once after pickup, and no near_pickup then', async () => {
     const { driver, id } = await assignedDispatch();
-    await changeStatus({ id, accountId: null, status: 'accepted', actor: ADMIN });
-    await changeStatus({ id, accountId: null, status: 'picked_up', actor: ADMIN });
+    await changeStatus({ id, scope: platformScope(), status: 'accepted', actor: ADMIN });
+    await changeStatus({ id, scope: platformScope(), status: 'picked_up', actor: ADMIN });
     const atPickup = await locate(driver.id, PICKUP);
     expect(atPickup.body.data.dispatches[0]).toMatchObject({ stop: 'destination', recorded: [] });
     await locate(driver.id, { lat: DESTINATION.lat - NEAR, lng: DESTINATION.lng });
@@ -114,7 +115,7 @@ describe('POST /api/ops/drivers/{id}/location', () => {
   it('leaves finished dispatches and other drivers’ dispatches alone', async () => {
     const { driver, id } = await assignedDispatch();
     const other = await assignedDispatch();
-    await changeStatus({ id, accountId: null, status: 'cancelled', actor: ADMIN });
+    await changeStatus({ id, scope: platformScope(), status: 'cancelled', actor: ADMIN });
     const response = await locate(driver.id, PICKUP);
     expect(response.body.data.dispatches).toEqual([]);
     expect(await history(id)).toEqual(['new', 'assigned', 'cancelled']);
@@ -147,8 +148,8 @@ describe('ETA updates', () => {
   it('announces a new ETA when the next stop changes, and afresh after a reassignment', async () => {
     const { driver, id } = await assignedDispatch();
     await locate(driver.id, PICKUP);
-    await changeStatus({ id, accountId: null, status: 'accepted', actor: ADMIN });
-    await changeStatus({ id, accountId: null, status: 'picked_up', actor: ADMIN });
+    await changeStatus({ id, scope: platformScope(), status: 'accepted', actor: ADMIN });
+    await changeStatus({ id, scope: platformScope(), status: 'picked_up', actor: ADMIN });
     await locate(driver.id, PICKUP);
     const etas = (await events(id)).filter((event) => event.type === 'dispatch.eta_updated');
     expect(etas.map((event) => (event.payload as { eta: { stop: string } }).eta.stop)).toEqual(['pickup', 'destination']);
@@ -156,7 +157,7 @@ describe('ETA updates', () => {
     const reassigned = await assignedDispatch();
     const next = await newDriver();
     await locate(reassigned.driver.id, { lat: PICKUP.lat + 0.01, lng: PICKUP.lng });
-    await assignDriver({ id: reassigned.id, accountId: null, driverId: next.id, actor: ADMIN });
+    await assignDriver({ id: reassigned.id, scope: platformScope(), driverId: next.id, actor: ADMIN });
     expect((await db().dispatch.findUniqueOrThrow({ where: { id: reassigned.id } })).etaMinutes).toBeNull();
     const response = await locate(next.id, { lat: PICKUP.lat + 0.01, lng: PICKUP.lng });
     expect(response.body.data.dispatches[0].eta_announced).toBe(true);

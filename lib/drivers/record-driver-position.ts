@@ -1,10 +1,10 @@
 import { db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { applyChange, TX_OPTIONS, type Actor, type LockedDispatch } from '@/lib/dispatches/apply-change';
 import type { EventType } from '@/lib/dispatches/events';
 import type { Address } from '@/lib/dispatches/schemas';
-import { canRecordStatus, isLifecycleStatus, nextStopOf, ON_DUTY_STATES } from '@/lib/dispatches/statuses';
+import { canRecordStatus, isLifecycleStatus, nextStopOf, ON_DUTY_STATES } from '@/lib/transitions/statuses';
 import type { DriverLocationBody, DriverPosition } from '@/lib/drivers/schemas';
 import { greatCircleKm, straightLineEstimator, type RouteEstimator } from '@/lib/estimates/route-estimator';
 
@@ -38,7 +38,7 @@ export async function recordDriverPosition(
     const updated = await tx.$executeRaw`
       UPDATE drivers SET last_lat = ${position.lat}, last_lng = ${position.lng}, last_position_at = ${now}
       WHERE id = ${driverId}`;
-    if (updated === 0) throw new ApiError('not_found', `No driver with id "${driverId}"`);
+    if (updated === 0) throw new DomainError('not_found', `No driver with id "${driverId}"`);
     // Locked in id order, like every other writer that locks more than one dispatch.
     const dispatches = await tx.$queryRaw<OnDutyDispatch[]>`
       SELECT id, account_id AS "accountId", state, assigned_driver_id AS "assignedDriverId",

@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { ADMIN_DRIVER_SELECT, adminDriverView } from '@/lib/drivers/admin-driver-view';
 import { driverNotFound } from '@/lib/drivers/get-admin-driver';
 import type { AdminDriver, UpdateDriverBody } from '@/lib/drivers/schemas';
@@ -19,9 +19,9 @@ export async function updateDriver(options: { id: string; input: UpdateDriverBod
     const willBeActive = isActive ?? current.isActive;
     if (nextFleetId !== null && (fleetId !== undefined || isActive === true)) {
       const fleet = await tx.fleet.findUnique({ where: { id: nextFleetId }, select: { isActive: true } });
-      if (!fleet) throw new ApiError('invalid_request', `fleet_id: no fleet with id "${nextFleetId}"`);
+      if (!fleet) throw new DomainError('invalid_request', `fleet_id: no fleet with id "${nextFleetId}"`);
       if (!fleet.isActive && willBeActive) {
-        throw new ApiError('invalid_request', `fleet_id: fleet "${nextFleetId}" is inactive; reactivate it or choose another fleet`);
+        throw new DomainError('invalid_request', `fleet_id: fleet "${nextFleetId}" is inactive; reactivate it or choose another fleet`);
       }
     }
     const row = await tx.driver.update({

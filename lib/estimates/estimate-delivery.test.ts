@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COURIER_APPROACH_MIN, estimateDelivery } from '@/lib/estimates/estimate-delivery';
 import { greatCircleKm, type RouteEstimator } from '@/lib/estimates/route-estimator';
-import { formatMoney, priceDelivery, type Tariff } from '@/lib/estimates/tariff';
+import { formatMoney, priceDelivery, type Tariff } from '@/lib/pricing/tariff';
 
 const SAR: Tariff = { currency: 'SAR', baseFareMinor: 1000, perKmMinor: 250, minFareMinor: 1500, vatRateBps: 1500 };
 const here = { lat: 24.7, lng: 46.7 };

@@ -1,6 +1,6 @@
 import type { EstimateBody, Estimate } from '@/lib/estimates/schemas';
 import { straightLineEstimator, type RouteEstimator } from '@/lib/estimates/route-estimator';
-import { formatMoney, priceDelivery, toMajor, type Tariff } from '@/lib/estimates/tariff';
+import { formatMoney, priceDelivery, toMajor, type Tariff } from '@/lib/pricing/tariff';
 
 /** Minutes for a courier to reach the pickup point when no driver position is known yet. */
 export const COURIER_APPROACH_MIN = 10;

@@ -1,4 +1,4 @@
-import { Prisma } from '@/lib/generated/prisma/client';
+import { Prisma } from '@/prisma/generated/client';
 import type { FleetView } from '@/lib/fleets/schemas';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
 

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
-import { Prisma } from '@/lib/generated/prisma/client';
-import { decodeCursor, encodeCursor } from '@/lib/http/cursor';
+import { Prisma } from '@/prisma/generated/client';
+import { decodeCursor, encodeCursor } from '@/lib/paging/cursor';
 import { fleetsWithCounts, fleetView, type FleetRow } from '@/lib/fleets/fleet-view';
 import type { FleetView, ListFleetsQuery } from '@/lib/fleets/schemas';
 

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
-import { Prisma } from '@/lib/generated/prisma/client';
-import { ApiError } from '@/lib/http/errors';
+import { Prisma } from '@/prisma/generated/client';
+import { DomainError } from '@/lib/errors/domain-error';
 import { fleetsWithCounts, fleetView, type FleetRow } from '@/lib/fleets/fleet-view';
 import type { FleetView, UpdateFleetBody } from '@/lib/fleets/schemas';
 
@@ -13,7 +13,7 @@ export async function updateFleet(options: { id: string; input: UpdateFleetBody 
   const { name, is_active: isActive } = options.input;
   return db().$transaction(async (tx) => {
     const updated = await tx.fleet.updateMany({ where: { id: options.id }, data: { name, isActive } });
-    if (updated.count === 0) throw new ApiError('not_found', `No fleet with id "${options.id}"`);
+    if (updated.count === 0) throw new DomainError('not_found', `No fleet with id "${options.id}"`);
     if (isActive === false) await tx.driver.updateMany({ where: { fleetId: options.id, isActive: true }, data: { isActive: false } });
     const rows = await tx.$queryRaw<FleetRow[]>(
       fleetsWithCounts(Prisma.sql`SELECT id, name, is_active, created_at FROM fleets WHERE id = ${options.id}`),

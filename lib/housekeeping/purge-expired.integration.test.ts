@@ -5,8 +5,8 @@ import { purgeExpired } from '@/lib/housekeeping/purge-expired';
 import { THROTTLE_WINDOW_MS } from '@/lib/auth/login-throttle';
 import { readSession } from '@/lib/auth/read-session';
 import { sessionIdOf } from '@/lib/auth/session-token';
-import { dispatchBody, newAccount, newStaffSession, uniqueSuffix } from '@/lib/testing/fixtures';
-import { startWebhookReceiver } from '@/lib/testing/webhook-receiver';
+import { dispatchBody, newAccount, newStaffSession, uniqueSuffix } from '@/test/fixtures';
+import { startWebhookReceiver } from '@/test/webhook-receiver';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import { IDEMPOTENCY_TTL_MS } from '@/lib/http/idempotency';
+import { IDEMPOTENCY_TTL_MS } from '@/lib/idempotency/limits';
 import { THROTTLE_WINDOW_MS } from '@/lib/auth/login-throttle';
 
 // Rows that only grow: finished webhook deliveries (their attempts go with them), expired

@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
-import type { Reply } from '@/lib/http/reply';
-import { Prisma } from '@/lib/generated/prisma/client';
+import { DomainError } from '@/lib/errors/domain-error';
+import { statusOf } from '@/lib/http/error-table';
+import { domainErrorReply, type Reply } from '@/lib/http/reply';
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS } from '@/lib/idempotency/limits';
+import { Prisma } from '@/prisma/generated/client';
 
 // Stripe-style idempotency: the first request with a key claims it, runs, and stores its reply
 // (status, body and headers); a repeat with the same key and body gets the stored reply, with another body 422, and while
 // the first is still running 409. Keys live 24 h. A claim left by a crashed process is taken
 // over after CLAIM_TIMEOUT_MS.
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const CLAIM_TIMEOUT_MS = 60 * 1000;
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export function hashRequest(method: string, path: string, body: unknown): string {
   return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
@@ -23,7 +23,7 @@ export async function runIdempotent(
 ): Promise<Reply> {
   const { accountId, key, requestHash } = options;
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new ApiError('invalid_request', 'Idempotency-Key: must be 1-255 visible ASCII characters');
+    throw new DomainError('invalid_request', 'Idempotency-Key: must be 1-255 visible ASCII characters');
   }
   const prisma = db();
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -42,11 +42,11 @@ export async function runIdempotent(
       continue;
     }
     if (existing.requestHash !== requestHash) {
-      throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used with a different request; use a new key');
+      throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with a different request; use a new key');
     }
     if (existing.statusCode === null) {
-      throw new ApiError('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry later', {
-        'retry-after': '1',
+      throw new DomainError('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed; retry later', {
+        retryAfterSeconds: 1,
       });
     }
     const headers = (existing.responseHeaders ?? {}) as Record<string, string>;
@@ -57,8 +57,8 @@ export async function runIdempotent(
   try {
     reply = await run();
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) {
-      reply = { status: error.status, body: { error: error.code, error_desc: error.message }, headers: error.headers };
+    if (error instanceof DomainError && statusOf(error.code) < 500) {
+      reply = domainErrorReply(error);
     } else {
       await prisma.idempotencyKey.deleteMany({ where: { accountId, key } });
       throw error;

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -9,9 +9,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) {
-    throw new ApiError('payload_too_large', `Request bodies are limited to ${limit} bytes`);
+    throw new DomainError('payload_too_large', `Request bodies are limited to ${limit} bytes`);
   }
-  if (!request.body) throw new ApiError('invalid_json', 'The request body is empty; a JSON object is expected');
+  if (!request.body) throw new DomainError('invalid_json', 'The request body is empty; a JSON object is expected');
 
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -22,15 +22,15 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new ApiError('payload_too_large', `Request bodies are limited to ${limit} bytes`);
+      throw new DomainError('payload_too_large', `Request bodies are limited to ${limit} bytes`);
     }
     chunks.push(value);
   }
   const text = Buffer.concat(chunks, size).toString('utf8');
-  if (text.trim() === '') throw new ApiError('invalid_json', 'The request body is empty; a JSON object is expected');
+  if (text.trim() === '') throw new DomainError('invalid_json', 'The request body is empty; a JSON object is expected');
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ApiError('invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
+    throw new DomainError('invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
   }
 }

@@ -1,3 +1,6 @@
+import type { DomainError } from '@/lib/errors/domain-error';
+import { statusOf } from '@/lib/http/error-table';
+
 /** What a handler returns; the wrapper turns it into a Response. */
 export interface Reply {
   status: number;
@@ -21,4 +24,11 @@ export function toResponse(reply: Reply, requestId: string): Response {
   if (text === undefined || reply.status === 204) return new Response(null, { status: reply.status, headers });
   headers.set('content-type', 'application/json; charset=utf-8');
   return new Response(text, { status: reply.status, headers });
+}
+
+/** A domain error as the spec's `{ error, error_desc }`, with the status the error table gives its code. */
+export function domainErrorReply(error: DomainError, headers?: Record<string, string>): Reply {
+  const retryAfter = error.retryAfterSeconds === undefined ? undefined : { 'retry-after': String(error.retryAfterSeconds) };
+  const merged = headers || retryAfter ? { ...headers, ...retryAfter } : undefined;
+  return { status: statusOf(error.code), body: { error: error.code, error_desc: error.message }, headers: merged };
 }

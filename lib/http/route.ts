@@ -3,14 +3,16 @@ import { authenticateApiKey, type Caller } from '@/lib/auth/authenticate-api-key
 import { authenticateOps } from '@/lib/auth/authenticate-ops';
 import { authenticateSession } from '@/lib/auth/authenticate-session';
 import type { SessionUser } from '@/lib/auth/schemas';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
+import { isDatabaseUnavailable } from '@/lib/db/database-errors';
 import { hashRequest, runIdempotent } from '@/lib/http/idempotency';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { HTTP_METHODS } from '@/lib/http/request-target';
-import { toResponse, type Reply } from '@/lib/http/reply';
-import { Prisma } from '@/lib/generated/prisma/client';
+import { domainErrorReply, toResponse, type Reply } from '@/lib/http/reply';
+import { Prisma } from '@/prisma/generated/client';
 import { admit } from '@/lib/db/admission';
 import { dbKind } from '@/lib/db/client';
+import { accountScope, platformScope, type AccountScope, type PlatformScope } from '@/lib/tenancy/scope';
 
 /** Requests served at once on the embedded database (PostgreSQL has its own connection pool). */
 const EMBEDDED_CONCURRENCY = 4;
@@ -38,6 +40,8 @@ interface RouteOptions {
   idempotent?: boolean;
   /** The handler waits on another server (seconds): it must not hold an embedded-database slot. */
   callsOut?: boolean;
+  /** Headers every reply of the route carries, errors included (the tracking page's privacy headers). */
+  headers?: Record<string, string>;
 }
 
 function requestIdOf(request: Request): string {
@@ -53,7 +57,7 @@ function refuseNul(params: Params | undefined, url: string): void {
   const given: [string, string][] = [...new URL(url).searchParams];
   for (const [name, value] of Object.entries(params ?? {})) for (const item of [value].flat()) given.push([name, item]);
   const bad = given.filter(([name, value]) => name.includes('\0') || value.includes('\0')).map(([name]) => name.replaceAll('\0', '\\0'));
-  if (bad.length > 0) throw new ApiError('invalid_request', `${[...new Set(bad)].join(', ')}: must not contain NUL characters`);
+  if (bad.length > 0) throw new DomainError('invalid_request', `${[...new Set(bad)].join(', ')}: must not contain NUL characters`);
 }
 
 /**
@@ -65,15 +69,26 @@ const CLIENT_CLOSED: Reply = {
   body: { error: 'client_closed_request', error_desc: 'The client closed the connection before the reply' },
 };
 
+/** Seconds a client is asked to wait while the database is unreachable (a restart takes 1–3 s). */
+const UNAVAILABLE_RETRY_AFTER_S = 2;
+
+/** Anything a handler threw, as the reply: domain errors through the table, the rest 500 (logged). */
 function errorReply(error: unknown, request: Request, requestId: string): Reply {
-  if (error instanceof ApiError) {
-    return { status: error.status, body: { error: error.code, error_desc: error.message }, headers: error.headers };
-  }
+  if (error instanceof DomainError) return domainErrorReply(error);
   if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {
-    return { status: 404, body: { error: 'not_found', error_desc: 'The resource was not found' } };
+    return domainErrorReply(new DomainError('not_found', 'The resource was not found'));
   }
   // Reading the body of a request whose client disconnected throws ("aborted").
   if (request.signal.aborted) return CLIENT_CLOSED;
+  // A PostgreSQL restart or failover: nothing was written, and the same request will succeed
+  // in a moment. Not an internal error, and not logged as one.
+  if (isDatabaseUnavailable(error)) {
+    return domainErrorReply(
+      new DomainError('service_unavailable', `The service is briefly unavailable; retry in ${UNAVAILABLE_RETRY_AFTER_S} s`, {
+        retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_S,
+      }),
+    );
+  }
   console.error(
     JSON.stringify({
       level: 'error',
@@ -131,9 +146,9 @@ function route<P extends Params, A>(
               run,
             )
           : await run();
-      return toResponse(withHeaders(reply, replyHeaders?.(caller)), requestId);
+      return toResponse(withHeaders(withHeaders(reply, options.headers), replyHeaders?.(caller)), requestId);
     } catch (error) {
-      const reply = errorReply(error, request, requestId);
+      const reply = withHeaders(errorReply(error, request, requestId), options.headers);
       return toResponse(auth === undefined ? reply : withHeaders(reply, replyHeaders?.(auth)), requestId);
     }
   }
@@ -155,41 +170,77 @@ export function otherMethods<I extends Partial<Record<HttpMethod, unknown>>>(imp
   const allow = HTTP_METHODS.filter((method) => isImplemented(method) || method === 'OPTIONS').join(', ');
   const options: RouteHandler = async (request) => toResponse({ status: 204, headers: { allow } }, requestIdOf(request));
   const refuse: RouteHandler = async (request) => {
-    const error = new ApiError('method_not_allowed', `${request.method} ${new URL(request.url).pathname} is not supported; allowed: ${allow}`);
-    return toResponse({ status: error.status, body: { error: error.code, error_desc: error.message }, headers: { allow } }, requestIdOf(request));
+    const error = new DomainError('method_not_allowed', `${request.method} ${new URL(request.url).pathname} is not supported; allowed: ${allow}`);
+    return toResponse(domainErrorReply(error, { allow }), requestIdOf(request));
   };
   const others = HTTP_METHODS.filter((method) => !isImplemented(method)).map((method) => [method, method === 'OPTIONS' ? options : refuse]);
   return Object.fromEntries(others) as Record<OtherMethod<I>, RouteHandler>;
 }
 
-/** A vendor API route: the caller is the account owning the API key. */
+/**
+ * A vendor API route: the caller is the account owning the API key, and `scope` that account
+ * (lib/tenancy/scope.ts: the wrappers are where scopes come from).
+ */
 export function apiKeyRoute<P extends Params = Params>(
   options: RouteOptions,
-  handler: (args: BaseArgs<P> & { caller: Caller }) => Promise<Reply>,
+  handler: (args: BaseArgs<P> & { caller: Caller; scope: AccountScope }) => Promise<Reply>,
 ) {
   return route<P, Caller>(
     options,
     (request) => authenticateApiKey(request.headers),
-    ({ auth, ...args }) => handler({ ...args, caller: auth }),
+    ({ auth, ...args }) => handler({ ...args, caller: auth, scope: accountScope(auth.accountId) }),
     (caller) => caller.accountId,
   );
 }
 
-/** An operator API route (`Authorization: Bearer $OPS_TOKEN`). */
-export function opsRoute<P extends Params = Params>(options: RouteOptions, handler: (args: BaseArgs<P>) => Promise<Reply>) {
+/** An operator API route (`Authorization: Bearer $OPS_TOKEN`): `scope` is the platform's, every account. */
+export function opsRoute<P extends Params = Params>(
+  options: RouteOptions,
+  handler: (args: BaseArgs<P> & { scope: PlatformScope }) => Promise<Reply>,
+) {
   return route<P, null>(
     options,
     async (request) => {
       authenticateOps(request.headers);
       return null;
     },
-    handler,
+    (args) => handler({ ...args, scope: platformScope() }),
   );
 }
 
 /** A route anyone may call (health, OpenAPI document, status table). */
 export function publicRoute<P extends Params = Params>(options: RouteOptions, handler: (args: BaseArgs<P>) => Promise<Reply>) {
   return route<P, null>(options, async () => null, handler);
+}
+
+/** How a dashboard or console wrapper turns a session into its caller and scope. */
+interface SessionRouteKind<C, S> {
+  role: 'staff' | 'admin';
+  callerOf: (session: Awaited<ReturnType<typeof authenticateSession>>) => C;
+  scopeOf: (caller: C) => S;
+  /** Whose `Idempotency-Key`s these are (routes declared `idempotent`). */
+  idempotencyScope?: (caller: C) => string;
+}
+
+/**
+ * A route for a signed-in user of one role (session cookie, same-origin writes); a renewed
+ * session cookie rides on every reply, errors included.
+ */
+function sessionRoute<P extends Params, C, S>(
+  options: RouteOptions,
+  handler: (args: BaseArgs<P> & { caller: C; scope: S }) => Promise<Reply>,
+  { role, callerOf, scopeOf, idempotencyScope }: SessionRouteKind<C, S>,
+) {
+  return route<P, { caller: C; setCookie?: string }>(
+    options,
+    async (request) => {
+      const session = await authenticateSession(request, [role]);
+      return { caller: callerOf(session), setCookie: session.setCookie };
+    },
+    ({ auth, ...args }) => handler({ ...args, caller: auth.caller, scope: scopeOf(auth.caller) }),
+    idempotencyScope && ((auth) => idempotencyScope(auth.caller)),
+    (auth) => (auth.setCookie ? { 'set-cookie': auth.setCookie } : undefined),
+  );
 }
 
 /** The signed-in staff member of a dashboard request, and their account (the tenant). */
@@ -199,24 +250,22 @@ export interface StaffCaller extends Caller {
 
 /**
  * A dashboard route for staff: session cookie, staff role, same-origin writes. The handler gets
- * `caller` shaped like the vendor API's, so both surfaces call the same domain functions with
- * the same tenant scoping.
+ * `caller` shaped like the vendor API's and the same account `scope`, so both surfaces call the
+ * same domain functions with the same tenant scoping.
  */
 export function staffRoute<P extends Params = Params>(
   options: RouteOptions,
-  handler: (args: BaseArgs<P> & { caller: StaffCaller }) => Promise<Reply>,
+  handler: (args: BaseArgs<P> & { caller: StaffCaller; scope: AccountScope }) => Promise<Reply>,
 ) {
-  return route<P, { caller: StaffCaller; setCookie?: string }>(
-    options,
-    async (request) => {
-      const { user, tariff, setCookie } = await authenticateSession(request, ['staff']);
-      if (!user.accountId || !tariff) throw new ApiError('forbidden', 'Staff sign-ins belong to an account');
-      return { caller: { accountId: user.accountId, tariff, user }, setCookie };
+  return sessionRoute<P, StaffCaller, AccountScope>(options, handler, {
+    role: 'staff',
+    callerOf: ({ user, tariff }) => {
+      if (!user.accountId || !tariff) throw new DomainError('forbidden', 'Staff sign-ins belong to an account');
+      return { accountId: user.accountId, tariff, user };
     },
-    ({ auth, ...args }) => handler({ ...args, caller: auth.caller }),
-    (auth) => auth.caller.accountId,
-    (auth) => (auth.setCookie ? { 'set-cookie': auth.setCookie } : undefined),
-  );
+    scopeOf: (caller) => accountScope(caller.accountId),
+    idempotencyScope: (caller) => caller.accountId,
+  });
 }
 
 /** The signed-in admin of a console request: platform-wide, no tenant. */
@@ -226,20 +275,11 @@ export interface AdminCaller {
 
 /**
  * A console route for admins: session cookie, admin role, same-origin writes. Admin actions
- * call the same domain functions as the ops API, with `accountId: null` (every account).
+ * call the same domain functions as the ops API, with the same platform `scope` (every account).
  */
 export function adminRoute<P extends Params = Params>(
   options: RouteOptions,
-  handler: (args: BaseArgs<P> & { caller: AdminCaller }) => Promise<Reply>,
+  handler: (args: BaseArgs<P> & { caller: AdminCaller; scope: PlatformScope }) => Promise<Reply>,
 ) {
-  return route<P, { caller: AdminCaller; setCookie?: string }>(
-    options,
-    async (request) => {
-      const { user, setCookie } = await authenticateSession(request, ['admin']);
-      return { caller: { user }, setCookie };
-    },
-    ({ auth, ...args }) => handler({ ...args, caller: auth.caller }),
-    undefined,
-    (auth) => (auth.setCookie ? { 'set-cookie': auth.setCookie } : undefined),
-  );
+  return sessionRoute<P, AdminCaller, PlatformScope>(options, handler, { role: 'admin', callerOf: ({ user }) => ({ user }), scopeOf: () => platformScope() });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { db, dbKind } from '@/lib/db/client';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { onAnyDispatchChange, onDispatchChange, whenLive, type DispatchChangeListener } from '@/lib/live/dispatch-changes';
-import { dispatchBody, newAccount } from '@/lib/testing/fixtures';
+import { dispatchBody, newAccount } from '@/test/fixtures';
 
 async function waitUntil(check: () => boolean, what: string) {
   const deadline = Date.now() + 5_000;

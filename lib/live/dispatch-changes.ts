@@ -2,6 +2,12 @@ import { onClose } from '@/lib/db/client';
 import { subscribe, type Subscription } from '@/lib/db/notifications';
 import { processWide } from '@/lib/process-wide';
 
+/**
+ * The channel the database announces every dispatch event on (trigger function
+ * `notify_dispatch_change`, prisma/sql); lib/db/notify-channels.test.ts holds the two names together.
+ */
+export const DISPATCH_CHANGES_CHANNEL = 'dispatch_changes';
+
 /** A domain event as the database announced it (see the trigger `dispatch_events_notify_change`). */
 export interface DispatchChange {
   accountId: string;
@@ -33,7 +39,7 @@ function ensureSubscribed(): Subscription {
   const { listeners, everyAccount, subscription } = relay();
   if (subscription) return subscription;
   const created = subscribe(
-    'dispatch_changes',
+    DISPATCH_CHANGES_CHANNEL,
     (payload) => {
       const [accountId, dispatchId, sequence, type] = payload.split(' ');
       if (!accountId || !dispatchId || !type) return;

@@ -1,17 +1,22 @@
 import { onAnyDispatchChange, onDispatchChange, whenLive, type DispatchChangeListener } from '@/lib/live/dispatch-changes';
+import { driverScopeRefused } from '@/lib/tenancy/scope-filters';
+import { assertScope, type Scope } from '@/lib/tenancy/scope';
 
 const HEARTBEAT_MS = 20_000;
 
 /**
- * Server-sent events of one account's dispatch changes (or, with `accountId` null, of every
- * account's, each change naming its `account_id`: the admin console): `event: change` with
- * `{ dispatch_id, sequence, type }`, `event: resync` when changes may have been missed, and a
- * comment every 20 s so proxies keep the connection open. Ends when the browser goes away.
+ * Server-sent events of the dispatch changes within the scope (one account's, or with the
+ * platform's every account's, each change naming its `account_id`: the admin console; a driver
+ * scope is refused): `event: change` with `{ dispatch_id, sequence, type }`, `event: resync`
+ * when changes may have been missed, and a comment every 20 s so proxies keep the connection
+ * open. Ends when the browser goes away.
  */
-export function dispatchChangeStream(options: { accountId: string | null; signal: AbortSignal }): Response {
-  const { accountId } = options;
+export function dispatchChangeStream(options: { scope: Scope; signal: AbortSignal }): Response {
+  const scope = assertScope(options.scope);
+  if (scope.kind === 'driver') throw driverScopeRefused(scope);
+  const isEveryAccount = scope.kind === 'platform';
   const listen = (listener: DispatchChangeListener) =>
-    accountId === null ? onAnyDispatchChange(listener) : onDispatchChange(accountId, listener);
+    scope.kind === 'platform' ? onAnyDispatchChange(listener) : onDispatchChange(scope.accountId, listener);
   const encoder = new TextEncoder();
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -27,7 +32,7 @@ export function dispatchChangeStream(options: { accountId: string | null; signal
         if (change === 'resync') send('event: resync\ndata: {}\n\n');
         else {
           const data = { dispatch_id: change.dispatchId, sequence: change.sequence, type: change.type };
-          send(`event: change\ndata: ${JSON.stringify(accountId === null ? { ...data, account_id: change.accountId } : data)}\n\n`);
+          send(`event: change\ndata: ${JSON.stringify(isEveryAccount ? { ...data, account_id: change.accountId } : data)}\n\n`);
         }
       });
       const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);

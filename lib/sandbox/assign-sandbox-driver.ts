@@ -1,12 +1,13 @@
 import { db } from '@/lib/db/client';
 import { TX_OPTIONS, lockDispatch, type Actor } from '@/lib/dispatches/apply-change';
 import { writeAssignment } from '@/lib/dispatches/assign-driver';
-import { ON_DUTY_STATES } from '@/lib/dispatches/statuses';
+import { ON_DUTY_STATES } from '@/lib/transitions/statuses';
 import type { LatLng } from '@/lib/estimates/route-estimator';
-import { Prisma } from '@/lib/generated/prisma/client';
-import { ApiError } from '@/lib/http/errors';
+import { Prisma } from '@/prisma/generated/client';
+import { DomainError } from '@/lib/errors/domain-error';
 import { newId, newReadableCode } from '@/lib/ids/new-id';
 import { pointAt } from '@/lib/sandbox/straight-line';
+import { accountScope } from '@/lib/tenancy/scope';
 
 /** Who assigns the sandbox's dispatches (the audit trail shows it). */
 export const SANDBOX_ACTOR: Actor = { refType: 'system', refId: 'sandbox' };
@@ -36,9 +37,9 @@ export async function assignSandboxDriver(options: {
     // The step was decided from a read before this transaction: it applies only if still due
     // (a second assignment would be a reassignment, which the transition table allows). All
     // three states may record `assigned`.
-    const current = await lockDispatch(tx, { id: options.dispatchId, accountId: options.accountId });
+    const current = await lockDispatch(tx, { id: options.dispatchId, scope: accountScope(options.accountId) });
     const isWaiting = current.state === 'new' || current.state === 'dispatch_accepted' || (current.state === 'assigned' && !current.assignedDriverId);
-    if (!isWaiting) throw new ApiError('invalid_transition', `The dispatch is "${current.state}" already`);
+    if (!isWaiting) throw new DomainError('invalid_transition', `The dispatch is "${current.state}" already`);
 
     const driverId = (await lockIdleDriver(tx, options.accountId)) ?? (await createSandboxDriver(tx, options.accountId));
     await tx.driver.update({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getAccountModes } from '@/lib/accounts/update-account-modes';
 import { db } from '@/lib/db/client';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { dispatchBody } from '@/lib/testing/fixtures';
+import { dispatchBody } from '@/test/fixtures';
 import { DEMO_SANDBOX_SPEED_KMH, seedDemo } from '@/prisma/seed';
 
 // The demo `npm start` seeds runs in sandbox mode: what it seeded stays put for the screenshots

@@ -4,8 +4,8 @@ import { updateAccountModes } from '@/lib/accounts/update-account-modes';
 import { db, dbKind } from '@/lib/db/client';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { pointAt } from '@/lib/sandbox/straight-line';
-import { dispatchBody, newAccount } from '@/lib/testing/fixtures';
-import { startWebhookReceiver, waitFor, type WebhookReceiver } from '@/lib/testing/webhook-receiver';
+import { dispatchBody, newAccount } from '@/test/fixtures';
+import { startWebhookReceiver, waitFor, type WebhookReceiver } from '@/test/webhook-receiver';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 
 // Two `npm run worker` processes against one PostgreSQL share the sandbox: every dispatch is

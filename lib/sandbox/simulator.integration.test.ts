@@ -7,10 +7,11 @@ import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { greatCircleKm } from '@/lib/estimates/route-estimator';
 import { releaseSandboxClaims, SandboxSimulator, type SimulatorOptions, type StepEvent } from '@/lib/sandbox/simulator';
 import { pointAt } from '@/lib/sandbox/straight-line';
-import { setUpDeliveryHarness } from '@/lib/testing/delivery-harness';
-import { dispatchBody, newAccount, newDriver } from '@/lib/testing/fixtures';
-import { waitFor } from '@/lib/testing/webhook-receiver';
+import { setUpDeliveryHarness } from '@/test/delivery-harness';
+import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
+import { waitFor } from '@/test/webhook-receiver';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
+import { accountScope, platformScope } from '@/lib/tenancy/scope';
 
 // The simulator against a real database: whole lifecycles through the domain functions, the
 // webhooks they fire, and several simulators sharing the work.
@@ -134,7 +135,7 @@ describe('sandbox simulator', () => {
     const accepted = await dispatchRow(cancelled.id);
     expect(accepted.state).toBe('accepted');
     const driverId = accepted.assignedDriver!.id;
-    await changeStatus({ id: cancelled.id, accountId: account.id, status: 'cancelled', actor: { refType: 'vendor', refId: 'test' } });
+    await changeStatus({ id: cancelled.id, scope: accountScope(account.id), status: 'cancelled', actor: { refType: 'vendor', refId: 'test' } });
     expect(await tick()).toBe(1);
     expect((await dispatchRow(cancelled.id)).simNextAt).toBeNull();
 
@@ -150,7 +151,7 @@ describe('sandbox simulator', () => {
 
     // An admin gives it to a real driver: the simulator lets go of it.
     const human = await newDriver();
-    await assignDriver({ id: next.id, accountId: null, driverId: human.id, actor: { refType: 'admin', refId: 'ops' } });
+    await assignDriver({ id: next.id, scope: platformScope(), driverId: human.id, actor: { refType: 'admin', refId: 'ops' } });
     expect(await tick()).toBe(1);
     const released = await dispatchRow(next.id);
     expect(released).toMatchObject({ state: 'assigned', simNextAt: null });

@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { db } from '@/lib/db/client';
 import { changeStatus } from '@/lib/dispatches/change-status';
+import { accountScope } from '@/lib/tenancy/scope';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
 import { getEnv, type Env } from '@/lib/env';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { assignSandboxDriver } from '@/lib/sandbox/assign-sandbox-driver';
 import { nextStep, type SimulatedDispatch, type SimulatorStep } from '@/lib/sandbox/next-step';
 import { sandboxEstimator } from '@/lib/sandbox/straight-line';
@@ -212,7 +213,7 @@ export class SandboxSimulator {
       error = errorMessage(caught);
       // A refused step (the vendor cancelled meanwhile, an admin moved it on): the next tick
       // derives the step again from what the dispatch has become.
-      if (!(caught instanceof ApiError)) {
+      if (!(caught instanceof DomainError)) {
         delayMs = this.options.tickMs * FAILURE_BACKOFF_TICKS;
         logEvent('warn', 'sandbox step failed', { simulator: this.id, dispatch: claim.id, step: step.kind, error });
       }
@@ -236,7 +237,7 @@ export class SandboxSimulator {
         return false;
       case 'status': {
         const driverId = dispatch.driver?.id ?? 'sandbox';
-        await changeStatus({ id, accountId: dispatch.accountId, status: step.status, actor: { refType: 'driver', refId: driverId } });
+        await changeStatus({ id, scope: accountScope(dispatch.accountId), status: step.status, actor: { refType: 'driver', refId: driverId } });
         return step.status === 'delivered';
       }
       case 'move':

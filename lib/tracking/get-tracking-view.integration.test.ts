@@ -2,14 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import type { Status } from '@/lib/dispatches/statuses';
+import type { Status } from '@/lib/transitions/statuses';
 import { createDriver } from '@/lib/drivers/create-driver';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
-import { ApiError } from '@/lib/http/errors';
-import { dispatchBody, newAccount, uniqueSuffix } from '@/lib/testing/fixtures';
+import { DomainError } from '@/lib/errors/domain-error';
+import { dispatchBody, newAccount, uniqueSuffix } from '@/test/fixtures';
 import { getTrackingView } from '@/lib/tracking/get-tracking-view';
 import { TrackingViewSchema } from '@/lib/tracking/schemas';
+import { accountScope } from '@/lib/tenancy/scope';
 
 const OPS = { refType: 'admin', refId: 'ops' } as const;
 
@@ -31,17 +32,17 @@ async function newTrackedDispatch() {
 
 async function advance(id: string, statuses: Status[]) {
   for (const status of statuses) {
-    if (status === 'assigned') await assignDriver({ id, accountId, driverId, actor: OPS });
-    else await changeStatus({ id, accountId, status, actor: { refType: 'driver', refId: driverId } });
+    if (status === 'assigned') await assignDriver({ id, scope: accountScope(accountId), driverId, actor: OPS });
+    else await changeStatus({ id, scope: accountScope(accountId), status, actor: { refType: 'driver', refId: driverId } });
   }
 }
 
 async function expectNotFound(token: string) {
   const error = await getTrackingView({ token }).catch((caught: unknown) => caught);
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).code).toBe('not_found');
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).code).toBe('not_found');
   // The same words whatever was asked: nothing about the token, nor whether a dispatch exists.
-  expect((error as ApiError).message).toBe('There is no tracking page at this address');
+  expect((error as DomainError).message).toBe('There is no tracking page at this address');
 }
 
 describe('getTrackingView', () => {
@@ -104,14 +105,14 @@ describe('getTrackingView', () => {
   it('shows a driver without a reported position with a null position', async () => {
     const silent = await createDriver({ input: { name: `Noor ${uniqueSuffix()}` } });
     const { id, token } = await newTrackedDispatch();
-    await assignDriver({ id, accountId, driverId: silent.id, actor: OPS });
+    await assignDriver({ id, scope: accountScope(accountId), driverId: silent.id, actor: OPS });
     expect((await getTrackingView({ token })).driver).toEqual({ first_name: 'Noor', position: null });
   });
 
   it('shows the ETA the driver’s positions gave, none before the first, and none to the pickup once picked up', async () => {
     const driver = await createDriver({ input: { name: `Sami ${uniqueSuffix()}` } });
     const { id, token, body } = await newTrackedDispatch();
-    await assignDriver({ id, accountId, driverId: driver.id, actor: OPS });
+    await assignDriver({ id, scope: accountScope(accountId), driverId: driver.id, actor: OPS });
     expect((await getTrackingView({ token })).eta).toBeNull();
 
     // About 5 km south of the pickup: heading there.
@@ -136,7 +137,7 @@ describe('getTrackingView', () => {
     expect(view.eta!.minutes).toBeGreaterThan(0);
     expect(view.timeline.map((entry) => entry.status)).toEqual(['new', 'assigned', 'accepted', 'picked_up']);
 
-    await changeStatus({ id, accountId, status: 'delivered', actor: OPS });
+    await changeStatus({ id, scope: accountScope(accountId), status: 'delivered', actor: OPS });
     expect((await getTrackingView({ token })).eta).toBeNull();
   });
 

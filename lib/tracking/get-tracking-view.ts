@@ -1,10 +1,9 @@
 import { db } from '@/lib/db/client';
-import type { Prisma } from '@/lib/generated/prisma/client';
+import type { Prisma } from '@/prisma/generated/client';
 import type { StatusEntry } from '@/lib/dispatches/schemas';
-import { isLifecycleStatus, ON_DUTY_STATES, type LifecycleStatus } from '@/lib/dispatches/statuses';
+import { isLifecycleStatus, ON_DUTY_STATES, type LifecycleStatus } from '@/lib/transitions/statuses';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
-import { ApiError } from '@/lib/http/errors';
-import { TRACKING_HEADERS } from '@/lib/tracking/headers';
+import { DomainError } from '@/lib/errors/domain-error';
 import { TRACKING_TOKEN_PATTERN, TrackingViewSchema, type TrackingView } from '@/lib/tracking/schemas';
 
 const FINISHED: readonly LifecycleStatus[] = ['delivered', 'qa_qc', 'cancelled', 'dispatch_rejected'];
@@ -37,7 +36,7 @@ export async function getTrackingView(options: { token: string }): Promise<Track
   const dispatch = TRACKING_TOKEN_PATTERN.test(options.token)
     ? await db().dispatch.findUnique({ where: { trackingToken: options.token }, select: TRACKING_SELECT })
     : null;
-  if (!dispatch) throw new ApiError('not_found', 'There is no tracking page at this address', TRACKING_HEADERS);
+  if (!dispatch) throw new DomainError('not_found', 'There is no tracking page at this address');
   return TrackingViewSchema.parse(toView(dispatch));
 }
 

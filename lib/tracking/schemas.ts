@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LifecycleStatusSchema, StatusSchema } from '@/lib/dispatches/statuses';
+import { LifecycleStatusSchema, StatusSchema } from '@/lib/transitions/statuses';
 import { LocaleTextSchema } from '@/lib/validation/primitives';
 
 // What the end customer's tracking page may show, and nothing else. The domain function builds

@@ -1,4 +1,4 @@
-import type { Prisma } from '@/lib/generated/prisma/client';
+import type { Prisma } from '@/prisma/generated/client';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
 import type { WebhookAttemptView, WebhookDeliveryDetailView, WebhookDeliveryView, WebhookEndpointView } from '@/lib/webhooks/schemas';
 

@@ -1,16 +1,18 @@
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { DELIVERY_DETAIL_SELECT, deliveryDetailView } from '@/lib/webhooks/delivery-views';
 import type { WebhookDeliveryDetailView } from '@/lib/webhooks/schemas';
+import { scopeWhere } from '@/lib/tenancy/scope-filters';
+import type { Scope } from '@/lib/tenancy/scope';
 
-export function deliveryNotFound(id: string): ApiError {
-  return new ApiError('not_found', `No webhook delivery with id "${id}"`);
+export function deliveryNotFound(id: string): DomainError {
+  return new DomainError('not_found', `No webhook delivery with id "${id}"`);
 }
 
-/** One delivery with every attempt: the account's own (accountId null only on operator surfaces). */
-export async function getDelivery(options: { accountId: string | null; id: string }): Promise<WebhookDeliveryDetailView> {
+/** One delivery within the scope, with every attempt; 404 otherwise. */
+export async function getDelivery(options: { scope: Scope; id: string }): Promise<WebhookDeliveryDetailView> {
   const row = await db().webhookDelivery.findFirst({
-    where: { id: options.id, ...(options.accountId !== null && { accountId: options.accountId }) },
+    where: { id: options.id, ...scopeWhere(options.scope) },
     select: DELIVERY_DETAIL_SELECT,
   });
   if (!row) throw deliveryNotFound(options.id);

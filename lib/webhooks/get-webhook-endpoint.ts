@@ -1,15 +1,15 @@
 import { db } from '@/lib/db/client';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { ENDPOINT_SELECT, endpointView } from '@/lib/webhooks/delivery-views';
 import type { WebhookEndpointView } from '@/lib/webhooks/schemas';
 
-export function noWebhookEndpoint(): ApiError {
-  return new ApiError('not_found', 'No webhook is registered for the account (POST /ext/webhook registers one)');
+export function noWebhookEndpoint(): DomainError {
+  return new DomainError('not_found', 'No webhook is registered for the account (POST /ext/webhook registers one)');
 }
 
 /** An action that needs an endpoint (test event, redelivery) when the account has none: 409. */
-export function nothingToDeliverTo(): ApiError {
-  return new ApiError('invalid_state', 'No webhook is registered: register one with POST /ext/webhook first');
+export function nothingToDeliverTo(): DomainError {
+  return new DomainError('invalid_state', 'No webhook is registered: register one with POST /ext/webhook first');
 }
 
 /** The account's current endpoint and its health. */

@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import { afterCursor, decodeCursor, encodeCursor } from '@/lib/http/cursor';
+import { afterCursor, decodeCursor, encodeCursor } from '@/lib/paging/cursor';
 import { DELIVERY_SELECT, deliveryView } from '@/lib/webhooks/delivery-views';
 import type { DeliveryListQuery, WebhookDeliveryView } from '@/lib/webhooks/schemas';
 

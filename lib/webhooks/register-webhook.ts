@@ -1,10 +1,10 @@
 import { db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
-import { ApiError } from '@/lib/http/errors';
+import { DomainError } from '@/lib/errors/domain-error';
 import { newId } from '@/lib/ids/new-id';
 import { replayPending } from '@/lib/webhooks/replay-pending';
 import { postWebhook } from '@/lib/webhooks/post-webhook';
-import { signingSecrets, webhookHeaders } from '@/lib/webhooks/signing';
+import { signingSecrets, webhookHeaders } from '@/lib/signing/webhook-signing';
 import { wakeWorkers } from '@/lib/webhooks/wake-workers';
 
 export const PING_TIMEOUT_MS = 5_000;
@@ -40,7 +40,7 @@ export async function registerWebhook(options: {
   });
   if (result.statusCode !== 200) {
     const reason = result.error ?? `it answered HTTP ${result.statusCode}`;
-    throw new ApiError('webhook_unreachable', `webhook: the URL did not answer the registration ping with HTTP 200: ${reason}`);
+    throw new DomainError('webhook_unreachable', `webhook: the URL did not answer the registration ping with HTTP 200: ${reason}`);
   }
   return db().$transaction(async (tx) => {
     const endpoint = await tx.webhookEndpoint.upsert({

@@ -1,7 +1,7 @@
 import { db } from '@/lib/db/client';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
 import { getEnv } from '@/lib/env';
-import { generateWebhookSecret } from '@/lib/webhooks/signing';
+import { generateWebhookSecret } from '@/lib/signing/webhook-signing';
 
 /**
  * Replaces the account's signing secret. Deliveries carry a signature with the old secret too

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, dbKind } from '@/lib/db/client';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { dispatchBody, newAccount } from '@/lib/testing/fixtures';
-import { startWebhookReceiver, waitFor, type WebhookReceiver } from '@/lib/testing/webhook-receiver';
+import { dispatchBody, newAccount } from '@/test/fixtures';
+import { startWebhookReceiver, waitFor, type WebhookReceiver } from '@/test/webhook-receiver';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
+import { platformScope } from '@/lib/tenancy/scope';
 
 // Two `npm run worker` processes against one PostgreSQL: every event is delivered, none is
 // ever in flight twice at once, and each dispatch's events arrive in order.
@@ -72,7 +73,7 @@ describe('webhook workers in separate processes', () => {
     const [first, second] = await Promise.all([startWorkerProcess(), startWorkerProcess()]);
     const actor = { refType: 'admin' as const, refId: 'ops' };
     const dispatches = await Promise.all(Array.from({ length: 60 }, () => createDispatch({ accountId: account.id, input: dispatchBody() })));
-    await Promise.all(dispatches.map((dispatch) => changeStatus({ id: dispatch.id, accountId: null, status: 'cancelled', actor })));
+    await Promise.all(dispatches.map((dispatch) => changeStatus({ id: dispatch.id, scope: platformScope(), status: 'cancelled', actor })));
     const expected = dispatches.length * 2;
 
     await waitFor(

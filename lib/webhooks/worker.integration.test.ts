@@ -5,15 +5,16 @@ import { changeDestination } from '@/lib/dispatches/change-destination';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
-import { dispatchBody, newAccount, newDriver } from '@/lib/testing/fixtures';
-import { setUpDeliveryHarness } from '@/lib/testing/delivery-harness';
-import { waitFor } from '@/lib/testing/webhook-receiver';
+import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
+import { setUpDeliveryHarness } from '@/test/delivery-harness';
+import { waitFor } from '@/test/webhook-receiver';
 import { getDelivery } from '@/lib/webhooks/get-delivery';
 import { redeliver } from '@/lib/webhooks/redeliver';
 import { getWebhookEndpoint } from '@/lib/webhooks/get-webhook-endpoint';
 import { enableWebhookEndpoint } from '@/lib/webhooks/enable-webhook-endpoint';
 import { rotateWebhookSecret } from '@/lib/webhooks/rotate-webhook-secret';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
+import { accountScope, platformScope } from '@/lib/tenancy/scope';
 
 const { receiver, startWorker } = setUpDeliveryHarness();
 
@@ -36,10 +37,10 @@ describe('webhook delivery', () => {
     const driver = await newDriver('fleet-9');
     const created = await createDispatch({ accountId: account.id, input: dispatchBody() });
     const actor = { refType: 'admin' as const, refId: 'ops' };
-    await assignDriver({ id: created.id, accountId: null, driverId: driver.id, actor });
-    await changeStatus({ id: created.id, accountId: null, status: 'accepted', actor });
-    await changeStatus({ id: created.id, accountId: null, status: 'near_pickup', actor });
-    await changeDestination({ id: created.id, accountId: account.id, destination: { lat: 24.8, lng: 46.7 }, actor: { refType: 'vendor', refId: 'test' } });
+    await assignDriver({ id: created.id, scope: platformScope(), driverId: driver.id, actor });
+    await changeStatus({ id: created.id, scope: platformScope(), status: 'accepted', actor });
+    await changeStatus({ id: created.id, scope: platformScope(), status: 'near_pickup', actor });
+    await changeDestination({ id: created.id, scope: accountScope(account.id), destination: { lat: 24.8, lng: 46.7 }, actor: { refType: 'vendor', refId: 'test' } });
     await startWorker();
     await waitFor(() => forPath('lifecycle').length === 6, 10_000, 'six deliveries');
 
@@ -61,7 +62,7 @@ describe('webhook delivery', () => {
     expect(driverEvent.payload.driver).toEqual({ id: driver.id, name: driver.name, phone: driver.phone, fleet_id: 'fleet-9' });
     expect(driverEvent.payload.fleet_id).toBe('fleet-9');
     // The last event's payload is the record as GET returns it now, plus fleet_id.
-    const record = JSON.parse(await getDispatchJson({ id: created.id, accountId: account.id }));
+    const record = JSON.parse(await getDispatchJson({ id: created.id, scope: accountScope(account.id) }));
     expect(events[5]!.event.payload).toEqual({ ...record, fleet_id: 'fleet-9' });
 
     // The receiver sees the last request before the worker records its answer.
@@ -79,7 +80,7 @@ describe('webhook delivery', () => {
     await waitFor(async () => (await deliveriesOf(account.id))[0]?.status === 'succeeded', 10_000, 'success after retries');
 
     const [delivery] = await deliveriesOf(account.id);
-    const detail = await getDelivery({ accountId: account.id, id: delivery!.id });
+    const detail = await getDelivery({ scope: accountScope(account.id), id: delivery!.id });
     expect(detail).toMatchObject({ status: 'succeeded', attempt_count: 4, dispatch_id: created.id, sequence: 1, last_status_code: 200 });
     expect(detail.attempts.map((attempt) => [attempt.number, attempt.status_code, attempt.error])).toEqual([
       [1, 503, 'HTTP 503'],
@@ -106,11 +107,11 @@ describe('webhook delivery', () => {
     expect(failed).toMatchObject({ attempts: 3, lastStatusCode: 500, lastError: 'HTTP 500' });
 
     receiver.answer = () => ({ status: 200 });
-    const reopened = await redeliver({ accountId: account.id, id: failed!.id });
+    const reopened = await redeliver({ scope: accountScope(account.id), id: failed!.id });
     expect(reopened.status).toBe('pending');
     await waitFor(async () => (await deliveriesOf(account.id))[0]?.status === 'succeeded', 10_000, 'redelivery');
-    expect((await getDelivery({ accountId: account.id, id: failed!.id })).attempts.map((a) => a.status_code)).toEqual([500, 500, 500, 200]);
-    await expect(redeliver({ accountId: (await newAccount()).id, id: failed!.id })).rejects.toMatchObject({ code: 'not_found' });
+    expect((await getDelivery({ scope: accountScope(account.id), id: failed!.id })).attempts.map((a) => a.status_code)).toEqual([500, 500, 500, 200]);
+    await expect(redeliver({ scope: accountScope((await newAccount()).id), id: failed!.id })).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it("holds a dispatch's later events while an earlier one is pending, without holding other dispatches", async () => {
@@ -119,8 +120,8 @@ describe('webhook delivery', () => {
     const first = await createDispatch({ accountId: account.id, input: dispatchBody() });
     const second = await createDispatch({ accountId: account.id, input: dispatchBody() });
     for (const status of ['cancelled'] as const) {
-      await changeStatus({ id: first.id, accountId: null, status, actor });
-      await changeStatus({ id: second.id, accountId: null, status, actor });
+      await changeStatus({ id: first.id, scope: platformScope(), status, actor });
+      await changeStatus({ id: second.id, scope: platformScope(), status, actor });
     }
     // The first dispatch's first event fails twice; its second event must not overtake it.
     let failures = 0;
@@ -144,7 +145,7 @@ describe('webhook delivery', () => {
   it('holds an event behind the pending one before it and releases it when that one finishes', async () => {
     const account = await accountWithWebhook('held');
     const created = await createDispatch({ accountId: account.id, input: dispatchBody() });
-    await changeStatus({ id: created.id, accountId: null, status: 'cancelled', actor: { refType: 'admin', refId: 'ops' } });
+    await changeStatus({ id: created.id, scope: platformScope(), status: 'cancelled', actor: { refType: 'admin', refId: 'ops' } });
     expect((await deliveriesOf(account.id)).map((row) => [row.sequence, row.held])).toEqual([
       [1, false],
       [2, true],
@@ -161,7 +162,7 @@ describe('webhook delivery', () => {
     await Promise.all(
       Array.from({ length: 30 }, async () => {
         const created = await createDispatch({ accountId: account.id, input: dispatchBody() });
-        await changeStatus({ id: created.id, accountId: null, status: 'cancelled', actor });
+        await changeStatus({ id: created.id, scope: platformScope(), status: 'cancelled', actor });
       }),
     );
     // The stranded-hold safety net runs every 30 s; everything must arrive well before it.
@@ -267,7 +268,7 @@ describe('webhook delivery', () => {
   it('writes no delivery for a refused change (no event without its change)', async () => {
     const account = await accountWithWebhook('refused');
     const created = await createDispatch({ accountId: account.id, input: dispatchBody() });
-    await expect(changeStatus({ id: created.id, accountId: null, status: 'delivered', actor: { refType: 'admin', refId: 'ops' } })).rejects.toMatchObject({
+    await expect(changeStatus({ id: created.id, scope: platformScope(), status: 'delivered', actor: { refType: 'admin', refId: 'ops' } })).rejects.toMatchObject({
       code: 'invalid_transition',
     });
     expect(await deliveriesOf(account.id)).toHaveLength(1);

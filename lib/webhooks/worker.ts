@@ -6,13 +6,13 @@ import { getEnv, type Env } from '@/lib/env';
 import { purgeExpired } from '@/lib/housekeeping/purge-expired';
 import { postWebhook, type PostResult } from '@/lib/webhooks/post-webhook';
 import { outcomeOfAttempt } from '@/lib/webhooks/retry-schedule';
-import { signingSecrets, webhookHeaders } from '@/lib/webhooks/signing';
+import { signingSecrets, webhookHeaders } from '@/lib/signing/webhook-signing';
 import { DELIVERY_CHANNEL } from '@/lib/webhooks/wake-workers';
 import { InterruptibleSleep } from '@/lib/interruptible-sleep';
 
 // The delivery worker. Deliveries are leased with `FOR UPDATE SKIP LOCKED` in plain SQL rather
 // than through a job-queue library (pg-boss, graphile-worker): the rows are ours already (written
-// by the outbox trigger in the change's transaction), per-dispatch ordering is one NOT EXISTS,
+// by the outbox trigger in the change's transaction), per-dispatch ordering is one function,
 // the same SQL runs on PGlite, and a queue library would copy every event into its own tables.
 //
 // A lease is a time-limited claim (`leased_by`, `lease_expires_at`): any number of workers on
@@ -62,16 +62,14 @@ interface LeasedDelivery {
 
 /**
  * Whether this delivery may go now. `held` rows wait for an earlier event of their dispatch and
- * are skipped by the index; the NOT EXISTS keeps the order rule true on its own as well
- * (a redelivered older event holds back later ones that were already released).
+ * are skipped by the index; asking the order rule (`webhook_must_wait`, prisma/sql) again keeps it
+ * true on its own as well (a redelivered older event holds back later ones already released).
  */
 const ELIGIBLE = `
   c.status = 'pending' AND NOT c.held
   AND (c.lease_expires_at IS NULL OR c.lease_expires_at < now())
   AND e.disabled_at IS NULL
-  AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p
-                  WHERE p.endpoint_id = c.endpoint_id AND p.dispatch_id = c.dispatch_id
-                    AND p.status = 'pending' AND p.sequence < c.sequence)`;
+  AND NOT webhook_must_wait(c.endpoint_id, c.dispatch_id, c.sequence)`;
 
 const STRANDED_CHECK_MS = 30_000;
 const PURGE_EVERY_MS = 3_600_000;
@@ -187,18 +185,19 @@ export class DeliveryWorker {
   }
 
   /**
-   * A safety net, at most every STRANDED_CHECK_MS while idle: releases held deliveries that have
-   * nothing pending before them (none should exist; the release runs in the finishing transaction).
+   * A safety net, at most every STRANDED_CHECK_MS while idle: releases held deliveries that need
+   * not wait (none should exist; the release runs in the finishing transaction). The release is
+   * webhook_release_next's, taken in one order of (endpoint, dispatch) so that two sweeps never
+   * wait for each other's locks.
    */
   private async releaseStrandedHolds(): Promise<void> {
     if (Date.now() - this.lastStrandedCheck < STRANDED_CHECK_MS) return;
     this.lastStrandedCheck = Date.now();
     await db().$executeRaw`
-      UPDATE webhook_deliveries c SET held = false, next_attempt_at = now()
-      WHERE c.status = 'pending' AND c.held
-        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries p
-                        WHERE p.endpoint_id = c.endpoint_id AND p.dispatch_id = c.dispatch_id
-                          AND p.status = 'pending' AND p.sequence < c.sequence)`;
+      SELECT webhook_release_next(s.endpoint_id, s.dispatch_id)
+      FROM (SELECT DISTINCT c.endpoint_id, c.dispatch_id FROM webhook_deliveries c
+            WHERE c.status = 'pending' AND c.held AND NOT webhook_must_wait(c.endpoint_id, c.dispatch_id, c.sequence)
+            ORDER BY c.endpoint_id, c.dispatch_id) s`;
   }
 
   private lease(limit: number): Promise<LeasedDelivery[]> {

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { NavLinks } from '@/components/shell/nav-links';
-import { getLocale } from '@/lib/i18n/get-locale';
-import { messagesFor } from '@/lib/i18n/messages';
-import { settingsMessages } from '@/lib/i18n/messages/settings';
+import { getLocale } from '@/components/i18n/get-locale';
+import { messagesFor } from '@/components/i18n/messages';
+import { settingsMessages } from '@/components/i18n/messages/settings';
 import styles from '@/components/settings/settings.module.css';
 import { PageHeader } from '@/components/ui/page-header';
+import uiStyles from '@/components/ui/ui.module.css';
 
 // The settings pages share the page title and a tab-like navigation between their sections:
 // on a tablet each section gets the whole screen.
@@ -24,7 +25,7 @@ export default async function SettingsLayout({ children }: { children: ReactNode
           ]}
         />
       </div>
-      <div className={styles.body}>{children}</div>
+      <div className={uiStyles.page}>{children}</div>
     </>
   );
 }

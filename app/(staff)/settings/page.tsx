@@ -6,10 +6,10 @@ import { WebhookEndpointCard } from '@/components/settings/webhook-endpoint-card
 import { WebhookRegisterCard } from '@/components/settings/webhook-register-card';
 import { requireStaff } from '@/lib/auth/current-user';
 import { getEnv } from '@/lib/env';
-import { getLocale } from '@/lib/i18n/get-locale';
-import { messagesFor } from '@/lib/i18n/messages';
-import { commonMessages } from '@/lib/i18n/messages/common';
-import { settingsMessages } from '@/lib/i18n/messages/settings';
+import { getLocale } from '@/components/i18n/get-locale';
+import { messagesFor } from '@/components/i18n/messages';
+import { commonMessages } from '@/components/i18n/messages/common';
+import { settingsMessages } from '@/components/i18n/messages/settings';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: messagesFor(settingsMessages, await getLocale()).pageTitleWebhook };

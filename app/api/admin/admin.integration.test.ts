@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '@/lib/testing/api';
-import { newAccount, newAdminSession, newStaffSession } from '@/lib/testing/fixtures';
+import { call } from '@/test/api';
+import { newAccount, newAdminSession, newStaffSession } from '@/test/fixtures';
 
 let admin: Awaited<ReturnType<typeof newAdminSession>>;
 

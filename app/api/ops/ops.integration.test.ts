@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { resetEnvForTests } from '@/lib/env';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { LIFECYCLE_STATUSES, STATUSES, TRANSITIONS, canRecordStatus, type LifecycleStatus, type Status } from '@/lib/dispatches/statuses';
-import { call } from '@/lib/testing/api';
-import { dispatchBody, newAccount, newDriver } from '@/lib/testing/fixtures';
+import { LIFECYCLE_STATUSES, STATUSES, TRANSITIONS, canRecordStatus, type LifecycleStatus, type Status } from '@/lib/transitions/statuses';
+import { call } from '@/test/api';
+import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
 
 async function historyLength(id: string): Promise<number> {
   const row = await db().dispatch.findUniqueOrThrow({ where: { id }, select: { statusHistory: true } });

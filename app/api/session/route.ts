@@ -4,7 +4,7 @@ import { SignInBodySchema } from '@/lib/auth/schemas';
 import { clearedSessionCookie, isSecureRequest, readCookie, SESSION_COOKIE, sessionCookie } from '@/lib/auth/session-cookie';
 import { signIn } from '@/lib/auth/sign-in';
 import { signOut } from '@/lib/auth/sign-out';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { publicRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/session — sign in to the dashboard with email and password; sets the session cookie

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey } from '@/lib/accounts/revoke-api-key';
 import { db } from '@/lib/db/client';
-import { call } from '@/lib/testing/api';
-import { dispatchBody, newAccount } from '@/lib/testing/fixtures';
+import { call, callTwiceIdempotent } from '@/test/api';
+import { dispatchBody, newAccount } from '@/test/fixtures';
 
 let account: Awaited<ReturnType<typeof newAccount>>;
 let other: Awaited<ReturnType<typeof newAccount>>;
@@ -205,13 +205,8 @@ describe('POST /ext/dispatch', () => {
   describe('Idempotency-Key', () => {
     it('replays the stored response for a retried request', async () => {
       const body = dispatchBody();
-      const headers = { 'idempotency-key': `key-${body.vendor_oid}` };
-      const first = await call('POST', '/ext/dispatch', { apiKey: account.api_key, body, headers });
-      const second = await call('POST', '/ext/dispatch', { apiKey: account.api_key, body, headers });
+      const [first, second] = await callTwiceIdempotent('POST', '/ext/dispatch', { apiKey: account.api_key, body, key: `key-${body.vendor_oid}` });
       expect(first.status).toBe(201);
-      expect(second.status).toBe(201);
-      expect(second.body).toEqual(first.body);
-      expect(second.headers.get('idempotent-replayed')).toBe('true');
       expect(second.headers.get('location')).toBe(`/ext/dispatch/${first.body.data.id}`);
       expect(first.headers.get('location')).toBe(second.headers.get('location'));
       expect(await db().dispatch.count({ where: { accountId: account.id, vendorOid: body.vendor_oid } })).toBe(1);

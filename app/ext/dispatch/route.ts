@@ -1,6 +1,6 @@
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { CreateDispatchBodySchema } from '@/lib/dispatches/schemas';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { apiKeyRoute, otherMethods } from '@/lib/http/route';
 
 // POST /ext/dispatch — create a dispatch

@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { call } from '@/lib/testing/api';
-import { dispatchBody, newAccount, newDriver } from '@/lib/testing/fixtures';
+import { call } from '@/test/api';
+import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
+import { accountScope, platformScope } from '@/lib/tenancy/scope';
 
 const ADMIN = { refType: 'admin', refId: 'test' } as const;
 
@@ -77,7 +78,7 @@ describe('GET /ext/dispatches', () => {
     const byOid = await call('GET', `/ext/dispatches?vendor_oid=${one.vendor_oid}`, { apiKey: account.api_key });
     expect(byOid.body.data.map((record: { id: string }) => record.id)).toEqual([one.id]);
 
-    await changeStatus({ id: created[2]!, accountId: account.id, status: 'cancelled', actor: ADMIN });
+    await changeStatus({ id: created[2]!, scope: accountScope(account.id), status: 'cancelled', actor: ADMIN });
     const cancelled = await call('GET', '/ext/dispatches?status=cancelled', { apiKey: account.api_key });
     expect(cancelled.body.data.map((record: { id: string }) => record.id)).toEqual([created[2]]);
 
@@ -119,12 +120,12 @@ describe('GET /ext/dispatches/d/{driver_id}', () => {
     const mine: string[] = [];
     for (let i = 0; i < 7; i++) {
       const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
-      await assignDriver({ id: record.id, accountId: null, driverId: driver.id, actor: ADMIN });
+      await assignDriver({ id: record.id, scope: platformScope(), driverId: driver.id, actor: ADMIN });
       mine.push(record.id);
     }
     await createDispatch({ accountId: account.id, input: dispatchBody() }); // not assigned
     const theirs = await createDispatch({ accountId: other.id, input: dispatchBody() });
-    await assignDriver({ id: theirs.id, accountId: null, driverId: driver.id, actor: ADMIN });
+    await assignDriver({ id: theirs.id, scope: platformScope(), driverId: driver.id, actor: ADMIN });
 
     const response = await call('GET', `/ext/dispatches/d/${driver.id}`, { apiKey: account.api_key });
     expect(response.status).toBe(200);

@@ -1,10 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
-import { call } from '@/lib/testing/api';
-import { newAccount } from '@/lib/testing/fixtures';
-
-const RIYADH_OLAYA = { lat: 24.6950, lng: 46.6850 };
-const RIYADH_NORTH = { lat: 24.8000, lng: 46.6300 };
+import { call } from '@/test/api';
+import { ESTIMATE_FIELDS, RIYADH_NORTH, RIYADH_OLAYA, newAccount } from '@/test/fixtures';
 
 let account: Awaited<ReturnType<typeof newAccount>>;
 
@@ -20,15 +17,7 @@ describe('POST /ext/estimate', () => {
     });
     expect(response.status).toBe(200);
     const estimate = response.body.data;
-    expect(Object.keys(estimate).sort()).toEqual([
-      'delivery_price',
-      'delivery_price_text',
-      'destination_estimated_time',
-      'pickup_estimated_time',
-      'total_estimated_time',
-      'vat_price',
-      'vat_price_text',
-    ]);
+    expect(Object.keys(estimate).sort()).toEqual(ESTIMATE_FIELDS);
     expect(estimate.pickup_estimated_time).toBeGreaterThanOrEqual(15);
     expect(estimate.total_estimated_time).toBe(estimate.pickup_estimated_time + estimate.destination_estimated_time);
     expect(estimate.vat_price).toBe(Math.round(estimate.delivery_price * 0.15 * 100) / 100);

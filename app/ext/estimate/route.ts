@@ -1,6 +1,6 @@
 import { estimateDelivery } from '@/lib/estimates/estimate-delivery';
 import { EstimateBodySchema } from '@/lib/estimates/schemas';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { apiKeyRoute, otherMethods } from '@/lib/http/route';
 
 // POST /ext/estimate — times and prices for a pickup and destination under the caller's tariff

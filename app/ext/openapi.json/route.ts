@@ -1,7 +1,8 @@
 import { publicRoute, otherMethods } from '@/lib/http/route';
-import { buildOpenApiDocument } from '@/lib/openapi/build-openapi-document';
+import { buildOpenApiDocument } from '@/lib/http/openapi/build-openapi-document';
+import { ROUTE_CONTRACTS } from '@/app/ext/openapi.json/contracts';
 
-// GET /ext/openapi.json — the OpenAPI 3.1 document of the whole API, generated from the zod schemas
-export const GET = publicRoute({}, async () => ({ status: 200, body: buildOpenApiDocument() }));
+// GET /ext/openapi.json — the OpenAPI 3.1 document of the whole API, from each route's contract (its openapi.ts)
+export const GET = publicRoute({}, async () => ({ status: 200, body: buildOpenApiDocument(ROUTE_CONTRACTS) }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -7,10 +7,10 @@ import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { changeDestination } from '@/lib/dispatches/change-destination';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { call } from '@/lib/testing/api';
-import { dispatchBody, newAccount, newDriver } from '@/lib/testing/fixtures';
-import { TEST_WORKER_OPTIONS, setUpDeliveryHarness } from '@/lib/testing/delivery-harness';
-import { waitFor, type ReceivedWebhook } from '@/lib/testing/webhook-receiver';
+import { call, callTwiceIdempotent } from '@/test/api';
+import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
+import { deliverAll, setUpDeliveryHarness } from '@/test/delivery-harness';
+import { waitFor, type ReceivedWebhook } from '@/test/webhook-receiver';
 import { sendTestEvent } from '@/lib/webhooks/send-test-event';
 import { TEST_EVENT_PAYLOAD } from '@/lib/webhooks/send-test-event';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
@@ -21,7 +21,7 @@ import {
   WebhookDeliveryResponseSchema,
   WebhookEndpointResponseSchema,
 } from '@/lib/webhooks/schemas';
-import { DeliveryWorker } from '@/lib/webhooks/worker';
+import { accountScope, platformScope } from '@/lib/tenancy/scope';
 
 type WebhookDeliveryList = z.infer<typeof WebhookDeliveryListResponseSchema>;
 
@@ -29,12 +29,6 @@ const ACTOR = { refType: 'admin', refId: 'test' } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const { receiver, startWorker } = setUpDeliveryHarness();
-
-/** Delivers everything due now (one event per dispatch at a time) until nothing is left. */
-async function deliverAll(): Promise<void> {
-  const worker = new DeliveryWorker(TEST_WORKER_OPTIONS);
-  while ((await worker.runOnce()) > 0);
-}
 
 /** An account whose webhook goes to the receiver at `path`. */
 async function accountWithWebhook(path: string) {
@@ -91,14 +85,21 @@ describe('authentication', () => {
   });
 });
 
-describe('GET /ext/webhook', () => {
-  it('answers 404 while no webhook is registered', async () => {
+describe('without a registered webhook', () => {
+  it.each([
+    ['GET', '/ext/webhook', 404, 'not_found'],
+    ['POST', '/ext/webhook/enable', 404, 'not_found'],
+    ['POST', '/ext/webhook/test', 409, 'invalid_state'],
+  ])('answers %s %s with %i %s, and queues nothing', async (method, path, status, error) => {
     const account = await newAccount();
-    const response = await call('GET', '/ext/webhook', { apiKey: account.api_key });
-    expect(response.status).toBe(404);
-    expect(response.body.error).toBe('not_found');
+    const response = await call(method, path, { apiKey: account.api_key });
+    expect(response.status).toBe(status);
+    expect(response.body.error).toBe(error);
+    expect(await db().webhookDelivery.count({ where: { accountId: account.id } })).toBe(0);
   });
+});
 
+describe('GET /ext/webhook', () => {
   it('shows the registered endpoint and its health', async () => {
     const account = await accountWithWebhook('health');
     await createDispatch({ accountId: account.id, input: dispatchBody() });
@@ -124,14 +125,6 @@ describe('GET /ext/webhook', () => {
 });
 
 describe('POST /ext/webhook/test', () => {
-  it('answers 409 invalid_state while no webhook is registered', async () => {
-    const account = await newAccount();
-    const response = await call('POST', '/ext/webhook/test', { apiKey: account.api_key });
-    expect(response.status).toBe(409);
-    expect(response.body.error).toBe('invalid_state');
-    expect(await db().webhookDelivery.count({ where: { accountId: account.id } })).toBe(0);
-  });
-
   it('queues a signed webhook.ping that a worker delivers and the receiver verifies', async () => {
     const account = await accountWithWebhook('ping');
     const response = await call('POST', '/ext/webhook/test', { apiKey: account.api_key });
@@ -172,12 +165,8 @@ describe('POST /ext/webhook/test', () => {
 
   it('queues one ping for a repeated Idempotency-Key and replays the answer', async () => {
     const account = await accountWithWebhook('ping-once');
-    const headers = { 'idempotency-key': randomUUID() };
-    const first = await call('POST', '/ext/webhook/test', { apiKey: account.api_key, headers });
-    const again = await call('POST', '/ext/webhook/test', { apiKey: account.api_key, headers });
-    expect(again.status).toBe(202);
-    expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(again.body).toEqual(first.body);
+    const [first] = await callTwiceIdempotent('POST', '/ext/webhook/test', { apiKey: account.api_key, key: randomUUID() });
+    expect(first.status).toBe(202);
     expect(await db().webhookDelivery.count({ where: { accountId: account.id, eventType: 'webhook.ping' } })).toBe(1);
   });
 });
@@ -207,11 +196,8 @@ describe('POST /ext/webhook/secret/rotate', () => {
 
   it('rotates once for a repeated Idempotency-Key: the retry gets the same secret and the old one keeps signing', async () => {
     const account = await accountWithWebhook('rotate-once');
-    const headers = { 'idempotency-key': randomUUID() };
-    const first = await call('POST', '/ext/webhook/secret/rotate', { apiKey: account.api_key, headers });
-    const again = await call('POST', '/ext/webhook/secret/rotate', { apiKey: account.api_key, headers });
+    const [first, again] = await callTwiceIdempotent('POST', '/ext/webhook/secret/rotate', { apiKey: account.api_key, key: randomUUID() });
     expect(again.status).toBe(200);
-    expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.data.webhook_secret).toBe(first.body.data.webhook_secret);
     const stored = await db().account.findUniqueOrThrow({ where: { id: account.id } });
     expect([stored.webhookSecret, stored.previousWebhookSecret]).toEqual([first.body.data.webhook_secret, account.webhook_secret]);
@@ -230,11 +216,11 @@ describe('GET /ext/webhook/deliveries and GET /ext/webhook/deliveries/{id}', () 
     const driver = await newDriver();
     // Four events of the first dispatch, delivered; two of the second and a ping, pending.
     first = await createDispatch({ accountId: account.id, input: dispatchBody() });
-    await assignDriver({ id: first.id, accountId: null, driverId: driver.id, actor: ACTOR });
-    await changeDestination({ id: first.id, accountId: account.id, destination: { lat: 24.8, lng: 46.7 }, actor: { refType: 'vendor', refId: 'test' } });
+    await assignDriver({ id: first.id, scope: platformScope(), driverId: driver.id, actor: ACTOR });
+    await changeDestination({ id: first.id, scope: accountScope(account.id), destination: { lat: 24.8, lng: 46.7 }, actor: { refType: 'vendor', refId: 'test' } });
     await deliverAll();
     second = await createDispatch({ accountId: account.id, input: dispatchBody() });
-    await changeStatus({ id: second.id, accountId: null, status: 'cancelled', actor: ACTOR });
+    await changeStatus({ id: second.id, scope: platformScope(), status: 'cancelled', actor: ACTOR });
     await sendTestEvent({ accountId: account.id });
     other = await accountWithWebhook('list-other');
     otherDispatch = await createDispatch({ accountId: other.id, input: dispatchBody() });
@@ -431,13 +417,6 @@ describe('POST /ext/webhook/enable', () => {
       },
     });
   }
-
-  it('answers 404 while no webhook is registered', async () => {
-    const account = await newAccount();
-    const response = await call('POST', '/ext/webhook/enable', { apiKey: account.api_key });
-    expect(response.status).toBe(404);
-    expect(response.body.error).toBe('not_found');
-  });
 
   it('enables a disabled endpoint and replays the deliveries that waited', async () => {
     const account = await accountWithWebhook('disabled');

@@ -1,4 +1,4 @@
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { apiKeyRoute, otherMethods } from '@/lib/http/route';
 import { getWebhookEndpoint } from '@/lib/webhooks/get-webhook-endpoint';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';

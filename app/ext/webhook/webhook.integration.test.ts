@@ -4,8 +4,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
-import { call } from '@/lib/testing/api';
-import { newAccount } from '@/lib/testing/fixtures';
+import { call } from '@/test/api';
+import { newAccount } from '@/test/fixtures';
 
 interface Received {
   headers: http.IncomingHttpHeaders;

@@ -7,13 +7,13 @@ import { OrderTracking } from '@/components/tracking/order-tracking';
 import { trackingQuery } from '@/components/tracking/queries';
 import { TrackingShell } from '@/components/tracking/tracking-shell';
 import { getEnv } from '@/lib/env';
-import { ApiError } from '@/lib/http/errors';
-import { getLocale } from '@/lib/i18n/get-locale';
-import { format, messagesFor } from '@/lib/i18n/messages';
-import { commonMessages } from '@/lib/i18n/messages/common';
-import { trackingMessages } from '@/lib/i18n/messages/tracking';
-import { pickLocaleText } from '@/lib/i18n/pick-locale-text';
-import { getQueryClient } from '@/lib/query/get-query-client';
+import { nullIfNotFound } from '@/lib/errors/null-if-not-found';
+import { getLocale } from '@/components/i18n/get-locale';
+import { format, messagesFor } from '@/components/i18n/messages';
+import { commonMessages } from '@/components/i18n/messages/common';
+import { trackingMessages } from '@/components/i18n/messages/tracking';
+import { pickLocaleText } from '@/components/i18n/pick-locale-text';
+import { getQueryClient } from '@/components/providers/get-query-client';
 import { getTrackingView } from '@/lib/tracking/get-tracking-view';
 import type { TrackingView } from '@/lib/tracking/schemas';
 
@@ -22,14 +22,7 @@ interface Props {
 }
 
 /** The public view behind GET /api/track/{token}, or null: once per request. */
-const readView = cache(async (token: string): Promise<TrackingView | null> => {
-  try {
-    return await getTrackingView({ token });
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'not_found') return null;
-    throw error;
-  }
-});
+const readView = cache((token: string): Promise<TrackingView | null> => nullIfNotFound(getTrackingView({ token })));
 
 // The link is the credential: no search engine keeps it, no Referer carries it away (the
 // headers say the same, next.config.mjs).

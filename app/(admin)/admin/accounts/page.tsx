@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { AccountsPage } from '@/components/admin-accounts/accounts-page';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireAdmin } from '@/lib/auth/current-user';
-import { getLocale } from '@/lib/i18n/get-locale';
-import { messagesFor } from '@/lib/i18n/messages';
-import { adminAccountsMessages } from '@/lib/i18n/messages/admin-accounts';
-import { commonMessages } from '@/lib/i18n/messages/common';
+import { getLocale } from '@/components/i18n/get-locale';
+import { messagesFor } from '@/components/i18n/messages';
+import { adminAccountsMessages } from '@/components/i18n/messages/admin-accounts';
+import { commonMessages } from '@/components/i18n/messages/common';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: messagesFor(adminAccountsMessages, await getLocale()).accountsPageTitle };

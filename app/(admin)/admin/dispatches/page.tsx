@@ -1,20 +1,22 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import { AdminDispatchList } from '@/components/admin-dispatches/admin-dispatch-list';
-import { ADMIN_PAGE_SIZE, isAdminServerReadable, readAdminListParams } from '@/components/admin-dispatches/list-params';
+import { DispatchList } from '@/components/dispatch-list/dispatch-list';
+import { LIST_URLS } from '@/components/dispatch-list/list-params';
 import { listCommonText, searchParamReader } from '@/components/dispatch-list/list-page-input';
-import { adminDispatchKeys, adminListKey, type AdminDispatchPage } from '@/components/admin-dispatches/queries';
-import { statusLabelsOf } from '@/components/admin-dispatches/status-labels';
+import { prefetchListPage } from '@/components/dispatch-list/prefetch-list-page';
+import { statusLabelsOf } from '@/components/dispatch-detail/status-labels';
 import { listAccounts } from '@/lib/accounts/list-accounts';
 import { listFleets } from '@/lib/fleets/list-fleets';
 import { requireAdmin } from '@/lib/auth/current-user';
+import { platformScope } from '@/lib/tenancy/scope';
 import { adminListArgs, AdminDispatchListQuerySchema } from '@/lib/dispatches/console-schemas';
 import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
-import { getLocale } from '@/lib/i18n/get-locale';
-import { messagesFor } from '@/lib/i18n/messages';
-import { adminDispatchMessages } from '@/lib/i18n/messages/admin-dispatches';
-import { commonMessages } from '@/lib/i18n/messages/common';
-import { getQueryClient } from '@/lib/query/get-query-client';
+import { getLocale } from '@/components/i18n/get-locale';
+import { messagesFor } from '@/components/i18n/messages';
+import { adminDispatchMessages } from '@/components/i18n/messages/admin-dispatches';
+import { commonMessages } from '@/components/i18n/messages/common';
+import { dispatchListMessages } from '@/components/i18n/messages/dispatch-list';
+import { getQueryClient } from '@/components/providers/get-query-client';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -26,32 +28,31 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: messagesFor(adminDispatchMessages, await getLocale()).title };
 }
 
-// Every account's dispatches. The page of the URL is read here through the same domain function
-// as the API and handed to the browser's query cache, as on the staff list.
+// Every account's dispatches: the one dispatch list (components/dispatch-list) for admins, its
+// first page read here (prefetch-list-page.ts).
 export default async function AdminDispatchesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [, locale, query] = await Promise.all([requireAdmin(), getLocale(), searchParams]);
-  const params = readAdminListParams(searchParamReader(query));
+  const params = LIST_URLS.admin.read(searchParamReader(query));
   const queryClient = getQueryClient();
-  const prefetch = async () => {
-    if (!isAdminServerReadable(params.filters)) return;
-    const parsed = AdminDispatchListQuerySchema.safeParse({ ...params.filters, cursor: params.cursor, limit: ADMIN_PAGE_SIZE });
-    if (!parsed.success) return;
-    const { limit, cursor, ...filters } = parsed.data;
-    await queryClient.prefetchQuery({
-      queryKey: adminDispatchKeys.list(adminListKey(params.filters, params.cursor)),
-      queryFn: async () => JSON.parse(await listDispatchesJson({ ...adminListArgs(filters), limit, cursor, withRelated: true })) as AdminDispatchPage,
-    });
-  };
+  const prefetch = prefetchListPage({
+    queryClient,
+    audience: 'admin',
+    params,
+    schema: AdminDispatchListQuerySchema,
+    read: ({ limit, cursor, ...filters }) => listDispatchesJson({ ...adminListArgs(platformScope(), filters), limit, cursor, withRelated: true }),
+  });
   const [accounts, fleets] = await Promise.all([
     listAccounts({ query: { limit: ACCOUNT_OPTIONS } }),
     listFleets({ query: { limit: FLEET_OPTIONS } }),
-    prefetch(),
+    prefetch,
   ]);
   const common = messagesFor(commonMessages, locale);
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <AdminDispatchList
-        t={messagesFor(adminDispatchMessages, locale)}
+      <DispatchList
+        audience="admin"
+        t={messagesFor(dispatchListMessages, locale)}
+        adminT={messagesFor(adminDispatchMessages, locale)}
         common={listCommonText(common)}
         statusLabels={statusLabelsOf(common)}
         locale={locale}

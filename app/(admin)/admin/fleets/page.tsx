@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { FleetsPage } from '@/components/admin-fleet/fleets-page';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireAdmin } from '@/lib/auth/current-user';
-import { getLocale } from '@/lib/i18n/get-locale';
-import { messagesFor } from '@/lib/i18n/messages';
-import { adminFleetMessages } from '@/lib/i18n/messages/admin-fleet';
-import { commonMessages } from '@/lib/i18n/messages/common';
+import { getLocale } from '@/components/i18n/get-locale';
+import { messagesFor } from '@/components/i18n/messages';
+import { adminFleetMessages } from '@/components/i18n/messages/admin-fleet';
+import { commonMessages } from '@/components/i18n/messages/common';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: messagesFor(adminFleetMessages, await getLocale()).fleetsPageTitle };

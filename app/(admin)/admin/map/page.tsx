@@ -3,10 +3,10 @@ import { LiveMapPage } from '@/components/admin-map/live-map-page';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireAdmin } from '@/lib/auth/current-user';
 import { getEnv } from '@/lib/env';
-import { getLocale } from '@/lib/i18n/get-locale';
-import { messagesFor } from '@/lib/i18n/messages';
-import { adminMapMessages } from '@/lib/i18n/messages/admin-map';
-import { commonMessages } from '@/lib/i18n/messages/common';
+import { getLocale } from '@/components/i18n/get-locale';
+import { messagesFor } from '@/components/i18n/messages';
+import { adminMapMessages } from '@/components/i18n/messages/admin-map';
+import { commonMessages } from '@/components/i18n/messages/common';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: messagesFor(adminMapMessages, await getLocale()).pageTitle };

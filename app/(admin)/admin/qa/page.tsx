@@ -8,13 +8,15 @@ import listStyles from '@/components/dispatch-list/dispatch-list.module.css';
 import { searchParamReader } from '@/components/dispatch-list/list-page-input';
 import { nextPage, previousPage, urlListState } from '@/components/dispatch-list/url-list-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { TableHead } from '@/components/ui/query-table';
 import { requireAdmin } from '@/lib/auth/current-user';
+import { platformScope } from '@/lib/tenancy/scope';
 import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
-import { getLocale } from '@/lib/i18n/get-locale';
-import { format, messagesFor } from '@/lib/i18n/messages';
-import { adminDispatchMessages } from '@/lib/i18n/messages/admin-dispatches';
-import { commonMessages } from '@/lib/i18n/messages/common';
-import { decodeCursor } from '@/lib/http/cursor';
+import { getLocale } from '@/components/i18n/get-locale';
+import { format, messagesFor } from '@/components/i18n/messages';
+import { adminDispatchMessages } from '@/components/i18n/messages/admin-dispatches';
+import { commonMessages } from '@/components/i18n/messages/common';
+import { decodeCursor } from '@/lib/paging/cursor';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -46,7 +48,7 @@ export default async function QaQueuePage({ searchParams }: { searchParams: Prom
   const params = { filters: {}, cursor, prev: cursor ? read.prev : [] };
   const { prev } = params;
   const page = JSON.parse(
-    await listDispatchesJson({ accountId: undefined, filters: { status: 'qa_qc' }, limit: QA_PAGE_SIZE, cursor, withRelated: true }),
+    await listDispatchesJson({ scope: platformScope(), filters: { status: 'qa_qc' }, limit: QA_PAGE_SIZE, cursor, withRelated: true }),
   ) as AdminDispatchPage;
   const t = messagesFor(adminDispatchMessages, locale);
   const common = messagesFor(commonMessages, locale);
@@ -64,16 +66,7 @@ export default async function QaQueuePage({ searchParams }: { searchParams: Prom
         <div className="table-wrap">
           <table className={`table ${listStyles.table}`}>
             <caption className="sr-only">{t.qaCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.colReference}</th>
-                <th scope="col">{t.colAccount}</th>
-                <th scope="col">{t.colOrder}</th>
-                <th scope="col">{t.colDriver}</th>
-                <th scope="col">{common.status_delivered}</th>
-                <th scope="col">{t.colMedia}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[t.colReference, t.colAccount, t.colOrder, t.colDriver, common.status_delivered, t.colMedia]} />
             <tbody>
               {page.data.map(({ record, account, driver }) => {
                 const delivered = record.status.findLast((entry) => entry.status === 'delivered');

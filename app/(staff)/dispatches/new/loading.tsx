@@ -1,7 +1,7 @@
-import { getLocale } from '@/lib/i18n/get-locale';
-import { messagesFor } from '@/lib/i18n/messages';
-import { commonMessages } from '@/lib/i18n/messages/common';
-import { newDispatchMessages } from '@/lib/i18n/messages/new-dispatch';
+import { getLocale } from '@/components/i18n/get-locale';
+import { messagesFor } from '@/components/i18n/messages';
+import { commonMessages } from '@/components/i18n/messages/common';
+import { newDispatchMessages } from '@/components/i18n/messages/new-dispatch';
 import styles from '@/components/new-dispatch/new-dispatch.module.css';
 import { PageHeader } from '@/components/ui/page-header';
 

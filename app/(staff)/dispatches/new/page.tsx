@@ -5,10 +5,10 @@ import { requireStaff } from '@/lib/auth/current-user';
 import { listBranches } from '@/lib/branches/list-branches';
 import { getEnv } from '@/lib/env';
 import { newReadableCode } from '@/lib/ids/new-id';
-import { getLocale } from '@/lib/i18n/get-locale';
-import { messagesFor } from '@/lib/i18n/messages';
-import { commonMessages } from '@/lib/i18n/messages/common';
-import { newDispatchMessages } from '@/lib/i18n/messages/new-dispatch';
+import { getLocale } from '@/components/i18n/get-locale';
+import { messagesFor } from '@/components/i18n/messages';
+import { commonMessages } from '@/components/i18n/messages/common';
+import { newDispatchMessages } from '@/components/i18n/messages/new-dispatch';
 import { PageHeader } from '@/components/ui/page-header';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { ApiKeysPanel } from '@/components/settings/api-keys-panel';
 import { requireStaff } from '@/lib/auth/current-user';
-import { getLocale } from '@/lib/i18n/get-locale';
-import { messagesFor } from '@/lib/i18n/messages';
-import { commonMessages } from '@/lib/i18n/messages/common';
-import { settingsMessages } from '@/lib/i18n/messages/settings';
+import { getLocale } from '@/components/i18n/get-locale';
+import { messagesFor } from '@/components/i18n/messages';
+import { commonMessages } from '@/components/i18n/messages/common';
+import { settingsMessages } from '@/components/i18n/messages/settings';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: messagesFor(settingsMessages, await getLocale()).pageTitleApiKeys };

@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import styles from '@/components/settings/settings.module.css';
 import { getTariff } from '@/lib/accounts/get-tariff';
 import { requireStaff } from '@/lib/auth/current-user';
-import { formatMoney } from '@/lib/estimates/tariff';
-import { getLocale } from '@/lib/i18n/get-locale';
-import { format, messagesFor } from '@/lib/i18n/messages';
-import { settingsMessages } from '@/lib/i18n/messages/settings';
+import { formatMoney } from '@/lib/pricing/tariff';
+import { getLocale } from '@/components/i18n/get-locale';
+import { format, messagesFor } from '@/components/i18n/messages';
+import { settingsMessages } from '@/components/i18n/messages/settings';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: messagesFor(settingsMessages, await getLocale()).pageTitleTariff };

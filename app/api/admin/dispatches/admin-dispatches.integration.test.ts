@@ -7,13 +7,14 @@ import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { ACCOUNT_COLUMNS, EXPORT_COLUMNS } from '@/lib/dispatches/export-dispatches-csv';
 import { AuditTrailResponseSchema } from '@/lib/dispatches/list-dispatch-audit';
 import { DispatchResponseSchema, type DispatchRecord } from '@/lib/dispatches/schemas';
-import { call } from '@/lib/testing/api';
-import { setUpDeliveryHarness, TEST_WORKER_OPTIONS } from '@/lib/testing/delivery-harness';
-import { waitFor } from '@/lib/testing/webhook-receiver';
+import { call } from '@/test/api';
+import { setUpDeliveryHarness, TEST_WORKER_OPTIONS } from '@/test/delivery-harness';
+import { waitFor } from '@/test/webhook-receiver';
 import { DeliveryWorker } from '@/lib/webhooks/worker';
-import { dispatchBody, newAccount, newAdminSession, newDriver, newStaffSession, uniqueSuffix } from '@/lib/testing/fixtures';
+import { type AdminSession, dispatchBody, newAccount, newConsoleSessions, newDriver, uniqueSuffix } from '@/test/fixtures';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { DispatchDeliveryListResponseSchema } from '@/lib/webhooks/schemas';
+import { platformScope } from '@/lib/tenancy/scope';
 
 // The admin console's dispatch routes: every account's dispatches through the ops API's domain
 // code, each action recorded as the signed-in admin.
@@ -21,12 +22,11 @@ import { DispatchDeliveryListResponseSchema } from '@/lib/webhooks/schemas';
 const VENDOR = { refType: 'vendor', refId: 'test' } as const;
 const { receiver } = setUpDeliveryHarness();
 
-let admin: Awaited<ReturnType<typeof newAdminSession>>;
+let admin: AdminSession;
 let staffCookie: string;
 
 beforeAll(async () => {
-  admin = await newAdminSession();
-  staffCookie = (await newStaffSession((await newAccount()).id)).cookie;
+  ({ admin, staffCookie } = await newConsoleSessions());
 });
 
 const get = (path: string) => call('GET', path, { cookie: admin.cookie });
@@ -101,8 +101,8 @@ describe('GET /api/admin/dispatches', () => {
       input: dispatchBody({ vendor_bid: `bid-${tag}`, user_metadata: { ...dispatchBody().user_metadata, phone: `+9665${tag.slice(0, 8).replace(/\D/g, '7').padEnd(8, '7')}` } }),
     });
     const b1 = await createDispatch({ accountId: south.id, input: dispatchBody({ vendor_bid: `bid-${tag}` }) });
-    await assignDriver({ id: a1.id, accountId: null, driverId: driver.id, actor: VENDOR });
-    await changeStatus({ id: b1.id, accountId: null, status: 'cancelled', actor: VENDOR });
+    await assignDriver({ id: a1.id, scope: platformScope(), driverId: driver.id, actor: VENDOR });
+    await changeStatus({ id: b1.id, scope: platformScope(), status: 'cancelled', actor: VENDOR });
 
     const all = await listAll(`vendor_bid=bid-${tag}`);
     expect(all.map((row) => row.record.id)).toEqual([b1.id, a2.id, a1.id]);
@@ -176,7 +176,7 @@ describe('POST /api/admin/dispatches/bulk', () => {
     const ids: string[] = [];
     for (let i = 0; i < 120; i++) ids.push((await createDispatch({ accountId: accounts[i % 2]!.id, input: dispatchBody() })).id);
     const cancelled = [ids[3]!, ids[50]!, ids[119]!];
-    for (const id of cancelled) await changeStatus({ id, accountId: null, status: 'cancelled', actor: VENDOR });
+    for (const id of cancelled) await changeStatus({ id, scope: platformScope(), status: 'cancelled', actor: VENDOR });
 
     const started = Date.now();
     const assigned = await post('/api/admin/dispatches/bulk', { ids, action: { type: 'assign', driver_id: driver.id } });
@@ -341,7 +341,7 @@ describe('one dispatch', () => {
     const worker = new DeliveryWorker(TEST_WORKER_OPTIONS);
     await waitFor(async () => (await worker.runOnce(), (await db().webhookDelivery.count({ where: { dispatchId: dispatch.id, status: 'succeeded' } })) === 1), 10_000, 'delivered to the old endpoint');
     await registerWebhook({ accountId: account.id, url: `${receiver.url}/new`, allowPrivate: true });
-    await changeStatus({ id: dispatch.id, accountId: null, status: 'cancelled', actor: VENDOR });
+    await changeStatus({ id: dispatch.id, scope: platformScope(), status: 'cancelled', actor: VENDOR });
     const response = await get(`/api/admin/dispatches/${dispatch.id}/deliveries`);
     expect(response.status).toBe(200);
     expect(DispatchDeliveryListResponseSchema.parse(response.body)).toEqual(response.body);

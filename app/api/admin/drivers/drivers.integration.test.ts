@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { call } from '@/lib/testing/api';
-import { dispatchBody, newAccount, newAdminSession, newDriver, newStaffSession, uniqueSuffix } from '@/lib/testing/fixtures';
+import { call } from '@/test/api';
+import { type AdminSession, dispatchBody, newAccount, newConsoleSessions, newDriver, uniqueSuffix } from '@/test/fixtures';
 
 // The console's drivers and fleets: the same domain code as the ops API, admins only.
 
-let admin: Awaited<ReturnType<typeof newAdminSession>>;
+let admin: AdminSession;
 let staffCookie: string;
 
 beforeAll(async () => {
-  admin = await newAdminSession();
-  staffCookie = (await newStaffSession((await newAccount()).id)).cookie;
+  ({ admin, staffCookie } = await newConsoleSessions());
 });
 
 async function newFleet(name = `Fleet ${uniqueSuffix()}`) {

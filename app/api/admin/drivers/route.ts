@@ -1,19 +1,17 @@
 import { createDriver } from '@/lib/drivers/create-driver';
 import { listDrivers } from '@/lib/drivers/list-drivers';
 import { CreateDriverBodySchema, ListDriversQuerySchema } from '@/lib/drivers/schemas';
-import { parseInput, queryObject } from '@/lib/http/parse-input';
+import { parseInput, parseQuery } from '@/lib/validation/parse-input';
 import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/admin/drivers — every driver, newest first; filters q (name, phone, id), fleet, active
 export const GET = adminRoute({}, async ({ request }) => {
-  const query = parseInput(ListDriversQuerySchema, queryObject(request.url));
-  return { status: 200, body: await listDrivers({ query }) };
+  return { status: 200, body: await listDrivers({ query: parseQuery(ListDriversQuerySchema, request) }) };
 });
 
 // POST /api/admin/drivers — create a driver (the ops API's create)
 export const POST = adminRoute({ body: true }, async ({ body }) => {
-  const input = parseInput(CreateDriverBodySchema, body);
-  return { status: 201, body: { data: await createDriver({ input }) } };
+  return { status: 201, body: { data: await createDriver({ input: parseInput(CreateDriverBodySchema, body) }) } };
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,19 +1,17 @@
 import { createFleet } from '@/lib/fleets/create-fleet';
 import { listFleets } from '@/lib/fleets/list-fleets';
 import { CreateFleetBodySchema, ListFleetsQuerySchema } from '@/lib/fleets/schemas';
-import { parseInput, queryObject } from '@/lib/http/parse-input';
+import { parseInput, parseQuery } from '@/lib/validation/parse-input';
 import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/admin/fleets — fleets newest first with their driver counts
 export const GET = adminRoute({}, async ({ request }) => {
-  const query = parseInput(ListFleetsQuerySchema, queryObject(request.url));
-  return { status: 200, body: await listFleets({ query }) };
+  return { status: 200, body: await listFleets({ query: parseQuery(ListFleetsQuerySchema, request) }) };
 });
 
 // POST /api/admin/fleets — create a fleet
 export const POST = adminRoute({ body: true }, async ({ body }) => {
-  const input = parseInput(CreateFleetBodySchema, body);
-  return { status: 201, body: { data: await createFleet({ input }) } };
+  return { status: 201, body: { data: await createFleet({ input: parseInput(CreateFleetBodySchema, body) }) } };
 });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

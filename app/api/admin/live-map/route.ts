@@ -1,5 +1,5 @@
 import { adminRoute, otherMethods } from '@/lib/http/route';
-import { readLiveMap } from '@/lib/live-map/read-live-map';
+import { readLiveMap } from '@/lib/live/read-live-map';
 
 // GET /api/admin/live-map — active drivers' last positions and the open dispatches, for the live map
 export const GET = adminRoute({}, async () => {

@@ -1,6 +1,6 @@
 import { createAccount } from '@/lib/accounts/create-account';
 import { CreateAccountBodySchema } from '@/lib/accounts/schemas';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { opsRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/ops/accounts — create a vendor account with its first API key and webhook secret

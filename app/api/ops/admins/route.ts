@@ -1,6 +1,6 @@
 import { createUser } from '@/lib/auth/create-user';
 import { CreateStaffBodySchema } from '@/lib/auth/schemas';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { opsRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/ops/admins — create a platform admin's console sign-in

@@ -1,6 +1,6 @@
 import { createDriver } from '@/lib/drivers/create-driver';
 import { CreateDriverBodySchema } from '@/lib/drivers/schemas';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { opsRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/ops/drivers — create a driver

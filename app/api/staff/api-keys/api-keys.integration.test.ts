@@ -2,16 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiKeySchema, CreatedApiKeySchema } from '@/lib/accounts/schemas';
 import { db } from '@/lib/db/client';
-import { call } from '@/lib/testing/api';
-import { newAccount, newStaffSession } from '@/lib/testing/fixtures';
-
-const CROSS_SITE = { 'sec-fetch-site': 'cross-site' };
-
-async function staffOfNewAccount() {
-  const account = await newAccount();
-  const { cookie } = await newStaffSession(account.id);
-  return { account, cookie };
-}
+import { CROSS_SITE, call } from '@/test/api';
+import { newAccount, staffOfNewAccount } from '@/test/fixtures';
 
 describe('GET /api/staff/api-keys', () => {
   it("lists the account's keys by prefix, never the key, its hash or another account's keys", async () => {

@@ -1,7 +1,7 @@
 import { createApiKey } from '@/lib/accounts/create-api-key';
 import { listApiKeys } from '@/lib/accounts/list-api-keys';
 import { CreateApiKeyBodySchema } from '@/lib/accounts/schemas';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { staffRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/staff/api-keys — the account's API keys (prefix only, revoked ones included)

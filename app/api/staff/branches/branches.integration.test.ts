@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BranchSchema, type BranchInput } from '@/lib/branches/schemas';
 import { db } from '@/lib/db/client';
-import { call } from '@/lib/testing/api';
-import { newAccount, newStaffSession, uniqueSuffix } from '@/lib/testing/fixtures';
-
-const CROSS_SITE = { 'sec-fetch-site': 'cross-site' };
-
-async function staffOfNewAccount() {
-  const account = await newAccount();
-  const { cookie } = await newStaffSession(account.id);
-  return { account, cookie };
-}
+import { CROSS_SITE, call } from '@/test/api';
+import { staffOfNewAccount, uniqueSuffix } from '@/test/fixtures';
 
 function branchInput(overrides: Partial<BranchInput> = {}): BranchInput {
   return {

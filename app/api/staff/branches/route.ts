@@ -1,7 +1,7 @@
 import { createBranch } from '@/lib/branches/create-branch';
 import { listBranches } from '@/lib/branches/list-branches';
 import { BranchInputSchema } from '@/lib/branches/schemas';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { staffRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/staff/branches — the account's branches with their saved pickup addresses

@@ -1,17 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
-import { call } from '@/lib/testing/api';
-import { dispatchBody, newAccount, newStaffSession } from '@/lib/testing/fixtures';
+import { CROSS_SITE, call, callTwiceIdempotent } from '@/test/api';
+import { dispatchBody, staffOfNewAccount } from '@/test/fixtures';
 
 // POST /api/staff/dispatches: the dashboard's create goes through the vendor API's own schema and
 // domain function, recorded as made by the signed-in staff member.
 
-let account: Awaited<ReturnType<typeof newAccount>>;
-let staff: Awaited<ReturnType<typeof newStaffSession>>;
+let staff: Awaited<ReturnType<typeof staffOfNewAccount>>;
 
 beforeAll(async () => {
-  account = await newAccount();
-  staff = await newStaffSession(account.id);
+  staff = await staffOfNewAccount();
 });
 
 describe('POST /api/staff/dispatches', () => {
@@ -23,7 +21,7 @@ describe('POST /api/staff/dispatches', () => {
     const { id } = response.body.data as { id: string };
     expect(id).toMatch(/^dsp_/);
 
-    const read = await call('GET', `/ext/dispatch/${id}`, { apiKey: account.api_key });
+    const read = await call('GET', `/ext/dispatch/${id}`, { apiKey: staff.account.api_key });
     expect(read.status).toBe(200);
     expect(read.body.data).toMatchObject({
       id,
@@ -39,7 +37,7 @@ describe('POST /api/staff/dispatches', () => {
   });
 
   it('refuses invalid input with 400 naming each field, and writes nothing', async () => {
-    const before = await db().dispatch.count({ where: { accountId: account.id } });
+    const before = await db().dispatch.count({ where: { accountId: staff.account.id } });
     const body = dispatchBody({
       pickup: { lat: 91, lng: 46.6 },
       user_metadata: { id: 'cust-1', email: 'not-an-email', phone: '+966500000001' },
@@ -51,7 +49,7 @@ describe('POST /api/staff/dispatches', () => {
     expect(response.body.error_desc).toContain('pickup.lat: must be <= 90');
     expect(response.body.error_desc).toContain('user_metadata.email: must be an email address');
     expect(response.body.error_desc).toContain('vendor_oid: must not be empty');
-    expect(await db().dispatch.count({ where: { accountId: account.id } })).toBe(before);
+    expect(await db().dispatch.count({ where: { accountId: staff.account.id } })).toBe(before);
   });
 
   it('refuses a second dispatch with the same vendor_oid: 400 duplicate_vendor_oid naming the field', async () => {
@@ -61,27 +59,21 @@ describe('POST /api/staff/dispatches', () => {
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('duplicate_vendor_oid');
     expect(again.body.error_desc).toMatch(/^vendor_oid: /);
-    expect(await db().dispatch.count({ where: { accountId: account.id, vendorOid: body.vendor_oid } })).toBe(1);
+    expect(await db().dispatch.count({ where: { accountId: staff.account.id, vendorOid: body.vendor_oid } })).toBe(1);
   });
 
   it("lets another account reuse the vendor_oid (orders are the account's own)", async () => {
     const body = dispatchBody();
     expect((await call('POST', '/api/staff/dispatches', { cookie: staff.cookie, body })).status).toBe(201);
-    const other = await newAccount();
-    const otherStaff = await newStaffSession(other.id);
+    const otherStaff = await staffOfNewAccount();
     expect((await call('POST', '/api/staff/dispatches', { cookie: otherStaff.cookie, body })).status).toBe(201);
   });
 
   it('replays a retried submit with the same Idempotency-Key instead of creating twice', async () => {
     const body = dispatchBody();
-    const headers = { 'idempotency-key': `form-${body.vendor_oid}` };
-    const first = await call('POST', '/api/staff/dispatches', { cookie: staff.cookie, body, headers });
-    const retry = await call('POST', '/api/staff/dispatches', { cookie: staff.cookie, body, headers });
+    const [first] = await callTwiceIdempotent('POST', '/api/staff/dispatches', { cookie: staff.cookie, body, key: `form-${body.vendor_oid}` });
     expect(first.status).toBe(201);
-    expect(retry.status).toBe(201);
-    expect(retry.body).toEqual(first.body);
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    expect(await db().dispatch.count({ where: { accountId: account.id, vendorOid: body.vendor_oid } })).toBe(1);
+    expect(await db().dispatch.count({ where: { accountId: staff.account.id, vendorOid: body.vendor_oid } })).toBe(1);
   });
 
   it('is 401 without a session cookie and 403 for a cross-site write, writing nothing', async () => {
@@ -89,11 +81,7 @@ describe('POST /api/staff/dispatches', () => {
     const anonymous = await call('POST', '/api/staff/dispatches', { body, headers: { 'sec-fetch-site': 'same-origin' } });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error).toBe('unauthorized');
-    const crossSite = await call('POST', '/api/staff/dispatches', {
-      cookie: staff.cookie,
-      body,
-      headers: { 'sec-fetch-site': 'cross-site' },
-    });
+    const crossSite = await call('POST', '/api/staff/dispatches', { cookie: staff.cookie, body, headers: CROSS_SITE });
     expect(crossSite.status).toBe(403);
     expect(crossSite.body.error).toBe('cross_site_request');
     expect(await db().dispatch.count({ where: { vendorOid: body.vendor_oid } })).toBe(0);

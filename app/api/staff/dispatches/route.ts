@@ -1,13 +1,13 @@
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
 import { CreateDispatchBodySchema, StaffDispatchListQuerySchema } from '@/lib/dispatches/schemas';
-import { parseInput, queryObject } from '@/lib/http/parse-input';
+import { parseInput, parseQuery } from '@/lib/validation/parse-input';
 import { staffRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/staff/dispatches — the account's dispatches for the dashboard: /ext/dispatches plus a search box
-export const GET = staffRoute({}, async ({ caller, request }) => {
-  const { limit, cursor, ...filters } = parseInput(StaffDispatchListQuerySchema, queryObject(request.url));
-  return { status: 200, json: await listDispatchesJson({ accountId: caller.accountId, filters, limit, cursor }) };
+export const GET = staffRoute({}, async ({ scope, request }) => {
+  const { limit, cursor, ...filters } = parseQuery(StaffDispatchListQuerySchema, request);
+  return { status: 200, json: await listDispatchesJson({ scope, filters, limit, cursor }) };
 });
 
 // POST /api/staff/dispatches — create a dispatch from the dashboard (recorded as made by this staff member)

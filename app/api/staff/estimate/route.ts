@@ -1,6 +1,6 @@
 import { estimateDelivery } from '@/lib/estimates/estimate-delivery';
 import { EstimateBodySchema } from '@/lib/estimates/schemas';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { staffRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/staff/estimate — times and prices under the account's tariff (as POST /ext/estimate)

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import * as eventsRoute from '@/app/api/staff/events/route';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { changeStatus } from '@/lib/dispatches/change-status';
-import { call } from '@/lib/testing/api';
-import { dispatchBody, newAccount, newStaffSession } from '@/lib/testing/fixtures';
+import { call } from '@/test/api';
+import { dispatchBody, newAccount, newStaffSession } from '@/test/fixtures';
+import { accountScope } from '@/lib/tenancy/scope';
 
 interface ServerEvent {
   event: string;
@@ -63,7 +64,7 @@ describe('GET /api/staff/events', () => {
 
       await createDispatch({ accountId: other.id, input: dispatchBody() });
       const mine = await createDispatch({ accountId: account.id, input: dispatchBody() });
-      await changeStatus({ id: mine.id, accountId: account.id, status: 'cancelled', actor: { refType: 'vendor', refId: 'v' } });
+      await changeStatus({ id: mine.id, scope: accountScope(account.id), status: 'cancelled', actor: { refType: 'vendor', refId: 'v' } });
 
       await stream.waitFor((event) => event.event === 'change' && JSON.parse(event.data).sequence === 2);
       const changes = stream.events.filter((event) => event.event === 'change').map((event) => JSON.parse(event.data));

@@ -4,9 +4,9 @@ import { dispatchChangeStream } from '@/lib/live/event-stream';
 export const dynamic = 'force-dynamic';
 
 // GET /api/staff/events — server-sent events: every change to the account's dispatches, live
-export const GET = staffRoute({}, async ({ request, caller }) => ({
+export const GET = staffRoute({}, async ({ scope, request }) => ({
   status: 200,
-  response: dispatchChangeStream({ accountId: caller.accountId, signal: request.signal }),
+  response: dispatchChangeStream({ scope, signal: request.signal }),
 }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

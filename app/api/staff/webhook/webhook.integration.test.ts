@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
-import { call } from '@/lib/testing/api';
-import { TEST_WORKER_OPTIONS, setUpDeliveryHarness } from '@/lib/testing/delivery-harness';
-import { newAccount, newStaffSession } from '@/lib/testing/fixtures';
+import { CROSS_SITE, call } from '@/test/api';
+import { deliverAll, setUpDeliveryHarness } from '@/test/delivery-harness';
+import { newAccount, staffOfNewAccount } from '@/test/fixtures';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import {
   WebhookDeliveryDetailResponseSchema,
@@ -11,33 +11,17 @@ import {
   WebhookEndpointResponseSchema,
 } from '@/lib/webhooks/schemas';
 import { sendTestEvent } from '@/lib/webhooks/send-test-event';
-import { DeliveryWorker } from '@/lib/webhooks/worker';
 
 // The dashboard's webhook settings: the same domain operations as /ext/webhook/*, behind a
 // staff session and scoped to the staff member's account.
 
-const CROSS_SITE = { 'sec-fetch-site': 'cross-site' };
-
 const { receiver } = setUpDeliveryHarness();
-
-/** A signed-in staff member of a new account: `cookie` for calls, `account` for its secrets. */
-async function staffOfNewAccount() {
-  const account = await newAccount();
-  const { cookie } = await newStaffSession(account.id);
-  return { account, cookie };
-}
 
 /** A staff member whose account's webhook goes to the receiver at `path`. */
 async function staffWithWebhook(path: string) {
   const staff = await staffOfNewAccount();
   await registerWebhook({ accountId: staff.account.id, url: `${receiver.url}/${path}`, allowPrivate: true });
   return staff;
-}
-
-/** Delivers everything due now until nothing is left. */
-async function deliverAll(): Promise<void> {
-  const worker = new DeliveryWorker(TEST_WORKER_OPTIONS);
-  while ((await worker.runOnce()) > 0);
 }
 
 describe('authentication and CSRF', () => {

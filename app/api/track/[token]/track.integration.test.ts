@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '@/lib/testing/api';
-import { dispatchBody, newAccount, uniqueSuffix } from '@/lib/testing/fixtures';
+import { call } from '@/test/api';
+import { dispatchBody, newAccount, uniqueSuffix } from '@/test/fixtures';
 
 // GET /api/track/{token}: the end customer's tracking JSON, public, by the token alone.
 

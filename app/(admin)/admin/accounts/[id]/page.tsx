@@ -1,32 +1,23 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { AccountDetail } from '@/components/admin-accounts/account-detail';
-import styles from '@/components/admin-fleet/console.module.css';
-import { PageHeader } from '@/components/ui/page-header';
+import { RecordHeader } from '@/components/ui/page-header';
 import { getAccountDetail } from '@/lib/accounts/get-account-detail';
 import type { AccountDetail as AccountDetailView } from '@/lib/accounts/schemas';
 import { requireAdmin } from '@/lib/auth/current-user';
-import { ApiError } from '@/lib/http/errors';
-import { getLocale } from '@/lib/i18n/get-locale';
-import { format, messagesFor } from '@/lib/i18n/messages';
-import { adminAccountsMessages } from '@/lib/i18n/messages/admin-accounts';
-import { commonMessages } from '@/lib/i18n/messages/common';
+import { nullIfNotFound } from '@/lib/errors/null-if-not-found';
+import { getLocale } from '@/components/i18n/get-locale';
+import { format, messagesFor } from '@/components/i18n/messages';
+import { adminAccountsMessages } from '@/components/i18n/messages/admin-accounts';
+import { commonMessages } from '@/components/i18n/messages/common';
 
 interface Props {
   params: Promise<{ id: string }>;
 }
 
 /** The account (the read behind GET /api/admin/accounts/{id}), or null: once per request. */
-const readAccount = cache(async (id: string): Promise<AccountDetailView | null> => {
-  try {
-    return await getAccountDetail({ accountId: id });
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'not_found') return null;
-    throw error;
-  }
-});
+const readAccount = cache((id: string): Promise<AccountDetailView | null> => nullIfNotFound(getAccountDetail({ accountId: id })));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const [{ id }, , locale] = await Promise.all([params, requireAdmin(), getLocale()]);
@@ -43,10 +34,7 @@ export default async function AdminAccountPage({ params }: Props) {
   const t = messagesFor(adminAccountsMessages, locale);
   return (
     <>
-      <Link href="/admin/accounts" className={styles.backLink}>
-        {t.backToAccounts}
-      </Link>
-      <PageHeader title={<bdi>{account.name}</bdi>} intro={<bdi className="mono">{account.id}</bdi>} />
+      <RecordHeader backHref="/admin/accounts" backText={t.backToAccounts} name={account.name} id={account.id} />
       <AccountDetail initial={account} t={t} common={messagesFor(commonMessages, locale)} locale={locale} />
     </>
   );

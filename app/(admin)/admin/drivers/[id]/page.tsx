@@ -1,33 +1,24 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { DriverDetail } from '@/components/admin-fleet/driver-detail';
-import styles from '@/components/admin-fleet/console.module.css';
-import { PageHeader } from '@/components/ui/page-header';
+import { RecordHeader } from '@/components/ui/page-header';
 import { requireAdmin } from '@/lib/auth/current-user';
 import { getAdminDriver } from '@/lib/drivers/get-admin-driver';
 import type { AdminDriver } from '@/lib/drivers/schemas';
 import { getEnv } from '@/lib/env';
-import { ApiError } from '@/lib/http/errors';
-import { getLocale } from '@/lib/i18n/get-locale';
-import { format, messagesFor } from '@/lib/i18n/messages';
-import { adminFleetMessages } from '@/lib/i18n/messages/admin-fleet';
-import { commonMessages } from '@/lib/i18n/messages/common';
+import { nullIfNotFound } from '@/lib/errors/null-if-not-found';
+import { getLocale } from '@/components/i18n/get-locale';
+import { format, messagesFor } from '@/components/i18n/messages';
+import { adminFleetMessages } from '@/components/i18n/messages/admin-fleet';
+import { commonMessages } from '@/components/i18n/messages/common';
 
 interface Props {
   params: Promise<{ id: string }>;
 }
 
 /** The driver (the read behind GET /api/admin/drivers/{id}), or null: once per request. */
-const readDriver = cache(async (id: string): Promise<AdminDriver | null> => {
-  try {
-    return await getAdminDriver({ id });
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'not_found') return null;
-    throw error;
-  }
-});
+const readDriver = cache((id: string): Promise<AdminDriver | null> => nullIfNotFound(getAdminDriver({ id })));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const [{ id }, , locale] = await Promise.all([params, requireAdmin(), getLocale()]);
@@ -45,10 +36,7 @@ export default async function AdminDriverPage({ params }: Props) {
   const env = getEnv();
   return (
     <>
-      <Link href="/admin/drivers" className={styles.backLink}>
-        {t.backToDrivers}
-      </Link>
-      <PageHeader title={<bdi>{driver.name}</bdi>} intro={<bdi className="mono">{driver.id}</bdi>} />
+      <RecordHeader backHref="/admin/drivers" backText={t.backToDrivers} name={driver.name} id={driver.id} />
       <DriverDetail
         initial={driver}
         t={t}

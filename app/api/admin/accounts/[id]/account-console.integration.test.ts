@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
-import { call } from '@/lib/testing/api';
-import { setUpDeliveryHarness, TEST_WORKER_OPTIONS } from '@/lib/testing/delivery-harness';
-import { newAccount, newAdminSession, newStaffSession } from '@/lib/testing/fixtures';
+import { call } from '@/test/api';
+import { setUpDeliveryHarness, TEST_WORKER_OPTIONS } from '@/test/delivery-harness';
+import { type AdminSession, newAccount, newConsoleSessions } from '@/test/fixtures';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { sendTestEvent } from '@/lib/webhooks/send-test-event';
 import { DeliveryWorker } from '@/lib/webhooks/worker';
@@ -12,12 +12,11 @@ import { DeliveryWorker } from '@/lib/webhooks/worker';
 
 const { receiver } = setUpDeliveryHarness();
 
-let admin: Awaited<ReturnType<typeof newAdminSession>>;
+let admin: AdminSession;
 let staffCookie: string;
 
 beforeAll(async () => {
-  admin = await newAdminSession();
-  staffCookie = (await newStaffSession((await newAccount()).id)).cookie;
+  ({ admin, staffCookie } = await newConsoleSessions());
 });
 
 const TARIFF = { currency: 'KWD', base_fare_minor: 1250, per_km_minor: 300, min_fare_minor: 2000, vat_rate_bps: 500 };

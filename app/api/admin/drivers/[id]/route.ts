@@ -1,7 +1,7 @@
 import { getAdminDriver } from '@/lib/drivers/get-admin-driver';
 import { UpdateDriverBodySchema } from '@/lib/drivers/schemas';
 import { updateDriver } from '@/lib/drivers/update-driver';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/admin/drivers/{id} — one driver: fleet, status, sandbox owner, last position
@@ -11,8 +11,7 @@ export const GET = adminRoute<{ id: string }>({}, async ({ params }) => {
 
 // PATCH /api/admin/drivers/{id} — change name, phone or fleet; deactivate or reactivate
 export const PATCH = adminRoute<{ id: string }>({ body: true }, async ({ params, body }) => {
-  const input = parseInput(UpdateDriverBodySchema, body);
-  return { status: 200, body: { data: await updateDriver({ id: params.id, input }) } };
+  return { status: 200, body: { data: await updateDriver({ id: params.id, input: parseInput(UpdateDriverBodySchema, body) }) } };
 });
 
 export const { POST, PUT, DELETE, OPTIONS } = otherMethods({ GET, PATCH });

@@ -1,6 +1,6 @@
 import { UpdateFleetBodySchema } from '@/lib/fleets/schemas';
 import { updateFleet } from '@/lib/fleets/update-fleet';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // PATCH /api/admin/fleets/{id} — rename; deactivate (with its drivers) or reactivate

@@ -1,6 +1,6 @@
 import { UpdateDriverBodySchema } from '@/lib/drivers/schemas';
 import { updateDriver } from '@/lib/drivers/update-driver';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { opsRoute, otherMethods } from '@/lib/http/route';
 
 // PATCH /api/ops/drivers/{id} — change a driver's name, phone or fleet; deactivate or reactivate

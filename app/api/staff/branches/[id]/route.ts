@@ -1,7 +1,7 @@
 import { deleteBranch } from '@/lib/branches/delete-branch';
 import { BranchUpdateSchema } from '@/lib/branches/schemas';
 import { updateBranch } from '@/lib/branches/update-branch';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { staffRoute, otherMethods } from '@/lib/http/route';
 
 // PATCH /api/staff/branches/{id} — change a branch's name, vendor_bid or saved pickup

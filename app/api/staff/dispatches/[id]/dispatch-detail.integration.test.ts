@@ -6,28 +6,26 @@ import { changeDestination } from '@/lib/dispatches/change-destination';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { DispatchResponseSchema } from '@/lib/dispatches/schemas';
-import { call } from '@/lib/testing/api';
-import { TEST_WORKER_OPTIONS, setUpDeliveryHarness } from '@/lib/testing/delivery-harness';
+import { CROSS_SITE, call } from '@/test/api';
+import { deliverAll, setUpDeliveryHarness } from '@/test/delivery-harness';
 import { createUser } from '@/lib/auth/create-user';
 import { signIn } from '@/lib/auth/sign-in';
-import { STAFF_PASSWORD, dispatchBody, newAccount, newDriver, newStaffSession, uniqueSuffix } from '@/lib/testing/fixtures';
-import { waitFor } from '@/lib/testing/webhook-receiver';
+import { STAFF_PASSWORD, dispatchBody, newAccount, newDriver, newStaffSession, staffOfNewAccount, uniqueSuffix } from '@/test/fixtures';
+import { waitFor } from '@/test/webhook-receiver';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { DispatchDeliveryListResponseSchema } from '@/lib/webhooks/schemas';
-import { DeliveryWorker } from '@/lib/webhooks/worker';
+import { accountScope, platformScope } from '@/lib/tenancy/scope';
 
 // The dispatch page's routes: one dispatch, its destination change, its webhook deliveries and
 // its driver. Each is the vendor API's domain call behind the staff session.
 
 const ACTOR = { refType: 'admin', refId: 'test' } as const;
-const CROSS_SITE = { 'sec-fetch-site': 'cross-site' };
 
 const { receiver } = setUpDeliveryHarness();
 
 /** A signed-in staff member of a new account, and one dispatch of that account. */
 async function staffWithDispatch() {
-  const account = await newAccount();
-  const { cookie } = await newStaffSession(account.id);
+  const { account, cookie } = await staffOfNewAccount();
   const dispatch = await createDispatch({ accountId: account.id, input: dispatchBody() });
   return { account, cookie, dispatch };
 }
@@ -40,14 +38,8 @@ async function storedRecord(id: string) {
 /** Moves a dispatch through to `delivered` as a driver would. */
 async function deliver(id: string) {
   const driver = await newDriver();
-  await assignDriver({ id, accountId: null, driverId: driver.id, actor: ACTOR });
-  for (const status of ['accepted', 'picked_up', 'delivered'] as const) await changeStatus({ id, accountId: null, status, actor: ACTOR });
-}
-
-/** Delivers everything due now until nothing is left. */
-async function deliverAll(): Promise<void> {
-  const worker = new DeliveryWorker(TEST_WORKER_OPTIONS);
-  while ((await worker.runOnce()) > 0);
+  await assignDriver({ id, scope: platformScope(), driverId: driver.id, actor: ACTOR });
+  for (const status of ['accepted', 'picked_up', 'delivered'] as const) await changeStatus({ id, scope: platformScope(), status, actor: ACTOR });
 }
 
 describe('authentication and CSRF', () => {
@@ -172,14 +164,13 @@ describe('GET /api/staff/dispatches/{id}/deliveries', () => {
   });
 
   it('lists the deliveries of one transaction in event order (an assignment writes two events)', async () => {
-    const account = await newAccount();
-    const { cookie } = await newStaffSession(account.id);
+    const { account, cookie } = await staffOfNewAccount();
     await registerWebhook({ accountId: account.id, url: `${receiver.url}/detail`, allowPrivate: true });
     const driver = await newDriver();
     const dispatches = [];
     for (let i = 0; i < 6; i++) {
       const dispatch = await createDispatch({ accountId: account.id, input: dispatchBody() });
-      await assignDriver({ id: dispatch.id, accountId: null, driverId: driver.id, actor: { refType: 'admin', refId: 'test' } });
+      await assignDriver({ id: dispatch.id, scope: platformScope(), driverId: driver.id, actor: { refType: 'admin', refId: 'test' } });
       dispatches.push(dispatch);
     }
     for (const dispatch of dispatches) {
@@ -189,12 +180,11 @@ describe('GET /api/staff/dispatches/{id}/deliveries', () => {
   });
 
   it("lists the dispatch's deliveries newest first with every attempt, and only this dispatch's", async () => {
-    const account = await newAccount();
-    const { cookie } = await newStaffSession(account.id);
+    const { account, cookie } = await staffOfNewAccount();
     await registerWebhook({ accountId: account.id, url: `${receiver.url}/detail`, allowPrivate: true });
     const dispatch = await createDispatch({ accountId: account.id, input: dispatchBody() });
     const neighbour = await createDispatch({ accountId: account.id, input: dispatchBody() });
-    await changeDestination({ id: dispatch.id, accountId: account.id, destination: { lat: 24.8, lng: 46.7 }, actor: { refType: 'vendor', refId: 'test' } });
+    await changeDestination({ id: dispatch.id, scope: accountScope(account.id), destination: { lat: 24.8, lng: 46.7 }, actor: { refType: 'vendor', refId: 'test' } });
 
     const queued = await call('GET', `/api/staff/dispatches/${dispatch.id}/deliveries`, { cookie });
     expect(queued.status).toBe(200);
@@ -256,7 +246,7 @@ describe('GET /api/staff/drivers/{id}', () => {
     const stranger = await newDriver();
     expect((await call('GET', `/api/staff/drivers/${driver.id}`, { cookie })).status).toBe(404);
 
-    await assignDriver({ id: dispatch.id, accountId: account.id, driverId: driver.id, actor: ACTOR });
+    await assignDriver({ id: dispatch.id, scope: accountScope(account.id), driverId: driver.id, actor: ACTOR });
     const response = await call('GET', `/api/staff/drivers/${driver.id}`, { cookie });
     expect(response.status).toBe(200);
     expect(DispatchDriverSchema.strict().parse(response.body.data)).toEqual({

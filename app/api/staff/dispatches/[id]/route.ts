@@ -2,8 +2,8 @@ import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
 import { staffRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/staff/dispatches/{id} — one dispatch of the account (as GET /ext/dispatch/{id})
-export const GET = staffRoute<{ id: string }>({}, async ({ caller, params }) => {
-  const json = await getDispatchJson({ id: params.id, accountId: caller.accountId });
+export const GET = staffRoute<{ id: string }>({}, async ({ scope, params }) => {
+  const json = await getDispatchJson({ id: params.id, scope });
   return { status: 200, json: `{"data":${json}}` };
 });
 

@@ -3,8 +3,9 @@ import { GET } from '@/app/api/staff/dispatches/export/route';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportDispatchesCsv } from '@/lib/dispatches/export-dispatches-csv';
-import { call } from '@/lib/testing/api';
-import { dispatchBody, newAccount, newStaffSession } from '@/lib/testing/fixtures';
+import { call } from '@/test/api';
+import { dispatchBody, newAccount, newStaffSession } from '@/test/fixtures';
+import { accountScope } from '@/lib/tenancy/scope';
 
 const ADMIN = { refType: 'admin', refId: 'test' } as const;
 const EXPORT = '/api/staff/dispatches/export';
@@ -123,8 +124,8 @@ describe('GET /api/staff/dispatches/export', () => {
     expect(north).toHaveLength(Math.ceil(TOTAL / 4));
     expect(north.every((row) => row.vendor_bid === 'branch-north')).toBe(true);
 
-    await changeStatus({ id: created[3]!.id, accountId: account.id, status: 'cancelled', actor: ADMIN });
-    await changeStatus({ id: created[5]!.id, accountId: account.id, status: 'cancelled', actor: ADMIN });
+    await changeStatus({ id: created[3]!.id, scope: accountScope(account.id), status: 'cancelled', actor: ADMIN });
+    await changeStatus({ id: created[5]!.id, scope: accountScope(account.id), status: 'cancelled', actor: ADMIN });
     const cancelled = await exportCsv('?status=cancelled', session.cookie);
     expect(cancelled.map((row) => row.id)).toEqual([created[5]!.id, created[3]!.id]);
     expect(cancelled.every((row) => row.status === 'cancelled')).toBe(true);
@@ -202,7 +203,7 @@ describe('exportDispatchesCsv', () => {
   it('sends the header, then one chunk per page of the list query', async () => {
     const account = await newAccount();
     for (let index = 0; index < 7; index++) await createDispatch({ accountId: account.id, input: dispatchBody() });
-    const stream = await exportDispatchesCsv({ accountId: account.id, filters: {}, pageSize: 3 });
+    const stream = await exportDispatchesCsv({ scope: accountScope(account.id), filters: {}, pageSize: 3 });
     const reader = stream.getReader();
     const decoder = new TextDecoder();
     const chunks: string[] = [];

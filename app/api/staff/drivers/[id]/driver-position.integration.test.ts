@@ -5,8 +5,9 @@ import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
 import { DispatchDriverSchema, DispatchEtaSchema } from '@/lib/drivers/schemas';
-import { call } from '@/lib/testing/api';
-import { dispatchBody, newAccount, newAdminSession, newDriver, newStaffSession } from '@/lib/testing/fixtures';
+import { call } from '@/test/api';
+import { dispatchBody, newAccount, newAdminSession, newDriver, newStaffSession, staffOfNewAccount } from '@/test/fixtures';
+import { accountScope, platformScope } from '@/lib/tenancy/scope';
 
 // The dispatch page's driver position and ETA, on both surfaces: GET /api/staff/drivers/{id} and
 // /api/staff/dispatches/{id}/eta (one account), GET /api/admin/dispatches/{id}/driver and
@@ -19,11 +20,10 @@ const NEAR_CUSTOMER = { lat: 24.765, lng: 46.73 };
 
 /** An account's staff, one of its dispatches, and a driver assigned to it (on duty). */
 async function assignedDispatch() {
-  const account = await newAccount();
-  const { cookie } = await newStaffSession(account.id);
+  const { account, cookie } = await staffOfNewAccount();
   const dispatch = await createDispatch({ accountId: account.id, input: dispatchBody() });
   const driver = await newDriver('fleet-east');
-  await assignDriver({ id: dispatch.id, accountId: account.id, driverId: driver.id, actor: ACTOR });
+  await assignDriver({ id: dispatch.id, scope: accountScope(account.id), driverId: driver.id, actor: ACTOR });
   return { account, cookie, dispatch, driver };
 }
 
@@ -67,27 +67,27 @@ describe('staff: GET /api/staff/drivers/{id} and GET /api/staff/dispatches/{id}/
   it('drops the ETA to the pickup once picked up, and the position once the driver is off duty for the account', async () => {
     const { account, cookie, dispatch, driver } = await assignedDispatch();
     await recordDriverPosition({ driverId: driver.id, ...ON_THE_WAY });
-    for (const status of ['accepted', 'picked_up'] as const) await changeStatus({ id: dispatch.id, accountId: null, status, actor: ACTOR });
+    for (const status of ['accepted', 'picked_up'] as const) await changeStatus({ id: dispatch.id, scope: platformScope(), status, actor: ACTOR });
     // The announced ETA was to the pickup, which lies behind the driver now.
     expect((await call('GET', `/api/staff/dispatches/${dispatch.id}/eta`, { cookie })).body).toEqual({ data: null });
     const toCustomer = await recordDriverPosition({ driverId: driver.id, ...NEAR_CUSTOMER });
     const eta = await call('GET', `/api/staff/dispatches/${dispatch.id}/eta`, { cookie });
     expect(eta.body.data).toMatchObject({ stop: 'destination', minutes: toCustomer.dispatches[0]!.eta_minutes });
 
-    await changeStatus({ id: dispatch.id, accountId: null, status: 'delivered', actor: ACTOR });
+    await changeStatus({ id: dispatch.id, scope: platformScope(), status: 'delivered', actor: ACTOR });
     expect((await call('GET', `/api/staff/dispatches/${dispatch.id}/eta`, { cookie })).body).toEqual({ data: null });
     // The restaurant still sees who delivered, but not where the courier went next.
     const delivered = await call('GET', `/api/staff/drivers/${driver.id}`, { cookie });
     expect(delivered.status).toBe(200);
     expect(delivered.body.data.last_position).toBeNull();
     const elsewhere = await createDispatch({ accountId: (await newAccount()).id, input: dispatchBody() });
-    await assignDriver({ id: elsewhere.id, accountId: null, driverId: driver.id, actor: ACTOR });
+    await assignDriver({ id: elsewhere.id, scope: platformScope(), driverId: driver.id, actor: ACTOR });
     await recordDriverPosition({ driverId: driver.id, ...ON_THE_WAY });
     expect((await call('GET', `/api/staff/drivers/${driver.id}`, { cookie })).body.data.last_position).toBeNull();
 
     // A new dispatch of the account with the same driver: followed again.
     const next = await createDispatch({ accountId: account.id, input: dispatchBody() });
-    await assignDriver({ id: next.id, accountId: account.id, driverId: driver.id, actor: ACTOR });
+    await assignDriver({ id: next.id, scope: accountScope(account.id), driverId: driver.id, actor: ACTOR });
     expect((await call('GET', `/api/staff/drivers/${driver.id}`, { cookie })).body.data.last_position).toMatchObject(ON_THE_WAY);
   });
 });
@@ -107,7 +107,7 @@ describe('admin: GET /api/admin/dispatches/{id}/driver and GET /api/admin/dispat
     const eta = await call('GET', `${path}/eta`, { cookie: admin.cookie });
     expect(eta.body.data).toEqual({ minutes: recorded.dispatches[0]!.eta_minutes, stop: 'pickup', at: lastPosition(recorded).at });
 
-    await changeStatus({ id: dispatch.id, accountId: null, status: 'cancelled', actor: ACTOR });
+    await changeStatus({ id: dispatch.id, scope: platformScope(), status: 'cancelled', actor: ACTOR });
     expect((await call('GET', `${path}/driver`, { cookie: admin.cookie })).body.data.last_position).toBeNull();
     expect((await call('GET', `${path}/eta`, { cookie: admin.cookie })).body).toEqual({ data: null });
   });

@@ -2,7 +2,7 @@ import { assertAccountExists } from '@/lib/accounts/assert-account-exists';
 import { createApiKey } from '@/lib/accounts/create-api-key';
 import { listApiKeys } from '@/lib/accounts/list-api-keys';
 import { CreateApiKeyBodySchema } from '@/lib/accounts/schemas';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/admin/accounts/{id}/api-keys — the account's API keys (prefixes only), revoked ones included

@@ -1,6 +1,6 @@
 import { UpdateAccountModesBodySchema } from '@/lib/accounts/schemas';
 import { updateAccountModes } from '@/lib/accounts/update-account-modes';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // PATCH /api/admin/accounts/{id}/modes — auto-assign, sandbox and its speed (the ops API's modes)

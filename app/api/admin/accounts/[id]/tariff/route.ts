@@ -1,6 +1,6 @@
 import { UpdateTariffBodySchema } from '@/lib/accounts/schemas';
 import { updateTariff } from '@/lib/accounts/update-tariff';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // PUT /api/admin/accounts/{id}/tariff — replace the account's delivery tariff

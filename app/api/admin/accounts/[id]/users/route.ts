@@ -2,7 +2,7 @@ import { assertAccountExists } from '@/lib/accounts/assert-account-exists';
 import { listAccountUsers } from '@/lib/accounts/list-account-users';
 import { createUser } from '@/lib/auth/create-user';
 import { CreateStaffBodySchema } from '@/lib/auth/schemas';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/admin/accounts/{id}/users — the account's staff sign-ins

@@ -1,12 +1,12 @@
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { AdminAssignBodySchema } from '@/lib/dispatches/console-schemas';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/admin/dispatches/{id}/assign — assign or reassign a driver (as the ops API), recorded as this admin
-export const POST = adminRoute<{ id: string }>({ body: true }, async ({ caller, params, body }) => {
+export const POST = adminRoute<{ id: string }>({ body: true }, async ({ scope, caller, params, body }) => {
   const input = parseInput(AdminAssignBodySchema, body);
-  const dispatch = await assignDriver({ id: params.id, accountId: null, driverId: input.driver_id, actor: { refType: 'admin', refId: caller.user.id } });
+  const dispatch = await assignDriver({ id: params.id, scope, driverId: input.driver_id, actor: { refType: 'admin', refId: caller.user.id } });
   return { status: 200, body: { data: dispatch } };
 });
 

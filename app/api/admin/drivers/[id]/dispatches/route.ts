@@ -1,11 +1,11 @@
 import { PageQuerySchema } from '@/lib/dispatches/schemas';
 import { listDriverDispatchesJson } from '@/lib/drivers/list-driver-dispatches';
-import { parseInput, queryObject } from '@/lib/http/parse-input';
+import { parseQuery } from '@/lib/validation/parse-input';
 import { adminRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/admin/drivers/{id}/dispatches — the driver's dispatches across accounts, newest first
 export const GET = adminRoute<{ id: string }>({}, async ({ params, request }) => {
-  const { limit, cursor } = parseInput(PageQuerySchema, queryObject(request.url));
+  const { limit, cursor } = parseQuery(PageQuerySchema, request);
   return { status: 200, json: await listDriverDispatchesJson({ driverId: params.id, limit, cursor }) };
 });
 

@@ -1,6 +1,6 @@
 import { UpdateAccountModesBodySchema } from '@/lib/accounts/schemas';
 import { getAccountModes, updateAccountModes } from '@/lib/accounts/update-account-modes';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { opsRoute, otherMethods } from '@/lib/http/route';
 
 // GET /api/ops/accounts/{id}/modes — an account's auto-assign and sandbox modes

@@ -1,6 +1,6 @@
 import { UpdateTariffBodySchema } from '@/lib/accounts/schemas';
 import { updateTariff } from '@/lib/accounts/update-tariff';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { opsRoute, otherMethods } from '@/lib/http/route';
 
 // PUT /api/ops/accounts/{id}/tariff — replace an account's delivery tariff

@@ -1,6 +1,6 @@
 import { createUser } from '@/lib/auth/create-user';
 import { CreateStaffBodySchema } from '@/lib/auth/schemas';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { opsRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/ops/accounts/{id}/users — create a staff sign-in for the account's dashboard

@@ -1,6 +1,6 @@
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
 import { DriverLocationBodySchema } from '@/lib/drivers/schemas';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { opsRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/ops/drivers/{id}/location — a driver's position: geofence statuses and ETA updates follow from it

@@ -1,14 +1,14 @@
 import { changeDestination } from '@/lib/dispatches/change-destination';
 import { AddressSchema } from '@/lib/dispatches/schemas';
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { staffRoute, otherMethods } from '@/lib/http/route';
 
 // PATCH /api/staff/dispatches/{id}/destination — move the destination (as PATCH /ext/dispatch/{id}/destination); answers the updated record
-export const PATCH = staffRoute<{ id: string }>({ body: true }, async ({ caller, params, body }) => {
+export const PATCH = staffRoute<{ id: string }>({ body: true }, async ({ scope, caller, params, body }) => {
   const destination = parseInput(AddressSchema, body);
   const dispatch = await changeDestination({
     id: params.id,
-    accountId: caller.accountId,
+    scope,
     destination,
     actor: { refType: 'vendor', refId: caller.user.id },
   });

@@ -1,4 +1,4 @@
-import { parseInput } from '@/lib/http/parse-input';
+import { parseInput } from '@/lib/validation/parse-input';
 import { adminRoute, otherMethods } from '@/lib/http/route';
 import { disableWebhookEndpoint } from '@/lib/webhooks/disable-webhook-endpoint';
 import { DisableWebhookBodySchema } from '@/lib/webhooks/schemas';

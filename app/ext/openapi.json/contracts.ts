@@ -1,0 +1,70 @@
+import type { RouteContract } from '@/lib/http/openapi/route-contract';
+import { ROUTE_CONTRACT as extDispatch } from '@/app/ext/dispatch/openapi';
+import { ROUTE_CONTRACT as extDispatchById } from '@/app/ext/dispatch/[id]/openapi';
+import { ROUTE_CONTRACT as extDispatchDestination } from '@/app/ext/dispatch/[id]/destination/openapi';
+import { ROUTE_CONTRACT as extDispatches } from '@/app/ext/dispatches/openapi';
+import { ROUTE_CONTRACT as extDriverDispatches } from '@/app/ext/dispatches/d/[driver_id]/openapi';
+import { ROUTE_CONTRACT as extEstimate } from '@/app/ext/estimate/openapi';
+import { ROUTE_CONTRACT as extWebhook } from '@/app/ext/webhook/openapi';
+import { ROUTE_CONTRACT as extWebhookEnable } from '@/app/ext/webhook/enable/openapi';
+import { ROUTE_CONTRACT as extWebhookTest } from '@/app/ext/webhook/test/openapi';
+import { ROUTE_CONTRACT as extWebhookSecretRotate } from '@/app/ext/webhook/secret/rotate/openapi';
+import { ROUTE_CONTRACT as extWebhookDeliveries } from '@/app/ext/webhook/deliveries/openapi';
+import { ROUTE_CONTRACT as extWebhookDelivery } from '@/app/ext/webhook/deliveries/[id]/openapi';
+import { ROUTE_CONTRACT as extWebhookRedeliver } from '@/app/ext/webhook/deliveries/[id]/redeliver/openapi';
+import { ROUTE_CONTRACT as extStatuses } from '@/app/ext/statuses/openapi';
+import { ROUTE_CONTRACT as extOpenApiJson } from '@/app/ext/openapi.json/openapi';
+import { ROUTE_CONTRACT as apiHealth } from '@/app/api/health/openapi';
+import { ROUTE_CONTRACT as apiPing } from '@/app/api/ping/openapi';
+import { ROUTE_CONTRACT as opsAccounts } from '@/app/api/ops/accounts/openapi';
+import { ROUTE_CONTRACT as opsAccountUsers } from '@/app/api/ops/accounts/[id]/users/openapi';
+import { ROUTE_CONTRACT as opsAccountModes } from '@/app/api/ops/accounts/[id]/modes/openapi';
+import { ROUTE_CONTRACT as opsAdmins } from '@/app/api/ops/admins/openapi';
+import { ROUTE_CONTRACT as opsDrivers } from '@/app/api/ops/drivers/openapi';
+import { ROUTE_CONTRACT as opsDriverLocation } from '@/app/api/ops/drivers/[id]/location/openapi';
+import { ROUTE_CONTRACT as opsDispatchAssign } from '@/app/api/ops/dispatches/[id]/assign/openapi';
+import { ROUTE_CONTRACT as opsDispatchStatus } from '@/app/api/ops/dispatches/[id]/status/openapi';
+import { ROUTE_CONTRACT as opsAccountWebhookEnable } from '@/app/api/ops/accounts/[id]/webhook/enable/openapi';
+import { ROUTE_CONTRACT as opsWebhookDelivery } from '@/app/api/ops/webhook-deliveries/[id]/openapi';
+import { ROUTE_CONTRACT as opsAccountTariff } from '@/app/api/ops/accounts/[id]/tariff/openapi';
+import { ROUTE_CONTRACT as opsDriver } from '@/app/api/ops/drivers/[id]/openapi';
+import { ROUTE_CONTRACT as opsFleets } from '@/app/api/ops/fleets/openapi';
+import { ROUTE_CONTRACT as opsFleet } from '@/app/api/ops/fleets/[id]/openapi';
+
+// Every documented route's contract (the `openapi.ts` beside its `route.ts`), in the order the
+// document lists them. Next has no runtime glob, so this list is written out;
+// contracts.test.ts fails when a route file under app/ext or app/api/ops has no contract here.
+
+export const ROUTE_CONTRACTS: readonly RouteContract[] = [
+  extDispatch,
+  extDispatchById,
+  extDispatchDestination,
+  extDispatches,
+  extDriverDispatches,
+  extEstimate,
+  extWebhook,
+  extWebhookEnable,
+  extWebhookTest,
+  extWebhookSecretRotate,
+  extWebhookDeliveries,
+  extWebhookDelivery,
+  extWebhookRedeliver,
+  extStatuses,
+  extOpenApiJson,
+  apiHealth,
+  apiPing,
+  opsAccounts,
+  opsAccountUsers,
+  opsAccountModes,
+  opsAdmins,
+  opsDrivers,
+  opsDriverLocation,
+  opsDispatchAssign,
+  opsDispatchStatus,
+  opsAccountWebhookEnable,
+  opsWebhookDelivery,
+  opsAccountTariff,
+  opsDriver,
+  opsFleets,
+  opsFleet,
+];

@@ -1,0 +1,247 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import { dispatchHref } from '@/components/dispatch-list/audience';
+import listStyles from '@/components/dispatch-list/dispatch-list.module.css';
+import type { ListFilters } from '@/components/dispatch-list/list-params';
+import type { RowSelection } from '@/components/dispatch-list/use-row-selection';
+import type { StatusLabels } from '@/components/dispatch-detail/status-labels';
+import { errorText, type QueryErrorText } from '@/components/ui/query-error';
+import { TableHead } from '@/components/ui/query-table';
+import type { BulkAction } from '@/lib/dispatches/console-schemas';
+import { LIFECYCLE_STATUSES, MARKER_STATUSES } from '@/lib/transitions/lifecycle-statuses';
+import { format } from '@/components/i18n/messages';
+import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
+import styles from './admin-dispatches.module.css';
+import { DriverPicker } from './driver-picker';
+import { fetchMatchingIds, postBulk, type BulkResponse } from './queries';
+
+/** The bulk route's limit (lib/dispatches/console-schemas.ts BULK_MAX_IDS; that module brings zod). */
+const BULK_MAX = 500;
+
+type BulkStatus = Extract<BulkAction, { type: 'status' }>['status'];
+
+/** `assigned` needs a driver: it is the assign action, not a status to pick. */
+const BULK_STATUSES = [...LIFECYCLE_STATUSES, ...MARKER_STATUSES].filter((value): value is BulkStatus => value !== 'assigned');
+
+/**
+ * The console list's bulk actions on the ticked rows (`selection`): select every match of the
+ * filters, assign a driver or record a status, then the per-row report. Each row goes through the
+ * domain on its own, so a refused row does not undo the others.
+ */
+export function BulkActions({
+  t,
+  common,
+  statusLabels,
+  filters,
+  selection,
+}: {
+  t: AdminDispatchText;
+  common: QueryErrorText;
+  statusLabels: StatusLabels;
+  filters: ListFilters;
+  selection: RowSelection;
+}) {
+  const queryClient = useQueryClient();
+  const selectAll = useMutation({
+    mutationFn: () => fetchMatchingIds(filters, BULK_MAX),
+    onSuccess: ({ ids, isCapped }) => selection.replace(ids, isCapped),
+  });
+  const bulk = useMutation({
+    mutationFn: (action: BulkAction) => postBulk([...selection.selected], action),
+    onSuccess: () => {
+      selection.clear();
+      void queryClient.invalidateQueries({ queryKey: ['dispatches'] });
+    },
+  });
+  return (
+    <>
+      <BulkBar
+        t={t}
+        statusLabels={statusLabels}
+        count={selection.selected.size}
+        isCapped={selection.isCapped}
+        isSelectingAll={selectAll.isPending}
+        selectAllError={selectAll.isError ? errorText(selectAll.error, common) : null}
+        onSelectAll={() => selectAll.mutate()}
+        onClear={selection.clear}
+        isApplying={bulk.isPending}
+        onApply={(action) => bulk.mutate(action)}
+      />
+      {bulk.isError ? (
+        <div role="alert" className={`alert alert--error ${listStyles.error}`}>
+          {format(t.bulkFailed, { detail: errorText(bulk.error, common) })}
+        </div>
+      ) : null}
+      {bulk.data ? <BulkReport t={t} result={bulk.data} onDismiss={() => bulk.reset()} /> : null}
+    </>
+  );
+}
+
+/** What to do with the selection: select every match, assign a driver, or record a status. */
+function BulkBar({
+  t,
+  statusLabels,
+  count,
+  isCapped,
+  isSelectingAll,
+  selectAllError,
+  onSelectAll,
+  onClear,
+  isApplying,
+  onApply,
+}: {
+  t: AdminDispatchText;
+  statusLabels: StatusLabels;
+  count: number;
+  isCapped: boolean;
+  isSelectingAll: boolean;
+  selectAllError: string | null;
+  onSelectAll: () => void;
+  onClear: () => void;
+  isApplying: boolean;
+  onApply: (action: BulkAction) => void;
+}) {
+  const [driverId, setDriverId] = useState('');
+  const [status, setStatus] = useState<BulkStatus | ''>('');
+  const isDisabled = count === 0 || isApplying;
+  return (
+    <section className={`card ${styles.bulk}`} aria-labelledby="bulk-title" data-testid="bulk-bar">
+      <div className={styles.bulkHead}>
+        <h2 id="bulk-title" className={styles.bulkTitle}>
+          {t.bulkTitle}
+        </h2>
+        <p className={styles.bulkCount} aria-live="polite" data-testid="selected-count" data-count={count}>
+          {count ? format(t.selectedCount, { count }) : t.noneSelected}
+        </p>
+        <div className="row">
+          <button type="button" className="btn btn--small" onClick={onSelectAll} disabled={isSelectingAll || isApplying} data-testid="select-all-matching">
+            {isSelectingAll ? t.selectingAll : format(t.selectAllMatching, { max: BULK_MAX })}
+          </button>
+          {count ? (
+            <button type="button" className="btn btn--small btn--ghost" onClick={onClear} disabled={isApplying}>
+              {t.clearSelection}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {isCapped ? <p className="alert alert--warning">{format(t.selectionCapped, { max: BULK_MAX })}</p> : null}
+      {selectAllError ? (
+        <p className="alert alert--error" role="alert">
+          {selectAllError}
+        </p>
+      ) : null}
+      <div className={styles.bulkActions}>
+        <form
+          className={styles.bulkAction}
+          aria-label={t.bulkAssign}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (driverId) onApply({ type: 'assign', driver_id: driverId });
+          }}
+        >
+          <h3 className={styles.bulkActionTitle}>{t.bulkAssign}</h3>
+          <DriverPicker idPrefix="bulk" value={driverId} onChange={setDriverId} t={t} />
+          <button type="submit" className="btn btn--primary" disabled={isDisabled || !driverId} data-testid="bulk-assign">
+            {isApplying ? t.applying : format(t.bulkAssignButton, { count })}
+          </button>
+        </form>
+        <form
+          className={styles.bulkAction}
+          aria-label={t.bulkStatus}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (status) onApply({ type: 'status', status });
+          }}
+        >
+          <h3 className={styles.bulkActionTitle}>{t.bulkStatus}</h3>
+          <div className="field">
+            <label htmlFor="bulk-status">{t.status}</label>
+            <select
+              id="bulk-status"
+              className="select"
+              value={status}
+              onChange={(event) => setStatus(BULK_STATUSES.find((value) => value === event.target.value) ?? '')}
+              data-testid="bulk-status-select"
+            >
+              <option value="">{t.chooseStatus}</option>
+              {BULK_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {statusLabels[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="btn btn--primary" disabled={isDisabled || !status} data-testid="bulk-status">
+            {isApplying ? t.applying : format(t.bulkStatusButton, { count })}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}
+
+/** The per-row outcome: how many applied, and each refused row with the reason. */
+function BulkReport({ t, result, onDismiss }: { t: AdminDispatchText; result: BulkResponse; onDismiss: () => void }) {
+  const refused = result.data.filter((row) => !row.ok);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), [result]);
+  return (
+    <section className={`card ${styles.report} ${refused.length ? styles.reportWarning : styles.reportSuccess}`} aria-labelledby="bulk-result-title" data-testid="bulk-report">
+      <div className={styles.reportHead}>
+        <h2 id="bulk-result-title" ref={headingRef} tabIndex={-1} className={styles.bulkTitle}>
+          {t.resultTitle}
+        </h2>
+        <button type="button" className="btn btn--small btn--ghost" onClick={onDismiss}>
+          {t.dismiss}
+        </button>
+      </div>
+      <p role="status" data-testid="bulk-summary" data-applied={result.applied} data-refused={result.refused}>
+        <strong>{format(t.resultSummary, { applied: result.applied, refused: result.refused })}</strong>
+      </p>
+      {refused.length ? (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className={styles.caption}>{t.refusedCaption}</caption>
+            <TableHead columns={[t.colReference, t.colReason]} />
+            <tbody>
+              {refused.map((row) =>
+                row.ok ? null : (
+                  <tr key={row.id} data-testid="refused-row" data-id={row.id} data-error={row.error}>
+                    <td className="mono">
+                      {row.r_id ? (
+                        <Link href={dispatchHref('admin', row.id)} prefetch={false}>
+                          {row.r_id}
+                        </Link>
+                      ) : (
+                        row.id
+                      )}
+                    </td>
+                    <td>
+                      <RefusalReason t={t} error={row.error} description={row.error_desc} />
+                    </td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The reason in the page's language, with the server's exact words for the details. */
+function RefusalReason({ t, error, description }: { t: AdminDispatchText; error: string; description: string }) {
+  const reason = error === 'invalid_transition' ? t.reasonInvalidTransition : error === 'not_found' ? t.reasonNotFound : null;
+  return (
+    <>
+      {reason ? <span className={styles.reason}>{reason}</span> : null}
+      <span className={`${reason ? 'field__hint' : ''} ${styles.reasonDetail}`} dir="ltr">
+        {description}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { AUDIENCE_PATHS, type Audience } from '@/components/dispatch-list/audience';
+
+/**
+ * Where the dispatch page's parts read and write, by audience (components/dispatch-list/audience.ts):
+ * the staff dashboard (one account) or the admin console (every account). The parts are the
+ * same; the API paths, the links and what may be changed differ. The page (dispatch-detail.tsx)
+ * hands its surface to the parts. No 'use client' here: server pages build query keys with it.
+ */
+export interface DispatchSurface {
+  /** The API path of one dispatch (record; /deliveries, /eta and /destination below it). */
+  dispatchPath: (id: string) => string;
+  /** The API path of the dispatch's driver. */
+  driverPath: (id: string, driverId: string) => string;
+  /** The server-sent events of the dispatches this surface sees. */
+  eventsPath: string;
+  /** The page listing the dispatches. */
+  listHref: string;
+  /** Whether the route card offers to move the destination (with a new estimate). */
+  canChangeDestination: boolean;
+  /** Whether each webhook delivery names its endpoint (the console: every endpoint the account has had). */
+  showsDeliveryEndpoint: boolean;
+}
+
+const dispatchPath = (audience: Audience) => (id: string) => `${AUDIENCE_PATHS[audience].apiPath}/${encodeURIComponent(id)}`;
+
+export const DISPATCH_SURFACES: Readonly<Record<Audience, DispatchSurface>> = {
+  staff: {
+    dispatchPath: dispatchPath('staff'),
+    driverPath: (_id, driverId) => `/api/staff/drivers/${encodeURIComponent(driverId)}`,
+    eventsPath: AUDIENCE_PATHS.staff.eventsPath,
+    listHref: AUDIENCE_PATHS.staff.listPath,
+    canChangeDestination: true,
+    showsDeliveryEndpoint: false,
+  },
+  admin: {
+    dispatchPath: dispatchPath('admin'),
+    driverPath: (id) => `${dispatchPath('admin')(id)}/driver`,
+    eventsPath: AUDIENCE_PATHS.admin.eventsPath,
+    listHref: AUDIENCE_PATHS.admin.listPath,
+    // The console shows the route; moving the destination is the restaurant's (and its estimate's).
+    canChangeDestination: false,
+    showsDeliveryEndpoint: true,
+  },
+};

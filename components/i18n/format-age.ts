@@ -1,0 +1,21 @@
+import type { Locale } from '@/components/i18n/locale';
+
+// Arabic with Latin digits, like the rest of the dashboard's times.
+const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', ar: 'ar-SA-u-nu-latn' };
+const formats = new Map<Locale, Intl.RelativeTimeFormat>();
+
+/** How long ago, in the largest fitting unit: `12 sec. ago`, `5 min. ago`, `3 hr. ago`, `2 days ago`. */
+export function formatAge(ageMs: number, locale: Locale): string {
+  let format = formats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(INTL_LOCALE[locale], { numeric: 'always', style: 'short' });
+    formats.set(locale, format);
+  }
+  const seconds = Math.max(0, Math.round(ageMs / 1000));
+  if (seconds < 60) return format.format(-seconds, 'second');
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return format.format(-minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return format.format(-hours, 'hour');
+  return format.format(-Math.floor(hours / 24), 'day');
+}

@@ -1,0 +1,24 @@
+import { defineMessages } from '@/components/i18n/messages';
+
+export const authMessages = defineMessages({
+  en: {
+    title: 'Sign in',
+    intro: 'Sign in to manage your restaurant’s deliveries.',
+    email: 'Email',
+    password: 'Password',
+    submit: 'Sign in',
+    submitting: 'Signing in…',
+    wrongRole: 'This sign-in has no restaurant dashboard.',
+  },
+  ar: {
+    title: 'تسجيل الدخول',
+    intro: 'سجّل الدخول لإدارة توصيلات مطعمك.',
+    email: 'البريد الإلكتروني',
+    password: 'كلمة المرور',
+    submit: 'تسجيل الدخول',
+    submitting: 'جارٍ تسجيل الدخول…',
+    wrongRole: 'لا توجد لوحة مطعم لهذا الحساب.',
+  },
+});
+
+export type AuthText = (typeof authMessages)['en'];

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { QueryError, type QueryErrorText } from './query-error';
+import { PendingOrEmptyRows } from './table-states';
+import styles from './ui.module.css';
+
+/** What a table needs of its TanStack query: its state, its error and a way to retry. */
+export interface TableQuery {
+  isPending: boolean;
+  isSuccess: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** A table's column headings; `actionsLabel` adds a last one named for screen readers only (a column of buttons). */
+export function TableHead({ columns, actionsLabel }: { columns: ReactNode[]; actionsLabel?: string }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, index) => (
+          <th key={index} scope="col">
+            {column}
+          </th>
+        ))}
+        {actionsLabel ? (
+          <th scope="col">
+            <span className="sr-only">{actionsLabel}</span>
+          </th>
+        ) : null}
+      </tr>
+    </thead>
+  );
+}
+
+/**
+ * A query's table: its failure with a retry above it, the column headings (`actionsLabel` adds a
+ * last column named for screen readers only), skeleton rows while it loads and the `empty` row
+ * when it found nothing (`rowCount` 0); `children` are the rows.
+ */
+export function QueryTable({
+  query,
+  rowCount,
+  columns,
+  actionsLabel,
+  empty,
+  common,
+  skeletonRows = 2,
+  testId,
+  isBusy,
+  children,
+}: {
+  query: TableQuery;
+  rowCount: number | undefined;
+  columns: ReactNode[];
+  actionsLabel?: string;
+  empty: ReactNode;
+  common: QueryErrorText;
+  skeletonRows?: number;
+  testId?: string;
+  isBusy?: boolean;
+  children: ReactNode;
+}) {
+  const columnCount = columns.length + (actionsLabel ? 1 : 0);
+  return (
+    <>
+      {query.isError ? <QueryError error={query.error} onRetry={() => query.refetch()} common={common} /> : null}
+      <div className="table-wrap">
+        <table className="table" data-testid={testId} aria-busy={isBusy}>
+          <TableHead columns={columns} actionsLabel={actionsLabel} />
+          <tbody>
+            <PendingOrEmptyRows
+              isPending={query.isPending}
+              isEmpty={query.isSuccess && rowCount === 0}
+              rows={skeletonRows}
+              columns={columnCount}
+              cellClassName={styles.skeletonText}
+              empty={empty}
+            />
+            {children}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

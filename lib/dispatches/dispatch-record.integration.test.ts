@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { db } from '@/lib/db/client';
+import { assignDriver } from '@/lib/dispatches/assign-driver';
+import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { DispatchRecordSchema, StatusEntrySchema } from '@/lib/dispatches/schemas';
+import { accountScope } from '@/lib/tenancy/scope';
+import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
+
+// The record has one definition, the database function dispatch_record (prisma/sql); the zod
+// schema that parses it and describes it in the OpenAPI document must name exactly its keys, in
+// its order, or the documentation lies about what the API returns.
+describe('the dispatch record', () => {
+  async function rendered(id: string) {
+    const [row] = await db().$queryRaw<{ keys: string[]; fresh: string; stored: string }[]>`
+      SELECT (SELECT array_agg(k) FROM json_object_keys(dispatch_record(d)) k) AS keys,
+             dispatch_record(d)::text AS fresh, d.record::text AS stored
+      FROM dispatches d WHERE d.id = ${id}`;
+    return row!;
+  }
+
+  it('has exactly the keys of DispatchRecordSchema, in its order, with nothing optional left out', async () => {
+    const account = await newAccount();
+    const full = dispatchBody();
+    const minimal: Partial<typeof full> = dispatchBody();
+    delete minimal.vendor_logo_url;
+    delete minimal.vendor_sid;
+    delete minimal.vendor_payload;
+    for (const input of [full, minimal as typeof full]) {
+      const record = await createDispatch({ accountId: account.id, input });
+      const { keys } = await rendered(record.id);
+      expect(keys).toEqual(Object.keys(DispatchRecordSchema.shape));
+      expect(Object.keys(record.status[0]!)).toEqual(Object.keys(StatusEntrySchema.shape));
+      expect(z.strictObject(DispatchRecordSchema.shape).parse(record)).toEqual(record);
+    }
+  });
+
+  it('is what the create returns and what is stored: rendered once, by the database', async () => {
+    const account = await newAccount();
+    const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const { fresh, stored } = await rendered(record.id);
+    expect(stored).toBe(fresh);
+    expect(JSON.parse(stored)).toEqual(record);
+  });
+
+  it('goes into each event payload byte for byte, followed by the event’s additions', async () => {
+    const account = await newAccount();
+    const driver = await newDriver('fleet-bytes');
+    const { id } = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const assigned = await assignDriver({ id, scope: accountScope(account.id), driverId: driver.id, actor: { refType: 'admin', refId: 'ops' } });
+    const events = await db().$queryRaw<{ sequence: number; type: string; payload: string }[]>`
+      SELECT sequence, type, payload::text AS payload FROM dispatch_events WHERE dispatch_id = ${id} ORDER BY sequence`;
+    expect(events.map((event) => [event.sequence, event.type])).toEqual([
+      [1, 'dispatch.status_updated'],
+      [2, 'dispatch.status_updated'],
+      [3, 'dispatch.driver_assigned'],
+    ]);
+    const { stored } = await rendered(id);
+    const prefix = stored.slice(0, -1);
+    const driverJson = JSON.stringify({ id: driver.id, name: driver.name, phone: driver.phone, fleet_id: 'fleet-bytes' });
+    expect(events[1]!.payload).toBe(`${prefix},"fleet_id":"fleet-bytes"}`);
+    expect(events[2]!.payload).toBe(`${prefix},"fleet_id":"fleet-bytes","driver":${driverJson}}`);
+    expect(JSON.parse(events[2]!.payload)).toEqual({ ...assigned, fleet_id: 'fleet-bytes', driver: JSON.parse(driverJson) });
+    expect(events[0]!.payload).toMatch(/^\{"id":.*,"fleet_id":null\}$/);
+  });
+});

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '@/lib/errors/domain-error';
+import { MAX_BODY_BYTES } from '@/lib/http/read-json-body';
+
+export interface ErrorEntry {
+  /** The HTTP status the code answers with. */
+  status: number;
+  /** What the code means, for the OpenAPI errors table and response descriptions. */
+  meaning: string;
+  /** An `error_desc` the code may carry. */
+  example: string;
+}
+
+/**
+ * The one table from an error code to its HTTP status and its documentation. The handler
+ * wrapper answers through it and the OpenAPI document is derived from it. Record<ErrorCode>: a
+ * new code cannot go without a status or a description.
+ */
+export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
+  invalid_request: {
+    status: 400,
+    meaning: 'A field, query parameter or header failed validation; `error_desc` names each field',
+    example: 'pickup.lat: must be <= 90; user_metadata.email: must be an email address',
+  },
+  invalid_json: {
+    status: 400,
+    meaning: 'The body is empty or not valid JSON',
+    example: 'The request body is not valid JSON: Unexpected end of JSON input',
+  },
+  duplicate_vendor_oid: {
+    status: 400,
+    meaning: 'The account already has a dispatch with this `vendor_oid`',
+    example: 'vendor_oid: a dispatch with vendor_oid "ORD-1001" already exists',
+  },
+  webhook_unreachable: {
+    status: 400,
+    meaning: 'The webhook URL did not answer the registration ping with HTTP 200',
+    example: 'webhook: the URL did not answer the registration ping with HTTP 200: it answered HTTP 404',
+  },
+  unauthorized: {
+    status: 401,
+    meaning: 'Missing, unknown or revoked credentials',
+    example: 'Missing or incorrect api_key: send it in the x-api-key header (or api_key, or Authorization: Bearer)',
+  },
+  ops_api_disabled: {
+    status: 403,
+    meaning: 'The operator API is switched off (no `OPS_TOKEN` configured on the server)',
+    example: 'The operator API is disabled: set OPS_TOKEN to enable it',
+  },
+  not_found: {
+    status: 404,
+    meaning: 'No such resource in your account (another account’s dispatch is also a 404), or no such endpoint',
+    example: 'No dispatch with id "dsp_0mwr98c0p00008fw982zke"',
+  },
+  method_not_allowed: {
+    status: 405,
+    meaning: 'The path exists but not with this HTTP method; the `Allow` header lists the ones it takes (`OPTIONS` answers 204 with the same header)',
+    example: 'PUT /ext/dispatch/dsp_0mwr98c0p00008fw982zke is not supported; allowed: GET, HEAD, OPTIONS',
+  },
+  method_not_implemented: {
+    status: 501,
+    meaning: 'No route answers this HTTP method (`PROPFIND`, `LINK`, …): only GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS',
+    example: 'PROPFIND is not a method this server answers; use GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  },
+  invalid_state: {
+    status: 409,
+    meaning: 'The resource is in a state that does not allow this (a delivered dispatch’s destination, or no webhook registered yet)',
+    example: 'The destination cannot change once the dispatch is delivered',
+  },
+  invalid_transition: {
+    status: 409,
+    meaning: 'The transition table does not allow this status from the current state',
+    example: 'Cannot record "delivered" while the dispatch is "assigned"; allowed: accepted, assigned, cancelled, near_pickup',
+  },
+  idempotency_in_progress: {
+    status: 409,
+    meaning: 'A request with this `Idempotency-Key` is still running; retry after `retry-after` seconds',
+    example: 'A request with this Idempotency-Key is still being processed; retry later',
+  },
+  payload_too_large: {
+    status: 413,
+    meaning: `The body exceeds ${MAX_BODY_BYTES} bytes`,
+    example: `Request bodies are limited to ${MAX_BODY_BYTES} bytes`,
+  },
+  idempotency_key_reused: {
+    status: 422,
+    meaning: 'This `Idempotency-Key` was used with a different request',
+    example: 'This Idempotency-Key was used with a different request; use a new key',
+  },
+  duplicate_branch: {
+    status: 400,
+    meaning: 'Dashboard only: the account already has a branch with this `vendor_bid`',
+    example: 'vendor_bid: a branch with vendor_bid "olaya" already exists',
+  },
+  invalid_credentials: {
+    status: 401,
+    meaning: 'Dashboard only: the email or password of a sign-in is incorrect',
+    example: 'The email or password is incorrect',
+  },
+  forbidden: {
+    status: 403,
+    meaning: 'Dashboard only: the signed-in user’s role cannot do this',
+    example: 'Your role cannot do this',
+  },
+  cross_site_request: {
+    status: 403,
+    meaning: 'Dashboard only: a cookie-authenticated write did not come from the dashboard’s own origin',
+    example: 'Cross-site request refused: send it from the dashboard itself',
+  },
+  too_many_attempts: {
+    status: 429,
+    meaning: 'Dashboard only: too many failed sign-ins for this email or address; wait `retry-after` seconds',
+    example: 'Too many failed sign-ins; try again in 15 min',
+  },
+  internal_error: {
+    status: 500,
+    meaning: 'Something failed on our side; `error_desc` carries the request id to quote, never internals',
+    example: 'Something went wrong on our side; quote request id 0b6c1f7e-1b7a-4a35-9d0e-3a4f0c2b9e11 to support',
+  },
+  service_unavailable: {
+    status: 503,
+    meaning: 'The database is unreachable for a moment (a restart or failover); nothing was written: retry after `retry-after` seconds',
+    example: 'The service is briefly unavailable; retry in 2 s',
+  },
+};
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_TABLE[code].status;
+}
+
+export const ErrorBodySchema = z
+  .object({
+    error: z.enum(ERROR_CODES).meta({ description: 'Stable machine-readable code' }),
+    error_desc: z.string().meta({ description: 'What went wrong, for the developer' }),
+  })
+  .meta({ id: 'Error' });
+
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

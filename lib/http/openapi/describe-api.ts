@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import type { ErrorCode } from '@/lib/errors/domain-error';
+import { COURIER_APPROACH_MIN } from '@/lib/estimates/estimate-delivery';
+import { AVERAGE_SPEED_KMH, ROAD_FACTOR } from '@/lib/estimates/route-estimator';
+import { PageQuerySchema } from '@/lib/dispatches/schemas';
+import { ERROR_TABLE, type ErrorEntry } from '@/lib/http/error-table';
+import { describeWebhooks } from '@/lib/http/openapi/describe-webhooks';
+import { codeList, formatBytes, formatDuration } from '@/lib/http/openapi/format';
+import { MAX_BODY_BYTES } from '@/lib/http/read-json-body';
+import { IDEMPOTENCY_TTL_MS } from '@/lib/idempotency/limits';
+import { DESTINATION_LOCKED_IN, LIFECYCLE_STATUSES, MARKER_ALLOWED_IN, MARKER_STATUSES, TRANSITIONS } from '@/lib/transitions/statuses';
+
+// The document's `info.description`: the rules that hold for every route. The tables (errors,
+// transitions) and the numbers come from the code that enforces them.
+
+export function describeErrors(): string {
+  const rows = (Object.entries(ERROR_TABLE) as [ErrorCode, ErrorEntry][])
+    .sort(([, a], [, b]) => a.status - b.status)
+    .map(([code, { status, meaning }]) => `| \`${code}\` | ${status} | ${meaning} |`);
+  return ['| `error` | HTTP status | Meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+export function describeTransitions(): string {
+  const transitions = LIFECYCLE_STATUSES.map((from) => {
+    const to = TRANSITIONS[from];
+    return `| \`${from}\` | ${to.length ? codeList(to) : '— (final)'} |`;
+  });
+  const markers = MARKER_STATUSES.map((marker) => `| \`${marker}\` | ${codeList(MARKER_ALLOWED_IN[marker])} |`);
+  return [
+    '| Current state | May move to |',
+    '|---|---|',
+    ...transitions,
+    '',
+    `Marker statuses (${codeList(MARKER_STATUSES)}) join the history without changing the state:`,
+    '',
+    '| Marker | May be recorded while the state is |',
+    '|---|---|',
+    ...markers,
+    '',
+    `\`assigned\` is only recorded by assigning a driver (\`assigned → assigned\` is a reassignment to another driver).`,
+    `The destination can no longer change once the dispatch is ${codeList(DESTINATION_LOCKED_IN)} (\`409 invalid_state\`).`,
+    'The same table as data: `GET /ext/statuses`.',
+  ].join('\n');
+}
+
+function describePaging(): string {
+  const limit = z.toJSONSchema(PageQuerySchema.shape.limit, { io: 'input' });
+  return [
+    'List endpoints answer `{ "data": [...], "next_cursor": "…" | null }`, newest first (by `created_at`, then `id`).',
+    `- \`limit\`: ${String(limit.minimum)}–${String(limit.maximum)} items per page, default ${String(limit.default)}.`,
+    '- `cursor`: opaque; pass the previous page’s `next_cursor` unchanged, with the same filters. Do not build or parse it.',
+    '- `next_cursor` is `null` on the last page.',
+    '- Items created while you page do not shift the pages: nothing is skipped or repeated (new ones appear on a fresh first page).',
+  ].join('\n');
+}
+
+/** The Markdown of `info.description`. */
+export function describeApi(): string {
+  return [
+    'Last-mile delivery dispatch for vendors (restaurants): create dispatches, follow them, move their destination, get delivery estimates and register a webhook.',
+    'This document is generated from the same zod schemas the server validates requests with.',
+    '',
+    '## Authentication',
+    'Vendor endpoints (`/ext/…`) need your account’s API key (`dsp_live_…`) in the **`x-api-key`** header.',
+    'The key is also accepted in an `api_key` header or as `Authorization: Bearer <key>`; when several are sent, `x-api-key` wins, then `api_key`.',
+    'A missing, unknown or revoked key is `401 unauthorized`. An operator issues the key when creating your account; it is shown once.',
+    '`GET /ext/statuses`, `GET /ext/openapi.json` and `GET /api/health` need no key.',
+    '',
+    'The **Operator API** (`/api/ops/…`) is for the service operator, not vendors: `Authorization: Bearer <OPS_TOKEN>`.',
+    'It answers `403 ops_api_disabled` while the server has no `OPS_TOKEN`.',
+    '',
+    '## Requests',
+    `- Request bodies are JSON objects, read whatever the Content-Type (or without one). At most ${formatBytes(MAX_BODY_BYTES)} (${MAX_BODY_BYTES} bytes), otherwise \`413 payload_too_large\`.`,
+    '- Unknown fields are ignored and not stored.',
+    '- Every response carries an `x-request-id` header. Send your own `x-request-id` (1–100 characters of `A–Z a–z 0–9 _ . -`) to have it echoed; otherwise the server generates a UUID. Quote it when contacting support.',
+    '',
+    '## Errors',
+    'Every error has the body `{ "error": "<code>", "error_desc": "<text>" }`. `error` is stable and machine-readable;',
+    '`error_desc` explains the problem to a developer and may change wording. A `500` never carries internal details.',
+    '',
+    describeErrors(),
+    '',
+    '## Idempotency',
+    '`POST /ext/dispatch`, `POST /ext/webhook` and the webhook actions (`/ext/webhook/enable`, `/ext/webhook/test`, `/ext/webhook/secret/rotate`, `/ext/webhook/deliveries/{id}/redeliver`) accept an optional `Idempotency-Key` header (1–255 visible ASCII characters; a UUID works).',
+    `The first request with a key runs and its answer is stored for ${formatDuration(IDEMPOTENCY_TTL_MS)} per account; repeating the key with the same path and JSON body returns the stored answer (status, body and headers such as \`location\`) with \`idempotent-replayed: true\`.`,
+    'A client error from the operation itself (such as `duplicate_vendor_oid`, `webhook_unreachable` or `invalid_state`) is stored too: after fixing the cause, use a new key. `5xx` answers are not stored: retry with the same key.',
+    'The same key with a different path or body is `422 idempotency_key_reused`; while the first request is still running, `409 idempotency_in_progress` with `retry-after`.',
+    '',
+    '## Timestamps',
+    'All timestamps (`created_at`, `modified_at`, `status_captured_time`) are UTC strings `YYYY-MM-DD HH:MM:SS.mmm`, such as `2024-03-22 14:05:09.123`: no `T`, no zone suffix.',
+    'The `created_from` / `created_to` filters take ISO 8601 (`2024-03-22` or `2024-03-22T14:05:09Z`); give a zone, since a date-time without one is read in the server’s local time.',
+    '',
+    '## Paging',
+    describePaging(),
+    '',
+    '## Estimates',
+    '- Times are **whole minutes**.',
+    `  - \`pickup_estimated_time\`: until the courier picks the order up; at least ${COURIER_APPROACH_MIN} (the courier’s approach) and never less than \`pickup_wait_time\`.`,
+    `  - \`destination_estimated_time\`: from pickup to the destination; straight-line distance × ${ROAD_FACTOR} (road detour) at ${AVERAGE_SPEED_KMH} km/h, rounded up, at least 1.`,
+    '  - `total_estimated_time`: the sum of the two.',
+    '- Prices are amounts in the **currency of your account’s tariff**, in major units with that currency’s decimals (SAR 2, KWD 3, JPY 0).',
+    '  - `delivery_price` excludes VAT: base fare + price per road km, at least the tariff’s minimum fare.',
+    '  - `vat_price` is the VAT on `delivery_price` at your tariff’s VAT rate; the customer pays `delivery_price + vat_price`.',
+    '  - `delivery_price_text` / `vat_price_text` format the amount with the currency code, e.g. `18.75 SAR`.',
+    '',
+    '## Dispatch lifecycle',
+    'A dispatch starts as `new`. Each change appends an entry to its `status` history; the last lifecycle entry is the current state.',
+    '',
+    describeTransitions(),
+    '',
+    '## Webhooks',
+    describeWebhooks(),
+  ].join('\n');
+}

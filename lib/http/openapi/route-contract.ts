@@ -1,0 +1,125 @@
+import type { z } from 'zod';
+import type { ZodOpenApiOperationObject, ZodOpenApiParameters, ZodOpenApiRequestBodyObject } from 'zod-openapi';
+import type { ErrorCode } from '@/lib/errors/domain-error';
+import { IDEMPOTENCY_KEY_PARAM, IDEMPOTENT_REPLAYED_HEADER, OPS_SCHEME, TAGS, type Tag } from '@/lib/http/openapi/components';
+import { BODY_ERRORS, IDEMPOTENCY_ERRORS, errorResponses } from '@/lib/http/openapi/error-responses';
+import { formatBytes } from '@/lib/http/openapi/format';
+import { PATH_ID_PARAMS, type PathIdRecord } from '@/lib/http/openapi/parameters';
+import type { SuccessResponse } from '@/lib/http/openapi/success-responses';
+import { MAX_BODY_BYTES } from '@/lib/http/read-json-body';
+
+// A route's OpenAPI contract, declared in `openapi.ts` beside its `route.ts` (a route file may
+// export only handlers) and listed in app/ext/openapi.json/contracts.ts. It states what only
+// the route knows (summary, schemas, its own error codes); what its wrapper in lib/http/route.ts
+// adds (authentication, body reading, Idempotency-Key) follows from `audience`, `body` and
+// `idempotent`, the same options the route gives its wrapper.
+
+/** The methods a contract may document, as OpenAPI spells them (HEAD and OPTIONS come with the wrapper). */
+export const DOCUMENTED_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+export type DocumentedMethod = (typeof DOCUMENTED_METHODS)[number];
+
+/** Who calls the route: `apiKeyRoute`, `opsRoute` or `publicRoute`. */
+export type Audience = 'vendor' | 'ops' | 'public';
+
+/** What every route of an audience can answer around its handler. */
+const AUDIENCE_ERRORS: Record<Audience, readonly ErrorCode[]> = {
+  vendor: ['unauthorized', 'internal_error', 'service_unavailable'],
+  ops: ['unauthorized', 'ops_api_disabled', 'internal_error', 'service_unavailable'],
+  // None in common: /api/ping has no wrapper and cannot fail; the others list `internal_error`.
+  public: [],
+};
+
+/** The document's default security is the API key, so vendor operations state none. */
+const SECURITY: Record<Audience, Pick<ZodOpenApiOperationObject, 'security'>> = {
+  vendor: {},
+  ops: { security: [{ [OPS_SCHEME]: [] }] },
+  public: { security: [] },
+};
+
+interface OperationFields {
+  operationId: string;
+  summary: string;
+  description?: string;
+  /**
+   * The record the path's `{id}` names: adds its parameter and `404 not_found` ("No dispatch with
+   * this id", for a vendor "… in your account": another account's record is not found either).
+   */
+  pathId?: PathIdRecord;
+  /** Other path and query parameters: the zod schemas the handler parses them with, described. */
+  requestParams?: ZodOpenApiParameters;
+  /** The JSON body (the wrapper's `body: true`): adds the body-reading errors. */
+  body?: { schema: z.ZodType; description: string };
+  /** The wrapper's `idempotent: true`: adds the `Idempotency-Key` header, its errors and the replay marker. */
+  idempotent?: boolean;
+  responses: Partial<Record<'200' | '201' | '202' | '204', SuccessResponse>>;
+  /** The codes the handler itself answers with, most specific first; the wrapper's are added. */
+  errors?: readonly ErrorCode[];
+  /** What a code means on this route, instead of ERROR_TABLE's general meaning. */
+  errorNotes?: Partial<Record<ErrorCode, string>>;
+}
+
+/** One method of a route. Operator routes share one tag; the others name theirs. */
+export type OperationContract = OperationFields & ({ audience: 'vendor' | 'public'; tag: Tag } | { audience: 'ops' });
+
+export interface RouteContract {
+  /** The path as OpenAPI writes it: the route's folder under app/, with `[id]` as `{id}`. */
+  path: `/${string}`;
+  operations: Partial<Record<DocumentedMethod, OperationContract>>;
+}
+
+function jsonBody({ schema, description }: NonNullable<OperationFields['body']>): ZodOpenApiRequestBodyObject {
+  return {
+    required: true,
+    description: `${description}\n\nJSON, with any Content-Type or none; at most ${formatBytes(MAX_BODY_BYTES)}.`,
+    content: { 'application/json': { schema } },
+  };
+}
+
+/** What `not_found` means on an operation whose path names a record by `{id}`. */
+function notFoundNote(record: PathIdRecord, audience: Audience): string {
+  return `No ${record} with this id${audience === 'vendor' ? ' in your account' : ''}`;
+}
+
+/** Without a body, the `Idempotency-Key` header is all an idempotent route can find invalid. */
+const IDEMPOTENCY_KEY_NOTE = 'The `Idempotency-Key` header is invalid';
+
+/** Any answer of an idempotent route may be the stored one, replayed. */
+function withReplayMarker({ headers, ...response }: SuccessResponse): SuccessResponse {
+  const { 'x-request-id': requestId, ...others } = headers ?? {};
+  return {
+    ...response,
+    headers: { ...(requestId && { 'x-request-id': requestId }), 'idempotent-replayed': IDEMPOTENT_REPLAYED_HEADER, ...others },
+  };
+}
+
+/** The OpenAPI operation of a contract, with what its wrapper adds. */
+export function toOperation(contract: OperationContract): ZodOpenApiOperationObject {
+  const { audience, pathId, body, idempotent = false, responses } = contract;
+  const codes: ErrorCode[] = [
+    ...(pathId ? (['not_found'] as const) : []),
+    ...(contract.errors ?? []),
+    ...(body ? BODY_ERRORS : []),
+    ...(idempotent ? IDEMPOTENCY_ERRORS : []),
+    ...AUDIENCE_ERRORS[audience],
+  ];
+  const notes: Partial<Record<ErrorCode, string>> = {
+    ...(pathId && { not_found: notFoundNote(pathId, audience) }),
+    ...(idempotent && !body && { invalid_request: IDEMPOTENCY_KEY_NOTE }),
+    ...contract.errorNotes,
+  };
+  const requestParams = pathId ? { ...contract.requestParams, path: PATH_ID_PARAMS[pathId] } : contract.requestParams;
+  const successes = Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [status, idempotent ? withReplayMarker(response) : response]),
+  );
+  return {
+    operationId: contract.operationId,
+    tags: [contract.audience === 'ops' ? TAGS.ops : contract.tag],
+    summary: contract.summary,
+    ...(contract.description !== undefined && { description: contract.description }),
+    ...(idempotent && { parameters: [IDEMPOTENCY_KEY_PARAM] }),
+    ...(requestParams && { requestParams }),
+    ...(body && { requestBody: jsonBody(body) }),
+    responses: { ...successes, ...errorResponses(codes, { notes, idempotent }) },
+    ...SECURITY[audience],
+  };
+}

@@ -1,0 +1,10 @@
+import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { listDriverPositions } from '@/lib/live/list-driver-positions';
+import { listOpenDispatches } from '@/lib/live/list-open-dispatches';
+import type { LiveMapView } from '@/lib/live/live-map-schemas';
+
+/** What the console's live map draws: two bounded, indexed queries, run side by side. */
+export async function readLiveMap(): Promise<LiveMapView> {
+  const [drivers, dispatches] = await Promise.all([listDriverPositions(), listOpenDispatches()]);
+  return { drivers, dispatches, now: formatTimestamp(new Date()) };
+}

@@ -1,0 +1,28 @@
+-- The dispatch record exactly as the API returns it (GET /ext/dispatch/{id}, the lists, the
+-- webhook payloads), as compact JSON in the spec's key order: the one definition of the record.
+-- `DispatchRecordSchema` (lib/dispatches/schemas.ts) describes it for the OpenAPI document and
+-- lib/dispatches/dispatch-record.integration.test.ts holds the two to the same keys. The spec's
+-- timestamp shape is `YYYY-MM-DD HH:MM:SS.mmm`, UTC. Records are stored, not rendered on read
+-- (trigger `dispatches_render_record`): when this definition changes, `npm run db:migrate`
+-- renders every stored record again (lib/db/sql-definitions.ts).
+CREATE OR REPLACE FUNCTION dispatch_record(d dispatches) RETURNS json LANGUAGE sql STABLE AS $$
+  SELECT row_to_json(r) FROM (SELECT
+    d.id,
+    to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') AS created_at,
+    to_char(d.modified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') AS modified_at,
+    d.r_id,
+    d.assigned_driver_id,
+    d.pickup,
+    d.destination,
+    d.user_metadata,
+    d.vendor_logo_url,
+    d.vendor_id,
+    d.vendor_name,
+    d.vendor_oid,
+    d.vendor_sid,
+    d.vendor_bid,
+    d.media_url,
+    d.vendor_payload,
+    d.status_history AS status,
+    d.tracking_url) r
+$$;
