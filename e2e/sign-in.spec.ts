@@ -28,6 +28,36 @@ test('a wrong password is refused on the page; the right one opens the dashboard
   await expect(page).toHaveURL(/\/login/);
 });
 
+// Regression: `/login?next=/%09/attacker.example/x` sent a freshly signed-in user to another host
+// (browsers strip the tab and read `//attacker.example`). Every variant lands on our own page.
+test('after signing in, `next` leads only to our own pages, whatever control or slash trick it carries', async ({ browser, request, baseURL }) => {
+  const staff = await createStaffAccount(request, 'Redirect Kitchen');
+  const cases: [string, string][] = [
+    ['/%09/attacker.example/x', '/dispatches'],
+    ['/%0d/attacker.example/x', '/dispatches'],
+    ['/%0a/attacker.example/x', '/dispatches'],
+    ['/%5cattacker.example', '/dispatches'],
+    ['//attacker.example', '/dispatches'],
+    ['https://attacker.example/dispatches', '/dispatches'],
+    ['javascript:alert(1)', '/dispatches'],
+    ['/settings/api-keys', '/settings/api-keys'],
+  ];
+  for (const [next, expected] of cases) {
+    const context = await browser.newContext();
+    await context.route(/attacker\.example/, (route) => route.fulfill({ status: 200, body: 'attacker' }));
+    const page = await context.newPage();
+    await page.goto(`/login?next=${next}`);
+    await page.getByLabel('Email').fill(staff.email);
+    await page.getByLabel('Password').fill(staff.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    const landed = new URL(page.url());
+    expect(landed.origin, next).toBe(new URL(baseURL!).origin);
+    expect(landed.pathname, next).toBe(expected);
+    await context.close();
+  }
+});
+
 test('a write from another site is refused even with the session cookie', async ({ page, request }) => {
   const staff = await createStaffAccount(request, 'CSRF Kitchen');
   await signIn(page, staff);

@@ -4,14 +4,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
-import { homePathOf, SignInBodySchema, type SignInBody, type SessionUser, type UserRole } from '@/lib/auth/schemas';
+import { safeNextPath } from '@/lib/auth/safe-next';
+import { SignInBodySchema, type SignInBody, type SessionUser } from '@/lib/auth/schemas';
 import { ApiClientError, apiFetch } from '@/components/client/api-fetch';
 import type { AuthText } from '@/components/i18n/messages/auth';
-
-/** Where to go after signing in: a path on this site only (never `//evil.example`). */
-function safeNext(next: string | null, role: UserRole): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : homePathOf(role);
-}
 
 export function SignInForm({ t, next, notice }: { t: AuthText; next: string | null; notice?: string }) {
   const [failure, setFailure] = useState<string | null>(notice ?? null);
@@ -26,7 +22,7 @@ export function SignInForm({ t, next, notice }: { t: AuthText; next: string | nu
     try {
       const { data: user } = await apiFetch<{ data: SessionUser }>('/api/session', { method: 'POST', body: input });
       // A full page load, so the dashboard starts with no data cached from a previous sign-in.
-      window.location.assign(safeNext(next, user.role));
+      window.location.assign(safeNextPath({ next, role: user.role, origin: window.location.origin }));
     } catch (error) {
       setFailure(error instanceof ApiClientError ? error.message : String(error));
     }

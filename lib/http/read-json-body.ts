@@ -1,10 +1,42 @@
 import { DomainError } from '@/lib/errors/domain-error';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Deepest nesting of arrays and objects a body may have: far beyond any request of ours. */
+export const MAX_JSON_DEPTH = 64;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPENERS = new Set([0x5b, 0x7b]); // [ {
+const CLOSERS = new Set([0x5d, 0x7d]); // ] }
+
+/**
+ * How deeply `text` nests arrays and objects, stopping as soon as it passes `limit`: one pass
+ * over the characters, no recursion, so a hostile body cannot overflow the stack here. It
+ * runs before JSON.parse, hence before anything (the request hash, zod) walks the value.
+ */
+export function exceedsJsonDepth(text: string, limit = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let isInString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isInString) {
+      if (code === BACKSLASH) i++;
+      else if (code === QUOTE) isInString = false;
+    } else if (code === QUOTE) {
+      isInString = true;
+    } else if (OPENERS.has(code)) {
+      if (++depth > limit) return true;
+    } else if (CLOSERS.has(code)) {
+      depth--;
+    }
+  }
+  return false;
+}
 
 /**
  * Reads and parses a JSON body whatever its Content-Type (spec 1.3.0: the create request's
- * content type is no longer required), refusing bodies over MAX_BODY_BYTES with 413.
+ * content type is no longer required), refusing bodies over MAX_BODY_BYTES with 413 and bodies
+ * nested deeper than MAX_JSON_DEPTH with 400. Every route reads its body here (lib/http/route.ts).
  */
 export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
   const declared = Number(request.headers.get('content-length'));
@@ -28,6 +60,9 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
   }
   const text = Buffer.concat(chunks, size).toString('utf8');
   if (text.trim() === '') throw new DomainError('invalid_json', 'The request body is empty; a JSON object is expected');
+  if (exceedsJsonDepth(text)) {
+    throw new DomainError('invalid_json', `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

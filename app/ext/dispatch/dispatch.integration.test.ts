@@ -224,6 +224,19 @@ describe('POST /ext/dispatch', () => {
       expect(await db().dispatch.count({ where: { accountId: account.id, vendorOid: body.vendor_oid } })).toBe(1);
     });
 
+    // Regression: 100,000 nested arrays with the header overflowed the stack while the request
+    // was hashed, a 500. The body's depth is bounded before anything walks it.
+    it('refuses a body nested 100,000 deep with 400, claims no key and writes nothing', async () => {
+      const key = `deep-${Date.now()}`;
+      const before = await countRows(account.id);
+      const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+      const response = await call('POST', '/ext/dispatch', { apiKey: account.api_key, raw: deep, headers: { 'idempotency-key': key } });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe('invalid_json');
+      expect(await countRows(account.id)).toEqual(before);
+      expect(await db().idempotencyKey.count({ where: { accountId: account.id, key } })).toBe(0);
+    });
+
     it('refuses the same key with a different body with 422', async () => {
       const headers = { 'idempotency-key': `reuse-${Date.now()}` };
       expect((await call('POST', '/ext/dispatch', { apiKey: account.api_key, body: dispatchBody(), headers })).status).toBe(201);
