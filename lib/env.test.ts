@@ -45,6 +45,17 @@ describe('getEnv', () => {
     expect(getEnv().WEB_CONCURRENCY).toBe(1);
   });
 
+  it('trusts no proxy by default, and takes a count of them', () => {
+    withEnv({ TRUSTED_PROXY_COUNT: undefined });
+    expect(getEnv().TRUSTED_PROXY_COUNT).toBe(0);
+    withEnv({ TRUSTED_PROXY_COUNT: '2' });
+    expect(getEnv().TRUSTED_PROXY_COUNT).toBe(2);
+    withEnv({ TRUSTED_PROXY_COUNT: '-1' });
+    expect(() => getEnv()).toThrowError(/TRUSTED_PROXY_COUNT/);
+    withEnv({ TRUSTED_PROXY_COUNT: 'all' });
+    expect(() => getEnv()).toThrowError(/TRUSTED_PROXY_COUNT/);
+  });
+
   it('reads flags as booleans', () => {
     withEnv({ SEED_DEMO: 'false', WEBHOOK_ALLOW_PRIVATE_URLS: '1' });
     expect(getEnv()).toMatchObject({ SEED_DEMO: false, WEBHOOK_ALLOW_PRIVATE_URLS: true });

@@ -76,6 +76,12 @@ const EnvSchema = z
   SANDBOX_SIMULATOR: booleanFlag(true),
   /** How often the simulator moves its drivers. */
   SANDBOX_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  /**
+   * Reverse proxies in front of `npm start` that append the client's address to X-Forwarded-For.
+   * 0: the socket's peer is the client and X-Forwarded-For is ignored; N: the Nth entry from its
+   * right (see lib/auth/client-address.ts). Used for the sign-in throttle's per-address limit.
+   */
+  TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
   })
   .transform((env) => ({
     ...env,

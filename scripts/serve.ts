@@ -4,6 +4,7 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
 import next from 'next';
+import { stampClientAddress } from '@/lib/auth/client-address';
 import { EnvError, getEnv } from '@/lib/env';
 import { refusalOf } from '@/lib/http/request-target';
 import { runShutdownHooks } from '@/lib/shutdown';
@@ -12,8 +13,11 @@ async function serveOne(port: number) {
   const app = next({ dev: false, dir: process.cwd(), port });
   const handle = app.getRequestHandler();
   await app.prepare();
+  const trustedProxyCount = getEnv().TRUSTED_PROXY_COUNT;
   const server = http.createServer((request, response) => {
     const refusal = refusalOf(request.method ?? 'GET', request.url ?? '/');
+    // Only here is the socket in hand: the app learns the client's address from this header alone.
+    stampClientAddress(request, trustedProxyCount);
     if (!refusal) return void handle(request, response);
     response.writeHead(refusal.status, { 'content-type': 'application/json; charset=utf-8' }).end(refusal.body);
   });

@@ -61,13 +61,13 @@ describe('purgeExpired', () => {
     const email = `throttle-${uniqueSuffix()}@example.com`;
     await db().loginFailure.createMany({
       data: [
-        { email, ip: '203.0.113.1', createdAt: new Date(Date.now() - THROTTLE_WINDOW_MS - 60_000) },
-        { email, ip: '203.0.113.1', createdAt: new Date() },
+        { bucket: email, address: '203.0.113.1', createdAt: new Date(Date.now() - THROTTLE_WINDOW_MS - 60_000) },
+        { bucket: email, address: '203.0.113.1', createdAt: new Date() },
       ],
     });
     await purgeExpired({ deliveryRetentionMs: 30 * DAY });
     expect(await db().session.count({ where: { id: { in: [sessionIdOf(live.token), sessionIdOf(expired.token)] } } })).toBe(1);
     expect(await readSession({ token: live.token, renew: false })).not.toBeNull();
-    expect(await db().loginFailure.count({ where: { email } })).toBe(1);
+    expect(await db().loginFailure.count({ where: { bucket: email } })).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { assertSameOrigin } from '@/lib/auth/authenticate-session';
 import { clientAddress } from '@/lib/auth/client-address';
+import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from '@/lib/auth/known-device';
 import { SignInBodySchema } from '@/lib/auth/schemas';
 import { clearedSessionCookie, isSecureRequest, readCookie, SESSION_COOKIE, sessionCookie } from '@/lib/auth/session-cookie';
 import { signIn } from '@/lib/auth/sign-in';
@@ -8,15 +9,17 @@ import { parseInput } from '@/lib/validation/parse-input';
 import { publicRoute, otherMethods } from '@/lib/http/route';
 
 // POST /api/session — sign in to the dashboard with email and password; sets the session cookie
+// and the known-device cookie (two Set-Cookie headers: a Response of its own carries them)
 export const POST = publicRoute({ body: true }, async ({ request, body }) => {
   assertSameOrigin(request);
   const input = parseInput(SignInBodySchema, body);
-  const { token, expiresAt, user } = await signIn({ input, ip: clientAddress(request.headers) });
-  return {
-    status: 200,
-    body: { data: user },
-    headers: { 'set-cookie': sessionCookie({ token, expiresAt, isSecure: isSecureRequest(request) }), 'cache-control': 'no-store' },
-  };
+  const deviceCookie = readCookie(request.headers, KNOWN_DEVICE_COOKIE);
+  const signedIn = await signIn({ input, ip: clientAddress(request.headers), deviceCookie });
+  const isSecure = isSecureRequest(request);
+  const headers = new Headers({ 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' });
+  headers.append('set-cookie', sessionCookie({ token: signedIn.token, expiresAt: signedIn.expiresAt, isSecure }));
+  headers.append('set-cookie', knownDeviceCookie({ value: signedIn.deviceCookie, isSecure }));
+  return { status: 200, response: new Response(JSON.stringify({ data: signedIn.user }), { status: 200, headers }) };
 });
 
 // DELETE /api/session — sign out: ends the session and clears the cookie
