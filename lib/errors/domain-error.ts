@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'idempotency_key_reused',
   'too_many_attempts',
+  'too_many_requests',
   'internal_error',
   'method_not_implemented',
   'service_unavailable',

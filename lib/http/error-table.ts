@@ -112,6 +112,12 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
     meaning: 'Dashboard only: too many failed sign-ins for this email or address; wait `retry-after` seconds',
     example: 'Too many failed sign-ins; try again in 15 min',
   },
+  too_many_requests: {
+    status: 429,
+    meaning:
+      'Too many webhook checks in flight for this account (registration pings waiting on your URL): nothing was sent or written; retry after `retry-after` seconds',
+    example: 'Too many webhook checks in flight for this account (at most 2 at once); retry in 5 s',
+  },
   internal_error: {
     status: 500,
     meaning: 'Something failed on our side; `error_desc` carries the request id to quote, never internals',
@@ -119,7 +125,8 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
   },
   service_unavailable: {
     status: 503,
-    meaning: 'The database is unreachable for a moment (a restart or failover); nothing was written: retry after `retry-after` seconds',
+    meaning:
+      'The service cannot take the request for a moment (the database is restarting or failing over, or every webhook check slot of the server is busy); nothing was written: retry after `retry-after` seconds',
     example: 'The service is briefly unavailable; retry in 2 s',
   },
 };

@@ -39,6 +39,7 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
 /**
  * POSTs a JSON body to a webhook URL: the target address is checked on every call (not only at
  * registration), redirects are not followed, and the whole exchange is bounded by `timeoutMs`.
+ * An aborted `signal` (the caller's client went away) cancels the request.
  */
 export function postWebhook(options: {
   url: string;
@@ -46,6 +47,7 @@ export function postWebhook(options: {
   headers: Record<string, string>;
   timeoutMs: number;
   allowPrivate: boolean;
+  signal?: AbortSignal;
 }): Promise<PostResult> {
   const started = performance.now();
   const done = (partial: Omit<PostResult, 'latencyMs'>): PostResult => ({
@@ -65,6 +67,9 @@ export function postWebhook(options: {
         done({ ok: false, statusCode: null, responseSnippet: '', error: `${host} is a private or loopback address` }),
       );
     }
+    if (options.signal?.aborted) {
+      return resolve(done({ ok: false, statusCode: null, responseSnippet: '', error: 'cancelled: the caller went away' }));
+    }
     const transport = url.protocol === 'https:' ? https : http;
     const request = transport.request(url, {
       method: 'POST',
@@ -73,6 +78,9 @@ export function postWebhook(options: {
       timeout: options.timeoutMs,
       agent: false,
     });
+    const cancel = () => request.destroy(new Error('cancelled: the caller went away'));
+    options.signal?.addEventListener('abort', cancel, { once: true });
+    request.on('close', () => options.signal?.removeEventListener('abort', cancel));
     const deadline = setTimeout(() => request.destroy(new Error(`no response within ${options.timeoutMs} ms`)), options.timeoutMs);
     request.on('response', (response) => {
       const statusCode = response.statusCode ?? null;

@@ -2,6 +2,7 @@ import { db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { DomainError } from '@/lib/errors/domain-error';
 import { newId } from '@/lib/ids/new-id';
+import { registrationCheckSlots } from '@/lib/webhooks/check-slots';
 import { replayPending } from '@/lib/webhooks/replay-pending';
 import { postWebhook } from '@/lib/webhooks/post-webhook';
 import { signingSecrets, webhookHeaders } from '@/lib/signing/webhook-signing';
@@ -9,18 +10,31 @@ import { wakeWorkers } from '@/lib/webhooks/wake-workers';
 
 export const PING_TIMEOUT_MS = 5_000;
 
+interface RegisterWebhookOptions {
+  accountId: string;
+  url: string;
+  allowPrivate?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
 /**
  * Registers the account's webhook URL after a signed `webhook.ping` POST to it answers HTTP 200.
  * The new URL replaces the account's previous one and takes over its pending deliveries (nothing
  * queued is lost by changing the URL); registering a disabled URL again enables it and replays
  * what is pending. Anything but a 200 is a 400 with the reason.
+ *
+ * The whole registration holds one of the account's and the process's check slots
+ * (`check-slots.ts`): without a free one it is refused before anything is sent or written. An
+ * aborted `signal` (the client went away) cancels the ping and rejects with the signal's reason.
  */
-export async function registerWebhook(options: {
-  accountId: string;
-  url: string;
-  allowPrivate?: boolean;
-  timeoutMs?: number;
-}): Promise<{ id: string; url: string }> {
+export async function registerWebhook(options: RegisterWebhookOptions): Promise<{ id: string; url: string }> {
+  options.signal?.throwIfAborted();
+  const timeoutMs = options.timeoutMs ?? PING_TIMEOUT_MS;
+  return registrationCheckSlots().run({ accountId: options.accountId, timeoutMs }, () => checkAndRegister({ ...options, timeoutMs }));
+}
+
+async function checkAndRegister(options: RegisterWebhookOptions & { timeoutMs: number }): Promise<{ id: string; url: string }> {
   const { accountId, url } = options;
   const account = await db().account.findUniqueOrThrow({
     where: { id: accountId },
@@ -35,9 +49,13 @@ export async function registerWebhook(options: {
     url,
     body,
     headers: webhookHeaders({ secrets: signingSecrets(account), id: pingId, body }),
-    timeoutMs: options.timeoutMs ?? PING_TIMEOUT_MS,
+    timeoutMs: options.timeoutMs,
     allowPrivate: options.allowPrivate ?? getEnv().WEBHOOK_ALLOW_PRIVATE_URLS,
+    signal: options.signal,
   });
+  // The client went away: register nothing, and throw no DomainError (a 400 for the cancelled
+  // ping would be stored and replayed to a retry with the same Idempotency-Key).
+  options.signal?.throwIfAborted();
   if (result.statusCode !== 200) {
     const reason = result.error ?? `it answered HTTP ${result.statusCode}`;
     throw new DomainError('webhook_unreachable', `webhook: the URL did not answer the registration ping with HTTP 200: ${reason}`);

@@ -10,9 +10,9 @@ export const GET = apiKeyRoute({}, async ({ caller }) => {
 });
 
 // POST /ext/webhook — register the URL that receives the account's callbacks (after a 200 ping)
-export const POST = apiKeyRoute({ body: true, idempotent: true, callsOut: true }, async ({ caller, body }) => {
+export const POST = apiKeyRoute({ body: true, idempotent: true, callsOut: true }, async ({ request, caller, body }) => {
   const { webhook } = parseInput(RegisterWebhookBodySchema, body);
-  await registerWebhook({ accountId: caller.accountId, url: webhook });
+  await registerWebhook({ accountId: caller.accountId, url: webhook, signal: request.signal });
   return { status: 204 };
 });
 

@@ -11,9 +11,9 @@ export const GET = staffRoute({}, async ({ caller }) => ({
 }));
 
 // POST /api/staff/webhook — register or replace the webhook URL (after it answers the signed ping with 200)
-export const POST = staffRoute({ body: true, callsOut: true }, async ({ caller, body }) => {
+export const POST = staffRoute({ body: true, callsOut: true }, async ({ request, caller, body }) => {
   const { webhook } = parseInput(RegisterWebhookBodySchema, body);
-  await registerWebhook({ accountId: caller.accountId, url: webhook });
+  await registerWebhook({ accountId: caller.accountId, url: webhook, signal: request.signal });
   return { status: 204 };
 });
 
