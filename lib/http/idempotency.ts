@@ -57,7 +57,9 @@ export async function runIdempotent(
   try {
     reply = await run();
   } catch (error) {
-    if (error instanceof DomainError && statusOf(error.code) < 500) {
+    // A refusal that says when to come back (a throttle, a limit of work in flight) is about
+    // this moment, not this request: the retry it invites must run, not replay the refusal.
+    if (error instanceof DomainError && statusOf(error.code) < 500 && error.retryAfterSeconds === undefined) {
       reply = domainErrorReply(error);
     } else {
       await prisma.idempotencyKey.deleteMany({ where: { accountId, key } });

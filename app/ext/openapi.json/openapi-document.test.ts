@@ -29,7 +29,7 @@ const ROUTES: [method: string, path: string, statuses: string[]][] = [
   ['get', '/ext/dispatches', ['200', '400', '401', '500']],
   ['get', '/ext/dispatches/d/{driver_id}', ['200', '400', '401', '500']],
   ['post', '/ext/estimate', ['200', '400', '401', '413', '500']],
-  ['post', '/ext/webhook', ['204', '400', '401', '409', '413', '422', '500']],
+  ['post', '/ext/webhook', ['204', '400', '401', '409', '413', '422', '429', '500', '503']],
   ['get', '/ext/webhook', ['200', '401', '404', '500']],
   ['post', '/ext/webhook/enable', ['200', '400', '401', '404', '409', '422', '500']],
   ['post', '/ext/webhook/test', ['202', '400', '401', '409', '422', '500']],

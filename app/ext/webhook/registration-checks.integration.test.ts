@@ -122,6 +122,23 @@ describe('outgoing registration checks per account', () => {
     await expectAllSlotsFree(account);
   });
 
+  // A 429 stored under its Idempotency-Key would answer the retry it invites for 24 hours.
+  it('does not store the 429 under an Idempotency-Key: the retry runs', async () => {
+    const account = await newAccount();
+    const headers = { 'idempotency-key': `slots-${Date.now()}` };
+    const holders = Array.from({ length: CHECKS_PER_ACCOUNT }, (_, i) => register(account, `/holder-${i}`));
+    await waitFor(() => receiver.held.length === CHECKS_PER_ACCOUNT, 3_000, 'the account’s checks to be sent');
+    const refused = await call('POST', '/ext/webhook', { apiKey: account.api_key, body: { webhook: `${receiver.url}/retried` }, headers });
+    expect(refused.status).toBe(429);
+    receiver.release();
+    await Promise.all(holders);
+    receiver.answer = 200;
+    const retried = await call('POST', '/ext/webhook', { apiKey: account.api_key, body: { webhook: `${receiver.url}/retried` }, headers });
+    expect(retried.status).toBe(204);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(receiver.paths).toContain('/retried');
+  });
+
   it('counts each account on its own', async () => {
     const [first, second] = [await newAccount(), await newAccount()];
     const replies = [first, second].flatMap((account) => Array.from({ length: CHECKS_PER_ACCOUNT }, (_, i) => register(account, `/${account.id}/${i}`)));

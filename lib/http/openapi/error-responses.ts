@@ -24,7 +24,7 @@ const NEVER_REPLAYED = new Set<ErrorCode>([
 ]);
 
 /** Codes whose answers carry `retry-after`. */
-const RETRY_AFTER = new Set<ErrorCode>(['idempotency_in_progress', 'service_unavailable', 'too_many_attempts']);
+const RETRY_AFTER = new Set<ErrorCode>(['idempotency_in_progress', 'service_unavailable', 'too_many_attempts', 'too_many_requests']);
 
 /**
  * The error responses of an operation, grouped by the status ERROR_TABLE gives each code (in the
@@ -45,7 +45,8 @@ export function errorResponses(
     const lines = group.map((code) => `- \`${code}\`: ${options.notes?.[code] ?? ERROR_TABLE[code].meaning}`);
     // Only replies produced by the handler itself (4xx after authentication and body parsing)
     // are stored and replayed under an Idempotency-Key.
-    const canBeReplayed = options.idempotent && group.some((code) => !NEVER_REPLAYED.has(code));
+    // Refusals with Retry-After are about the moment, not the request: never stored either.
+    const canBeReplayed = options.idempotent && group.some((code) => !NEVER_REPLAYED.has(code) && !RETRY_AFTER.has(code));
     // Every ERROR_TABLE status is a 4xx or 5xx.
     responses[`${status}` as `${4 | 5}${string}`] = {
       description: lines.join('\n'),
