@@ -6,15 +6,25 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite'],
   poweredByHeader: false,
   // The dashboard acts on a signed-in session: it must never be framed by another site
-  // (clickjacking), and leaks no URLs to the sites it links to.
+  // (clickjacking), and leaks no URLs to the sites it links to. These are fixed at build; what
+  // depends on the request or on run-time settings is added at run time: the pages' full
+  // Content-Security-Policy with its nonce and HSTS by proxy.ts (replacing the policy below),
+  // `Cache-Control: no-store` and HSTS on the API by lib/http/route.ts.
   async headers() {
     return [
       {
         source: '/:path*',
         headers: [
           { key: 'X-Frame-Options', value: 'DENY' },
-          { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
           { key: 'X-Content-Type-Options', value: 'nosniff' },
+        ],
+      },
+      // Not /docs: a header set here replaces the one a route sets, and /docs sends its own
+      // stricter policy and Referrer-Policy (app/docs/route.ts).
+      {
+        source: '/:path((?!docs(?:/|$)).*)',
+        headers: [
+          { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
         ],
       },

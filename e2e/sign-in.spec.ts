@@ -44,7 +44,7 @@ test('after signing in, `next` leads only to our own pages, whatever control or 
   ];
   for (const [next, expected] of cases) {
     const context = await browser.newContext();
-    await context.route(/attacker\.example/, (route) => route.fulfill({ status: 200, body: 'attacker' }));
+    await context.route((url) => url.hostname === 'attacker.example', (route) => route.fulfill({ status: 200, body: 'attacker' }));
     const page = await context.newPage();
     await page.goto(`/login?next=${next}`);
     await page.getByLabel('Email').fill(staff.email);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const NEXT_BIN = path.resolve('node_modules/next/dist/bin/next');
-const SOURCES = ['app', 'components', 'lib', 'instrumentation.ts', 'prisma/schema.prisma', 'next.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = ['app', 'components', 'lib', 'instrumentation.ts', 'prisma/schema.prisma', 'next.config.mjs', 'proxy.ts', 'package-lock.json', 'tsconfig.json'];
 
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;

@@ -9,6 +9,8 @@ import { hashRequest, runIdempotent } from '@/lib/http/idempotency';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { HTTP_METHODS } from '@/lib/http/request-target';
 import { domainErrorReply, toResponse, type Reply } from '@/lib/http/reply';
+import { transportSecurityHeaders, withNoStore } from '@/lib/http/security-headers';
+import { getEnv } from '@/lib/env';
 import { Prisma } from '@/prisma/generated/client';
 import { admit } from '@/lib/db/admission';
 import { dbKind } from '@/lib/db/client';
@@ -104,6 +106,17 @@ function errorReply(error: unknown, request: Request, requestId: string): Reply 
   };
 }
 
+/**
+ * The headers every API response carries, whatever the route and whether it succeeded: never
+ * stored by a cache (`no-store`, kept beside a route's own directives), and HSTS when the
+ * service is served over HTTPS (PUBLIC_URL, read at run time). Pages get theirs in proxy.ts.
+ */
+function secured(response: Response): Response {
+  response.headers.set('cache-control', withNoStore(response.headers.get('cache-control')));
+  for (const [name, value] of Object.entries(transportSecurityHeaders(getEnv()))) response.headers.set(name, value);
+  return response;
+}
+
 function withHeaders(reply: Reply, headers: Record<string, string> | undefined): Reply {
   return headers ? { ...reply, headers: { ...reply.headers, ...headers } } : reply;
 }
@@ -120,9 +133,11 @@ function route<P extends Params, A>(
     const requestId = requestIdOf(request);
     if (!options.callsOut && dbKind() === 'pglite') {
       // serve() never throws: admit() rejects only for a client that left while it waited.
-      return admit(EMBEDDED_CONCURRENCY, () => serve(request, context, requestId), request.signal).catch(() => toResponse(CLIENT_CLOSED, requestId));
+      return secured(
+        await admit(EMBEDDED_CONCURRENCY, () => serve(request, context, requestId), request.signal).catch(() => toResponse(CLIENT_CLOSED, requestId)),
+      );
     }
-    return serve(request, context, requestId);
+    return secured(await serve(request, context, requestId));
   };
 
   async function serve(request: Request, context: RouteContext, requestId: string): Promise<Response> {
@@ -168,10 +183,10 @@ type OtherMethod<I> = Exclude<HttpMethod, keyof I | (I extends { GET: unknown } 
 export function otherMethods<I extends Partial<Record<HttpMethod, unknown>>>(implemented: I): Record<OtherMethod<I>, RouteHandler> {
   const isImplemented = (method: HttpMethod) => method in implemented || (method === 'HEAD' && 'GET' in implemented);
   const allow = HTTP_METHODS.filter((method) => isImplemented(method) || method === 'OPTIONS').join(', ');
-  const options: RouteHandler = async (request) => toResponse({ status: 204, headers: { allow } }, requestIdOf(request));
+  const options: RouteHandler = async (request) => secured(toResponse({ status: 204, headers: { allow } }, requestIdOf(request)));
   const refuse: RouteHandler = async (request) => {
     const error = new DomainError('method_not_allowed', `${request.method} ${new URL(request.url).pathname} is not supported; allowed: ${allow}`);
-    return toResponse(domainErrorReply(error, { allow }), requestIdOf(request));
+    return secured(toResponse(domainErrorReply(error, { allow }), requestIdOf(request)));
   };
   const others = HTTP_METHODS.filter((method) => !isImplemented(method)).map((method) => [method, method === 'OPTIONS' ? options : refuse]);
   return Object.fromEntries(others) as Record<OtherMethod<I>, RouteHandler>;

@@ -82,10 +82,10 @@ describe('createCheckSlots', () => {
     const slots = createCheckSlots({ perAccount: 1, perProcess: 1 });
     const check = pendingCheck();
     const running = slots.run({ accountId: 'a', timeoutMs: 5_000 }, check.run).catch(() => 'ended');
-    expect([slots.inFlight('a'), slots.inFlight()]).toEqual([1, 1]);
+    expect([slots.inFlightOf('a'), slots.inFlight()]).toEqual([1, 1]);
     end(check);
     await running;
-    expect([slots.inFlight('a'), slots.inFlight()]).toEqual([0, 0]);
+    expect([slots.inFlightOf('a'), slots.inFlight()]).toEqual([0, 0]);
     await expect(slots.run({ accountId: 'b', timeoutMs: 5_000 }, async () => 'next')).resolves.toBe('next');
   });
 });

@@ -33,8 +33,10 @@ export interface CheckSlots {
    * `service_unavailable` (503); both carry when the soonest slot frees, in seconds.
    */
   run<T>(options: { accountId: string; timeoutMs: number }, check: () => Promise<T>): Promise<T>;
-  /** Checks in flight, of one account or of all. */
-  inFlight(accountId?: string): number;
+  /** Checks in flight in this process. */
+  inFlight(): number;
+  /** Checks of one account in flight. */
+  inFlightOf(accountId: string): number;
 }
 
 /** Seconds until the first of `slots` is released at the latest, at least 1. */
@@ -71,7 +73,8 @@ export function createCheckSlots(limits: CheckLimits): CheckSlots {
         held.delete(slot);
       }
     },
-    inFlight: (accountId) => (accountId === undefined ? held.size : heldBy(accountId).length),
+    inFlight: () => held.size,
+    inFlightOf: (accountId) => heldBy(accountId).length,
   };
 }
 
