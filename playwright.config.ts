@@ -9,6 +9,10 @@ const DATA_DIR = path.join(os.tmpdir(), `dispatch-e2e-${process.pid}`);
 // The web server's database is thrown away when the run ends: by then Playwright has stopped the
 // server (its teardown comes after the global teardown, so it cannot be done there).
 process.on('exit', () => fs.rmSync(DATA_DIR, { recursive: true, force: true }));
+// The tests create dispatches in bulk through the vendor API, faster than its default rate limit
+// (20 a second per account): no default limit for the servers they start (the web server below
+// and the ones specs spawn with process.env). The limit has its integration tests.
+process.env.API_RATE_LIMIT_PER_S ??= '0';
 
 // End-to-end tests run `npm start`'s own script (build when needed, migrate, seed, serve) on a
 // throwaway embedded database, and drive it over HTTP and in Debian's Chromium.

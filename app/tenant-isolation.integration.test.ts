@@ -56,9 +56,10 @@ interface Case {
 }
 
 const DESTINATION = { lat: 24.8, lng: 46.7, address_line: 'Moved here' };
+const CANCEL = { reason: 'customer_cancelled' };
 
-// Writes come after the reads of the same resource, and the branch's DELETE after its PATCH: the
-// control calls run on the caller's own resources in this order.
+// Writes come after the reads of the same resource, the branch's DELETE after its PATCH, and the
+// cancels last: the control calls run on the caller's own resources in this order.
 const CASES: Case[] = [
   { file: './ext/dispatch/[id]/route.ts', method: 'GET', surface: 'vendor', resource: 'dispatch', path: (t) => `/ext/dispatch/${t.dispatchId}`, ownStatus: 200 },
   {
@@ -149,6 +150,25 @@ const CASES: Case[] = [
   },
   { file: './api/staff/branches/[id]/route.ts', method: 'DELETE', surface: 'staff', resource: 'branch', path: (t) => `/api/staff/branches/${t.branchId}`, ownStatus: 204 },
   { file: './api/staff/api-keys/[id]/route.ts', method: 'DELETE', surface: 'staff', resource: 'api key', path: (t) => `/api/staff/api-keys/${t.spareKeyId}`, ownStatus: 204 },
+  {
+    file: './ext/dispatch/[id]/cancel/route.ts',
+    method: 'POST',
+    surface: 'vendor',
+    resource: 'dispatch',
+    path: (t) => `/ext/dispatch/${t.dispatchId}/cancel`,
+    body: CANCEL,
+    ownStatus: 200,
+  },
+  {
+    file: './api/staff/dispatches/[id]/cancel/route.ts',
+    method: 'POST',
+    surface: 'staff',
+    resource: 'dispatch',
+    path: (t) => `/api/staff/dispatches/${t.dispatchId}/cancel`,
+    body: CANCEL,
+    // Cancelled by the vendor API's case above: a repeat cancel answers the record again.
+    ownStatus: 200,
+  },
 ];
 
 /** Route files with an id segment that no tenant reaches across, and why. */

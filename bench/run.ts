@@ -2,7 +2,13 @@
 // Serves the production build against each database and loads it with autocannon at 10
 // connections: the no-database route (/api/ping, the framework's own ceiling; first and again
 // last), create, get, driver listing (against :rows bulk-loaded dispatches) and estimate; on
-// PGlite also create at 50 connections. Writes bench/results/latest.md and prints the same table.
+// PGlite also create at 50 connections. The server's default rate limit is off; create is measured
+// again for an account whose own limit is on but too high to refuse anything (the cost of taking
+// a token on every request). Writes bench/results/latest.md and prints the same table.
+//
+// `--rate-limit-ab N`: only the rate limit's cost. Create without and with the limit, N rounds
+// each, alternating (ABBA…, so a drift of the shared machine falls on both alike) between the
+// empty-route ceilings; writes bench/results/rate-limit.md.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -26,6 +32,8 @@ const ROWS = cli.number('rows', 1_000_000);
 const PORT = cli.number('port', 3200);
 const OPS_TOKEN = `bench-${randomBytes(12).toString('hex')}`;
 const BULK_KEY = 'dsp_live_benchbenchbenchbenchbenchbenchbenchbench';
+const RATE_LIMIT_AB_ROUNDS = cli.number('rate-limit-ab', 0);
+const CREATE_LIMITED = 'create, rate limit on (never refuses)';
 const BASE = `http://127.0.0.1:${PORT}`;
 
 interface Row {
@@ -102,7 +110,8 @@ async function listingPlan(url: string): Promise<string> {
 
 function startServer(env: Record<string, string>): Promise<ChildProcess> {
   // Webhook delivery is measured by bench/webhooks.ts; no endpoint is registered here anyway.
-  return startProductionServer({ ...env, PORT: String(PORT), OPS_TOKEN, WEBHOOK_WORKER: 'false' });
+  // No default rate limit: the scenarios send far more than 20 requests a second for one account.
+  return startProductionServer({ ...env, PORT: String(PORT), OPS_TOKEN, WEBHOOK_WORKER: 'false', API_RATE_LIMIT_PER_S: '0' });
 }
 
 async function json(method: string, url: string, body: unknown, headers: Record<string, string>) {
@@ -167,9 +176,15 @@ async function runScenarios(label: string, kind: string): Promise<Row[]> {
   const account = await json('POST', '/api/ops/accounts', { name: 'Bench' }, { authorization: `Bearer ${OPS_TOKEN}` });
   const key = { 'x-api-key': account.data.api_key! };
   const created = await json('POST', '/ext/dispatch', JSON.parse(order()), key);
+  // An account with its own rate limit, high enough never to refuse: every request takes a token.
+  const ops = { authorization: `Bearer ${OPS_TOKEN}` };
+  const limited = await json('POST', '/api/ops/accounts', { name: 'Bench, rate-limited' }, ops);
+  await json('PUT', `/api/ops/accounts/${limited.data.id}/rate-limit`, { per_second: 1_000_000, burst: 1_000_000 }, ops);
+  const limitedKey = { 'x-api-key': limited.data.api_key! };
   const scenarios: Scenario[] = [
     { title: 'empty route (no DB)', connections: 10, path: '/api/ping' },
     { title: 'create', connections: 10, method: 'POST', path: '/ext/dispatch', headers: key, body: order },
+    { title: CREATE_LIMITED, connections: 10, method: 'POST', path: '/ext/dispatch', headers: limitedKey, body: order },
     { title: 'get', connections: 10, path: `/ext/dispatch/${created.data.id}`, headers: key },
     {
       title: `driver listing (${ROWS.toLocaleString('en')} rows)`,
@@ -191,11 +206,34 @@ async function runScenarios(label: string, kind: string): Promise<Row[]> {
     // Measured again last: the ceiling is the mean of both, so one noisy window skews no ratio.
     { title: 'empty route again (no DB)', connections: 10, path: '/api/ping' },
   ];
+  const measured = RATE_LIMIT_AB_ROUNDS > 0 ? rateLimitAb(scenarios) : scenarios;
   // Warm every path first (JIT, lazily loaded route bundles, connection pools), then measure.
-  for (const scenario of scenarios) await load({ ...scenario, seconds: WARMUP_SECONDS });
+  for (const scenario of new Set(measured)) await load({ ...scenario, seconds: WARMUP_SECONDS });
   const results = [];
-  for (const scenario of scenarios) results.push(await load({ ...scenario, seconds: DURATION }));
+  for (const scenario of measured) results.push(await load({ ...scenario, seconds: DURATION }));
   return results.map((result) => ({ db: label, ...result }));
+}
+
+/** `--rate-limit-ab`: the empty route, create without (A) and with (B) the limit as A B B A A B …, the empty route again. */
+function rateLimitAb(scenarios: Scenario[]): Scenario[] {
+  const find = (title: string) => scenarios.find((scenario) => scenario.title === title)!;
+  const [plain, limited] = [find('create'), find(CREATE_LIMITED)];
+  const rounds = Array.from({ length: RATE_LIMIT_AB_ROUNDS }, (_, round) => (round % 2 === 0 ? [plain, limited] : [limited, plain])).flat();
+  return [scenarios[0]!, ...rounds, scenarios.at(-1)!];
+}
+
+/** `--rate-limit-ab`: the mean of each create scenario per configuration, and the limit's cost. */
+function rateLimitSummary(rows: Row[]): string {
+  const lines = ['| database | create req/s (mean) | with the rate limit (mean) | change |', '|---|---:|---:|---:|'];
+  for (const db of new Set(rows.map((row) => row.db))) {
+    const mean = (title: string) => {
+      const values = rows.filter((row) => row.db === db && row.scenario === title).map((row) => row.rps);
+      return values.reduce((sum, rps) => sum + rps, 0) / values.length;
+    };
+    const [plain, limited] = [mean('create'), mean(CREATE_LIMITED)];
+    lines.push(`| ${db} | ${Math.round(plain)} | ${Math.round(limited)} | ${(((limited - plain) / plain) * 100).toFixed(1)} % |`);
+  }
+  return lines.join('\n');
 }
 
 /** PGlite is served by one process; PostgreSQL by one and by two (WEB_CONCURRENCY=2). */
@@ -245,13 +283,14 @@ async function main() {
     `# Benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
     `Machine: ${machine()}.`,
-    `Command: \`npm run bench -- --db ${cli.db} --duration ${DURATION} --rows ${ROWS} --warmup ${WARMUP_SECONDS}\`; autocannon and the server share the machine; every scenario warmed ${WARMUP_SECONDS} s, then measured ${DURATION} s. "× empty route" is a share of the mean of the two empty-route measurements, the first and the last of each server.`,
+    `Command: \`npm run bench -- --db ${cli.db} --duration ${DURATION} --rows ${ROWS} --warmup ${WARMUP_SECONDS}${RATE_LIMIT_AB_ROUNDS > 0 ? ` --rate-limit-ab ${RATE_LIMIT_AB_ROUNDS}` : ''}\`; autocannon and the server share the machine; every scenario warmed ${WARMUP_SECONDS} s, then measured ${DURATION} s. "× empty route" is a share of the mean of the two empty-route measurements, the first and the last of each server.`,
     '',
     table(rows),
     '',
+    ...(RATE_LIMIT_AB_ROUNDS > 0 ? [rateLimitSummary(rows), ''] : []),
     ...(plan ? ["Driver listing plan (PostgreSQL; the route's own statement, prepared and planned generically):", '', '```', plan, '```', ''] : []),
   ].join('\n');
-  fs.writeFileSync(path.join(import.meta.dirname, 'results', 'latest.md'), report);
+  fs.writeFileSync(path.join(import.meta.dirname, 'results', RATE_LIMIT_AB_ROUNDS > 0 ? 'rate-limit.md' : 'latest.md'), report);
   console.log(`\n${report}`);
 }
 

@@ -388,7 +388,10 @@ test('the console’s dispatch page follows the driver: their pin and ETA appear
   await expect(page.getByTestId('driver-eta')).toContainText(`Reaches the pickup in about ${minutes} min`);
   await expectNoSeriousAxeViolations(page, 'admin dispatch with a driver position (en)');
 
+  // Cancelled asks for a reason and a confirmation first (e2e/cancel.spec.ts).
   await page.getByTestId('next-statuses').locator('[data-status="cancelled"]').click();
+  await page.getByTestId('cancel-dialog').getByLabel('The customer cancelled').check();
+  await page.getByTestId('cancel-dialog').getByTestId('confirm-cancel').click();
   await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'cancelled');
   await expect(page.getByTestId('marker-driver')).toHaveCount(0);
   await expect(page.getByTestId('driver-eta')).toHaveCount(0);

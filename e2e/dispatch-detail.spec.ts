@@ -95,7 +95,7 @@ test('the dispatch page follows a dispatch from new to delivered, with a destina
     const panel = page.getByTestId('destination-change');
     await expect(panel).toBeVisible();
     await expect(page.getByLabel('Latitude')).toHaveValue('24.7748');
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(panel).toBeHidden();
     await expect(page.getByRole('button', { name: 'Change destination' })).toBeFocused();
 

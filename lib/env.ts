@@ -82,6 +82,10 @@ const EnvSchema = z
    * right (see lib/auth/client-address.ts). Used for the sign-in throttle's per-address limit.
    */
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(10).default(0),
+  /** Each account's API requests (/ext) per second, refilling its token bucket; 0: no limit. Admins override it per account. */
+  API_RATE_LIMIT_PER_S: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  /** The bucket's size: requests an account may send at once after a quiet spell; 0: no limit. */
+  API_RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).default(40),
   })
   .transform((env) => ({
     ...env,

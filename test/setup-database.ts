@@ -14,6 +14,9 @@ const database = inject('database');
 process.env.OPS_TOKEN = OPS_TOKEN;
 process.env.WEBHOOK_ALLOW_PRIVATE_URLS = 'true';
 process.env.SEED_DEMO = 'false';
+// Tests call the vendor API faster than the default rate limit allows; the rate-limit tests turn
+// it on (per account, or through these variables and resetEnvForTests).
+process.env.API_RATE_LIMIT_PER_S = '0';
 
 if (database.kind === 'pglite') {
   const dir = path.join(database.root, `file-${randomBytes(4).toString('hex')}`);

@@ -11,6 +11,7 @@ import { AccountUsersCard } from './account-users-card';
 import { AccountWebhookCard } from './account-webhook-card';
 import { ModesCard } from './modes-card';
 import { accountQueries } from './queries';
+import { RateLimitCard } from './rate-limit-card';
 import { TariffCard } from './tariff-card';
 
 export interface AccountCardProps {
@@ -20,7 +21,7 @@ export interface AccountCardProps {
   locale: Locale;
 }
 
-/** One account: modes, tariff, webhook health, API keys and staff sign-ins. */
+/** One account: modes, tariff, API rate limit, webhook health, API keys and staff sign-ins. */
 export function AccountDetail({ initial, t, common, locale }: { initial: AccountDetailView } & Omit<AccountCardProps, 'accountId'>) {
   const account = useQuery({ ...accountQueries.detail(initial.id), initialData: initial }).data;
   const props = { accountId: account.id, t, common, locale };
@@ -30,6 +31,7 @@ export function AccountDetail({ initial, t, common, locale }: { initial: Account
         <ModesCard {...props} account={account} />
         <TariffCard {...props} account={account} />
       </div>
+      <RateLimitCard {...props} account={account} />
       <AccountWebhookCard {...props} />
       <div className="grid-2">
         <AccountKeysCard {...props} />

@@ -2,12 +2,14 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AccountDetail,
   AccountModes,
+  AccountRateLimit,
   AccountSummary,
   AccountUserView,
   ApiKeyView,
   CreatedApiKeyView,
   TariffView,
   UpdateAccountModesBody,
+  UpdateRateLimitBody,
   UpdateTariffBody,
 } from '@/lib/accounts/schemas';
 import type { SessionUser } from '@/lib/auth/schemas';
@@ -87,6 +89,8 @@ export const accountApi = {
     (await apiFetch<{ data: AccountModes }>(`${base(id)}/modes`, { method: 'PATCH', body: input })).data,
   updateTariff: async (id: string, input: UpdateTariffBody) =>
     (await apiFetch<{ data: TariffView }>(`${base(id)}/tariff`, { method: 'PUT', body: input })).data,
+  updateRateLimit: async (id: string, input: UpdateRateLimitBody) =>
+    (await apiFetch<{ data: AccountRateLimit }>(`${base(id)}/rate-limit`, { method: 'PUT', body: input })).data,
   createUser: async (id: string, input: { email: string; name: string; password: string }) =>
     (await apiFetch<{ data: SessionUser }>(`${base(id)}/users`, { method: 'POST', body: input })).data,
   createKey: async (id: string, name: string) =>

@@ -12,13 +12,19 @@ import { canRecordStatus, nextStatuses, type Status } from '@/lib/transitions/st
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import { format } from '@/components/i18n/messages';
 import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
+import { messagesFor } from '@/components/i18n/messages';
+import { cancelDispatchMessages } from '@/components/i18n/messages/cancel-dispatch';
+import type { Locale } from '@/components/i18n/locale';
+import { useCancelDispatch } from '@/components/dispatch-cancel/use-cancel-dispatch';
+import { DISPATCH_SURFACES } from '@/components/dispatch-detail/surface';
 import styles from './admin-dispatches.module.css';
 import { DriverPicker } from './driver-picker';
 import { postAssign, postStatus } from './queries';
 
 /**
  * The admin's controls on one dispatch: assign or reassign a driver, and one button per status
- * the transition table allows next (`assigned` is the assign control). Both go through the ops
+ * the transition table allows next (`assigned` is the assign control; `cancelled` asks for a
+ * reason and a confirmation first, as the restaurant's cancel does). They go through the ops
  * API's domain functions; the page's live stream refreshes everything else.
  */
 export function AdminDispatchActions({
@@ -26,11 +32,13 @@ export function AdminDispatchActions({
   t,
   common,
   statusLabels,
+  locale,
 }: {
   dispatch: DispatchRecord;
   t: AdminDispatchText;
   common: QueryErrorText;
   statusLabels: StatusLabels;
+  locale: Locale;
 }) {
   const { id } = dispatch;
   const queryClient = useQueryClient();
@@ -62,6 +70,12 @@ export function AdminDispatchActions({
     mutationFn: (status: Status) => postStatus(id, status),
     onSuccess: (record, status) => onDone(record, format(t.statusRecorded, { status: statusLabels[status] })),
     onError,
+  });
+  const cancel = useCancelDispatch({
+    dispatch,
+    cancelPath: `${DISPATCH_SURFACES.admin.dispatchPath(id)}/cancel`,
+    t: messagesFor(cancelDispatchMessages, locale),
+    common,
   });
   const status = currentStatus(dispatch.status);
   const canAssign = canRecordStatus(status, 'assigned');
@@ -105,7 +119,7 @@ export function AdminDispatchActions({
                   type="button"
                   className={`btn ${value === 'cancelled' || value === 'dispatch_rejected' ? 'btn--danger' : ''}`}
                   disabled={isBusy}
-                  onClick={() => move.mutate(value)}
+                  onClick={() => (value === 'cancelled' ? cancel.ask() : move.mutate(value))}
                   data-status={value}
                 >
                   {statusLabels[value]}
@@ -119,6 +133,7 @@ export function AdminDispatchActions({
           )}
         </div>
       </div>
+      {cancel.dialog}
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { format } from '@/components/i18n/messages';
 import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
 import type { CommonText } from '@/components/i18n/messages/common';
 import type { DispatchDetailText } from '@/components/i18n/messages/dispatch-detail';
+import { CancelDispatchCard } from '@/components/dispatch-cancel/cancel-dispatch-card';
 import { ClientTime } from './client-time';
 import { DispatchDetailSkeleton } from './detail-skeleton';
 import styles from './dispatch-detail.module.css';
@@ -31,7 +32,7 @@ const AdminDispatchActions = dynamic(() => import('@/components/admin-dispatches
 const AuditTrail = dynamic(() => import('@/components/admin-dispatches/audit-trail').then((module) => module.AuditTrail));
 
 /**
- * Who the page is for: staff see their account's dispatch and may move its destination; admins
+ * Who the page is for: staff see their account's dispatch and may move its destination or cancel it; admins
  * see any account's, with the account named, the admin's actions (assign a driver, record the
  * next status), webhook deliveries to every endpoint the account has had, and the audit trail.
  */
@@ -139,7 +140,8 @@ export function DispatchDetail(
       <div className={styles.layout}>
         <RouteCard dispatch={dispatch} driverPosition={position} t={t} common={common} map={map} surface={surface} />
         <div className="stack">
-          {admin ? <AdminDispatchActions dispatch={dispatch} t={admin.adminT} common={common} statusLabels={statusLabelsOf(common)} /> : null}
+          {admin ? <AdminDispatchActions dispatch={dispatch} t={admin.adminT} common={common} statusLabels={statusLabelsOf(common)} locale={locale} /> : null}
+          <CancelDispatchCard dispatch={dispatch} cancelPath={`${surface.dispatchPath(id)}/cancel`} showsAction={!admin} locale={locale} common={common} />
           <StatusTimeline entries={dispatch.status} driver={driverId ? driver.data : null} isLive={isLive} locale={locale} t={t} common={common} />
           <DriverCard
             driverId={dispatch.assigned_driver_id}

@@ -31,6 +31,7 @@ function dispatchWith(vendorPayload: DispatchRecord['vendor_payload']): Dispatch
     vendor_payload: vendorPayload,
     status: [],
     tracking_url: null,
+    cancellation: null,
   };
 }
 

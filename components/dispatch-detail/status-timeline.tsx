@@ -10,6 +10,9 @@ import { ClientTime } from './client-time';
 import styles from './dispatch-detail.module.css';
 import { actorLabel, statusLabel } from './status-labels';
 
+/** Statuses that end a dispatch without a delivery: shown in the danger colour, never the accent's green. */
+const ENDED: readonly string[] = ['cancelled', 'dispatch_rejected'];
+
 /**
  * The status history, oldest first (as the API keeps it), so the newest entry is at the bottom.
  * Screen readers hear the newest status when a live update adds one.
@@ -49,6 +52,7 @@ export function StatusTimeline({
               className={[styles.timelineEntry, isLifecycleStatus(entry.status) ? '' : styles.timelineMarker].join(' ')}
               data-testid="timeline-entry"
               data-status={entry.status}
+              data-tone={ENDED.includes(entry.status) ? 'ended' : undefined}
               aria-current={isNewest ? 'step' : undefined}
             >
               <span className={styles.timelineDot} aria-hidden="true" />

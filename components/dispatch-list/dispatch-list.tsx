@@ -100,7 +100,7 @@ export function DispatchList(props: DispatchListProps) {
       ) : (
         !(list.isError && !rows) && (
           <DispatchTable
-            table={admin ? { audience: 'admin', adminT: admin.adminT, selection } : { audience: 'staff' }}
+            table={admin ? { audience: 'admin', adminT: admin.adminT, selection } : { audience: 'staff', common }}
             t={t}
             statusLabels={statusLabels}
             locale={locale}

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
@@ -14,11 +15,15 @@ import type { Locale } from '@/components/i18n/locale';
 import { format } from '@/components/i18n/messages';
 import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
 import type { DispatchListText } from '@/components/i18n/messages/dispatch-list';
+import type { QueryErrorText } from '@/components/ui/query-error';
 
 const SKELETON_ROWS = 10;
 
+// The row's cancel (its dialog and the transition rules) loads after the list's first paint.
+const CancelRowAction = dynamic(() => import('@/components/dispatch-cancel/cancel-row-action').then((module) => module.CancelRowAction));
+
 /** The audience's table: staff see branch and destination; admins the account and driver, and tick rows for bulk actions. */
-export type TableAudience = { audience: 'staff' } | { audience: 'admin'; adminT: AdminDispatchText; selection: RowSelection };
+export type TableAudience = { audience: 'staff'; common: QueryErrorText } | { audience: 'admin'; adminT: AdminDispatchText; selection: RowSelection };
 
 interface Column {
   header: string;
@@ -63,6 +68,12 @@ function columnsOf(table: TableAudience, { t, statusLabels, locale, isHydrated }
       { header: t.colDestination, cell: ({ record }) => <DestinationCell record={record} />, skeleton: line() },
       status,
       created,
+      {
+        header: t.colActions,
+        cell: ({ record }) => <CancelRowAction record={record} locale={locale} common={table.common} />,
+        skeleton: line(true),
+        className: styles.rowAction,
+      },
     ];
   }
   const { adminT } = table;
@@ -124,75 +135,78 @@ export function DispatchTable({
   const pageIds = rows?.map((row) => row.record.id) ?? [];
   const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
   return (
-    <div className="table-wrap">
-      <table className={`table ${styles.table} ${isStale ? styles.stale : ''}`} aria-busy={rows === null || isStale}>
-        <caption className="sr-only">{t.caption}</caption>
-        <thead>
-          <tr>
-            {selection ? (
-              <th scope="col" className={styles.checkCell}>
-                <input
-                  type="checkbox"
-                  className={styles.checkbox}
-                  aria-label={selection.adminT.selectPage}
-                  checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
-                  ref={(input) => {
-                    if (input) input.indeterminate = selectedOnPage > 0 && selectedOnPage < pageIds.length;
-                  }}
-                  onChange={() => selection.togglePage(pageIds)}
-                  disabled={!rows?.length}
-                  data-testid="select-page"
-                />
-              </th>
-            ) : null}
-            {columns.map((column, index) => (
-              <th key={index} scope="col">
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows
-            ? rows.map((row) => {
-                const isSelected = selection?.selected.has(row.record.id) ?? false;
-                return (
-                  <tr
-                    key={row.record.id}
-                    className={`${styles.row} ${isSelected ? styles.selected : ''}`}
-                    data-testid="dispatch-row"
-                    data-id={row.record.id}
-                    data-status={currentStatus(row.record.status)}
-                  >
-                    {selection ? (
-                      <td className={styles.checkCell}>
-                        <input
-                          type="checkbox"
-                          className={styles.checkbox}
-                          checked={isSelected}
-                          onChange={() => selection.toggle(row.record.id)}
-                          aria-label={format(selection.adminT.selectRow, { rId: row.record.r_id })}
-                        />
-                      </td>
-                    ) : null}
-                    {columns.map((column, index) => (
-                      <td key={index} className={column.className}>
-                        {column.cell(row)}
-                      </td>
+    <>
+      <div className="table-wrap">
+        <table className={`table ${styles.table} ${isStale ? styles.stale : ''}`} aria-busy={rows === null || isStale}>
+          <caption className="sr-only">{t.caption}</caption>
+          <thead>
+            <tr>
+              {selection ? (
+                <th scope="col" className={styles.checkCell}>
+                  <input
+                    type="checkbox"
+                    className={styles.checkbox}
+                    aria-label={selection.adminT.selectPage}
+                    checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
+                    ref={(input) => {
+                      if (input) input.indeterminate = selectedOnPage > 0 && selectedOnPage < pageIds.length;
+                    }}
+                    onChange={() => selection.togglePage(pageIds)}
+                    disabled={!rows?.length}
+                    data-testid="select-page"
+                  />
+                </th>
+              ) : null}
+              {columns.map((column, index) => (
+                <th key={index} scope="col">
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows
+              ? rows.map((row) => {
+                  const isSelected = selection?.selected.has(row.record.id) ?? false;
+                  return (
+                    <tr
+                      key={row.record.id}
+                      className={`${styles.row} ${isSelected ? styles.selected : ''}`}
+                      data-testid="dispatch-row"
+                      data-id={row.record.id}
+                      data-status={currentStatus(row.record.status)}
+                    >
+                      {selection ? (
+                        <td className={styles.checkCell}>
+                          <input
+                            type="checkbox"
+                            className={styles.checkbox}
+                            checked={isSelected}
+                            onChange={() => selection.toggle(row.record.id)}
+                            aria-label={format(selection.adminT.selectRow, { rId: row.record.r_id })}
+                          />
+                        </td>
+                      ) : null}
+                      {columns.map((column, index) => (
+                        <td key={index} className={column.className}>
+                          {column.cell(row)}
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })
+              : Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  <tr key={index} aria-hidden="true">
+                    {selection ? <td className={styles.checkCell} /> : null}
+                    {columns.map((column, cell) => (
+                      <td key={cell}>{column.skeleton}</td>
                     ))}
                   </tr>
-                );
-              })
-            : Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                <tr key={index} aria-hidden="true">
-                  {selection ? <td className={styles.checkCell} /> : null}
-                  {columns.map((column, cell) => (
-                    <td key={cell}>{column.skeleton}</td>
-                  ))}
-                </tr>
-              ))}
-        </tbody>
-      </table>
-    </div>
+                ))}
+          </tbody>
+        </table>
+      </div>
+      {table.audience === 'staff' ? <p className="field__hint" data-testid="cancel-hint">{t.cancelHint}</p> : null}
+    </>
   );
 }

@@ -3,16 +3,17 @@ import { db } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors/domain-error';
 import type { AccountDetail } from '@/lib/accounts/schemas';
 import { TARIFF_SELECT } from '@/lib/pricing/tariff';
+import { rateLimitView } from '@/lib/accounts/rate-limit-view';
 
 export function accountNotFound(id: string): DomainError {
   return new DomainError('not_found', `No account with id "${id}"`);
 }
 
-/** One account for the console: name, modes and tariff in one read; 404 when unknown. */
+/** One account for the console: name, modes, tariff and rate limit in one read; 404 when unknown. */
 export async function getAccountDetail(options: { accountId: string }): Promise<AccountDetail> {
   const row = await db().account.findUnique({
     where: { id: options.accountId },
-    select: { ...ACCOUNT_SUMMARY_SELECT, ...TARIFF_SELECT },
+    select: { ...ACCOUNT_SUMMARY_SELECT, ...TARIFF_SELECT, rateLimitPerSecond: true, rateLimitBurst: true },
   });
   if (!row) throw accountNotFound(options.accountId);
   return {
@@ -24,5 +25,6 @@ export async function getAccountDetail(options: { accountId: string }): Promise<
       min_fare_minor: row.minFareMinor,
       vat_rate_bps: row.vatRateBps,
     },
+    rate_limit: rateLimitView({ perSecond: row.rateLimitPerSecond, burst: row.rateLimitBurst }),
   };
 }

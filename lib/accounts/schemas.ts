@@ -89,8 +89,37 @@ export const UpdateTariffBodySchema = z.object({
 });
 export type UpdateTariffBody = z.input<typeof UpdateTariffBodySchema>;
 
+const RATE_NUMBER = z.number().int('must be a whole number').min(0, 'must be at least 0').max(1_000_000, 'must be at most 1000000');
+
+/** The API rate limit an account's `/ext` requests are held to (lib/rate-limit/token-bucket.ts). */
+export const AccountRateLimitSchema = z
+  .object({
+    per_second: z.number().int().meta({ description: 'Requests per second that refill the account’s token bucket; 0: no limit' }),
+    burst: z.number().int().meta({ description: 'The bucket’s size: requests the account may send at once after a quiet spell; 0: no limit' }),
+    is_default: z.boolean().meta({ description: 'The server’s default (`API_RATE_LIMIT_PER_S`, `API_RATE_LIMIT_BURST`), not the account’s own' }),
+  })
+  .meta({ id: 'AccountRateLimit' });
+export type AccountRateLimit = z.infer<typeof AccountRateLimitSchema>;
+
+/** `PUT …/accounts/{id}/rate-limit`: the account's own limit; both null: back to the default; both 0: no limit. */
+export const UpdateRateLimitBodySchema = z
+  .object({
+    per_second: RATE_NUMBER.nullable().meta({ description: 'Requests per second; null (with `burst` null): the server’s default; 0 (with `burst` 0): no limit' }),
+    burst: RATE_NUMBER.nullable().meta({ description: 'Requests at once after a quiet spell; null or 0 together with `per_second`' }),
+  })
+  .refine((body) => (body.per_second === null) === (body.burst === null), {
+    path: ['burst'],
+    message: 'per_second and burst are both null (the default) or both numbers',
+  })
+  .refine((body) => body.per_second === null || (body.per_second === 0) === (body.burst === 0), {
+    path: ['burst'],
+    message: 'per_second and burst are both 0 (no limit) or both at least 1',
+  })
+  .meta({ id: 'UpdateRateLimitRequest', examples: [{ per_second: 50, burst: 100 }, { per_second: null, burst: null }] });
+export type UpdateRateLimitBody = z.input<typeof UpdateRateLimitBodySchema>;
+
 /** One account as the console's account page shows it. */
-export const AccountDetailSchema = AccountSummarySchema.extend({ tariff: TariffSchema });
+export const AccountDetailSchema = AccountSummarySchema.extend({ tariff: TariffSchema, rate_limit: AccountRateLimitSchema });
 export type AccountDetail = z.infer<typeof AccountDetailSchema>;
 
 /** A staff sign-in of an account as the console lists it (never the password hash). */

@@ -3,10 +3,16 @@ import { DomainError } from '@/lib/errors/domain-error';
 import { hashApiKey, readApiKey } from '@/lib/auth/api-key';
 import { TARIFF_SELECT, type Tariff } from '@/lib/pricing/tariff';
 import { cachedCaller, cacheGeneration, rememberCaller } from '@/lib/auth/caller-cache';
+import type { RateLimitSetting } from '@/lib/rate-limit/token-bucket';
 
 export interface Caller {
   accountId: string;
   tariff: Tariff;
+}
+
+/** The caller of the vendor API: with the account's own rate limit, cached with the key (no extra read per request). */
+export interface ApiKeyCaller extends Caller {
+  rateLimit: RateLimitSetting;
 }
 
 const UNAUTHORIZED = 'Missing or incorrect api_key: send it in the x-api-key header (or api_key, or Authorization: Bearer)';
@@ -15,7 +21,7 @@ const UNAUTHORIZED = 'Missing or incorrect api_key: send it in the x-api-key hea
  * Resolves the calling account from its API key; 401 for a missing, unknown or revoked key.
  * Known keys are cached per process and evicted by database notification (caller-cache.ts).
  */
-export async function authenticateApiKey(headers: Headers): Promise<Caller> {
+export async function authenticateApiKey(headers: Headers): Promise<ApiKeyCaller> {
   const key = readApiKey(headers);
   if (!key || key.length > 200) throw new DomainError('unauthorized', UNAUTHORIZED);
   const hash = hashApiKey(key);
@@ -27,13 +33,13 @@ export async function authenticateApiKey(headers: Headers): Promise<Caller> {
     select: {
       revokedAt: true,
       account: {
-        select: { id: true, ...TARIFF_SELECT },
+        select: { id: true, ...TARIFF_SELECT, rateLimitPerSecond: true, rateLimitBurst: true },
       },
     },
   });
   if (!row || row.revokedAt) throw new DomainError('unauthorized', UNAUTHORIZED);
-  const { id, ...tariff } = row.account;
-  const caller = { accountId: id, tariff };
+  const { id, rateLimitPerSecond, rateLimitBurst, ...tariff } = row.account;
+  const caller = { accountId: id, tariff, rateLimit: { perSecond: rateLimitPerSecond, burst: rateLimitBurst } };
   rememberCaller(hash, caller, generation);
   return caller;
 }

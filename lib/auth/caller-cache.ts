@@ -1,7 +1,7 @@
 import { onClose } from '@/lib/db/client';
 import { subscribe, type Subscription } from '@/lib/db/notifications';
 import { forgetProcessWide, processWide } from '@/lib/process-wide';
-import type { Caller } from '@/lib/auth/authenticate-api-key';
+import type { ApiKeyCaller } from '@/lib/auth/authenticate-api-key';
 
 // Every vendor request starts with an API-key lookup; caching it saves a database round trip
 // per request (see bench/). The cache stays correct across server instances: a trigger on
@@ -16,7 +16,7 @@ const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
 interface Entry {
-  caller: Caller;
+  caller: ApiKeyCaller;
   expiresAt: number;
 }
 
@@ -63,7 +63,7 @@ function isLive(): boolean {
 }
 
 /** The cached caller for a key hash, if the cache is live and holds a fresh entry. */
-export function cachedCaller(hash: string): Caller | undefined {
+export function cachedCaller(hash: string): ApiKeyCaller | undefined {
   if (!isLive()) return undefined;
   const entry = state().entries.get(hash);
   if (!entry) return undefined;
@@ -78,7 +78,7 @@ export function cacheGeneration(): number {
 }
 
 /** Caches a caller looked up from the database, unless an eviction happened meanwhile. */
-export function rememberCaller(hash: string, caller: Caller, generation: number): void {
+export function rememberCaller(hash: string, caller: ApiKeyCaller, generation: number): void {
   const cache = state();
   if (!isLive() || generation !== cache.generation) return;
   if (cache.entries.size >= MAX_ENTRIES) {
@@ -96,4 +96,9 @@ function resetCallerCache(): void {
 /** Evicts a key at once in this process (other instances evict on the notification). */
 export function forgetKey(hash: string): void {
   evict(`key:${hash}`);
+}
+
+/** Evicts every cached caller of an account at once in this process (other instances evict on the notification). */
+export function forgetAccount(accountId: string): void {
+  evict(`account:${accountId}`);
 }

@@ -112,14 +112,16 @@ describe('database functions and triggers against prisma/sql', { timeout: 60_000
     const account = await newAccount();
     const { id } = await createDispatch({ accountId: account.id, input: dispatchBody() });
     const file = (await readSqlFiles()).find((sql) => sql.name === '10_dispatch_record.sql')!;
-    // An older definition, as a database might still have it: without tracking_url.
-    await exec(file.sql.replace(',\n    d.tracking_url) r', ') r'));
+    // An older definition, as a database might still have it: without cancellation.
+    const older = file.sql.replace(/,\n\s*-- Who and when[\s\S]*AS cancellation\) r/, ') r');
+    expect(older).not.toBe(file.sql);
+    await exec(older);
     await exec(`UPDATE dispatches SET record = record WHERE id = '${id}'`);
     const stored = async () => (await db().dispatch.findUniqueOrThrow({ where: { id }, select: { record: true } })).record as object;
-    expect(await stored()).not.toHaveProperty('tracking_url');
+    expect(await stored()).not.toHaveProperty('cancellation');
 
     expect(await applySqlFiles(database())).toEqual(['dispatch_record(d dispatches)']);
-    expect(await stored()).toHaveProperty('tracking_url');
+    expect(await stored()).toHaveProperty('cancellation');
     expect(await applySqlFiles(database())).toEqual([]);
   });
 

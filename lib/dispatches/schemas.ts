@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CurrencySchema, HttpUrlSchema, LocaleTextSchema, requiredText, text } from '@/lib/validation/primitives';
 import { LifecycleStatusSchema, RefTypeSchema, StatusSchema } from '@/lib/transitions/statuses';
+import { CANCEL_REASON_TEXT_MAX, CANCEL_REASONS } from '@/lib/dispatches/cancel-reasons';
 
 // Request and response shapes of dispatches: the single source for route handlers, forms and
 // the OpenAPI document. Unknown fields are dropped (zod's default), never stored.
@@ -80,6 +81,58 @@ export const StatusEntrySchema = z
 
 export type StatusEntry = z.infer<typeof StatusEntrySchema>;
 
+export const CancelReasonSchema = z.enum(CANCEL_REASONS).meta({
+  id: 'CancelReason',
+  description: [
+    'Why the dispatch is cancelled:',
+    '- `customer_cancelled`: the customer called the order off;',
+    '- `kitchen_cannot_prepare`: the kitchen cannot make it (out of stock, closing);',
+    '- `duplicate_order`: the same order was dispatched twice;',
+    '- `address_problem`: the destination is wrong, unreachable or outside the area;',
+    '- `other`: anything else, explained in `reason_text` (required with `other`).',
+  ].join('\n'),
+});
+
+export const CancelDispatchBodySchema = z
+  .object({
+    reason: CancelReasonSchema,
+    reason_text: text(CANCEL_REASON_TEXT_MAX)
+      .trim()
+      .optional()
+      .meta({ description: `Free text for people (at most ${CANCEL_REASON_TEXT_MAX} characters); required when \`reason\` is \`other\`` }),
+  })
+  .refine((body) => body.reason !== 'other' || Boolean(body.reason_text), {
+    path: ['reason_text'],
+    message: 'is required when reason is "other"',
+  })
+  .meta({ id: 'CancelDispatchRequest', example: { reason: 'customer_cancelled', reason_text: 'Customer called: ordered by mistake' } });
+
+export type CancelDispatchBody = z.infer<typeof CancelDispatchBodySchema>;
+
+export const CancellationSchema = z
+  .object({
+    reason: CancelReasonSchema.nullable().meta({
+      description: 'Null when the dispatch was cancelled without a reason: by an operator’s status change, or before reasons existed',
+    }),
+    reason_text: z.string().nullable(),
+    by: z
+      .object({ ref_type: RefTypeSchema, ref_id: z.string() })
+      .meta({ description: 'Who cancelled, as the `cancelled` status entry names them (`vendor`: your API key’s account id, or your staff member’s user id)' }),
+    at: z.string().meta({ description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`: the `cancelled` status entry’s time' }),
+  })
+  .meta({
+    id: 'Cancellation',
+    description: 'Present (not null) exactly when the dispatch is cancelled.',
+    example: {
+      reason: 'customer_cancelled',
+      reason_text: 'Customer called: ordered by mistake',
+      by: { ref_type: 'vendor', ref_id: 'acc_mi9x2k3f0000a1b2c3d4e' },
+      at: '2024-03-22 14:07:41.512',
+    },
+  });
+
+export type Cancellation = z.infer<typeof CancellationSchema>;
+
 export const DispatchRecordSchema = z
   .object({
     id: z.string().meta({ example: 'dsp_mi9x2k3f0000a1b2c3d4e' }),
@@ -106,6 +159,7 @@ export const DispatchRecordSchema = z
         description:
           'The end customer’s tracking page (driver on a map, ETA, timeline; no personal data). Unguessable; share it with the customer. Null only for dispatches created before tracking existed.',
       }),
+    cancellation: CancellationSchema.nullable().meta({ description: 'Why, by whom and when the dispatch was cancelled; null unless it is cancelled' }),
   })
   .meta({ id: 'Dispatch', description: 'Optional fields the client did not send are null.' });
 

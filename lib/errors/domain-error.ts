@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'idempotency_key_reused',
   'too_many_attempts',
   'too_many_requests',
+  'rate_limited',
   'internal_error',
   'method_not_implemented',
   'service_unavailable',

@@ -118,6 +118,12 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
       'Too many webhook checks in flight for this account (registration pings waiting on your URL): nothing was sent or written; retry after `retry-after` seconds',
     example: 'Too many webhook checks in flight for this account (at most 2 at once); retry in 5 s',
   },
+  rate_limited: {
+    status: 429,
+    meaning:
+      'The account sent more requests than its rate limit allows (a token bucket: `RateLimit-Policy` states it, `RateLimit` what is left): nothing was done; retry after `retry-after` seconds',
+    example: 'Rate limit exceeded: 20 requests per second, bursts of 40; retry in 1 s',
+  },
   internal_error: {
     status: 500,
     meaning: 'Something failed on our side; `error_desc` carries the request id to quote, never internals',

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { authenticateApiKey, type Caller } from '@/lib/auth/authenticate-api-key';
+import { authenticateApiKey, type ApiKeyCaller, type Caller } from '@/lib/auth/authenticate-api-key';
 import { authenticateOps } from '@/lib/auth/authenticate-ops';
 import { authenticateSession } from '@/lib/auth/authenticate-session';
 import type { SessionUser } from '@/lib/auth/schemas';
 import { DomainError } from '@/lib/errors/domain-error';
 import { isDatabaseUnavailable } from '@/lib/db/database-errors';
 import { hashRequest, runIdempotent } from '@/lib/http/idempotency';
+import { limitApiCaller, type RateLimitOutcome } from '@/lib/http/api-rate-limit';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { HTTP_METHODS } from '@/lib/http/request-target';
 import { domainErrorReply, toResponse, type Reply } from '@/lib/http/reply';
@@ -128,6 +129,8 @@ function route<P extends Params, A>(
   idempotencyScope?: (auth: A) => string,
   /** Headers every reply to this caller carries (a renewed session cookie). */
   replyHeaders?: (auth: A) => Record<string, string> | undefined,
+  /** A rate limit taken once per request after authentication: its headers ride on every reply. */
+  rateLimit?: (auth: A) => Promise<RateLimitOutcome>,
 ) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     const requestId = requestIdOf(request);
@@ -142,9 +145,15 @@ function route<P extends Params, A>(
 
   async function serve(request: Request, context: RouteContext, requestId: string): Promise<Response> {
     let auth: A | undefined;
+    let limitHeaders: Record<string, string> | undefined;
     try {
       auth = await authenticate(request);
       const caller = auth;
+      if (rateLimit) {
+        const outcome = await rateLimit(caller);
+        limitHeaders = outcome.headers;
+        if (outcome.refusal) throw outcome.refusal;
+      }
       const params = (await context.params) as P;
       refuseNul(params, request.url);
       const body = options.body ? await readJsonBody(request) : undefined;
@@ -161,9 +170,9 @@ function route<P extends Params, A>(
               run,
             )
           : await run();
-      return toResponse(withHeaders(withHeaders(reply, options.headers), replyHeaders?.(caller)), requestId);
+      return toResponse(withHeaders(withHeaders(withHeaders(reply, options.headers), replyHeaders?.(caller)), limitHeaders), requestId);
     } catch (error) {
-      const reply = withHeaders(errorReply(error, request, requestId), options.headers);
+      const reply = withHeaders(withHeaders(errorReply(error, request, requestId), options.headers), limitHeaders);
       return toResponse(auth === undefined ? reply : withHeaders(reply, replyHeaders?.(auth)), requestId);
     }
   }
@@ -194,17 +203,21 @@ export function otherMethods<I extends Partial<Record<HttpMethod, unknown>>>(imp
 
 /**
  * A vendor API route: the caller is the account owning the API key, and `scope` that account
- * (lib/tenancy/scope.ts: the wrappers are where scopes come from).
+ * (lib/tenancy/scope.ts: the wrappers are where scopes come from). The account's rate limit is
+ * taken here, once per request and before anything else runs; only the vendor API has one (the
+ * dashboards, the console and the ops API are people and the operator, not integrations).
  */
 export function apiKeyRoute<P extends Params = Params>(
   options: RouteOptions,
   handler: (args: BaseArgs<P> & { caller: Caller; scope: AccountScope }) => Promise<Reply>,
 ) {
-  return route<P, Caller>(
+  return route<P, ApiKeyCaller>(
     options,
     (request) => authenticateApiKey(request.headers),
     ({ auth, ...args }) => handler({ ...args, caller: auth, scope: accountScope(auth.accountId) }),
     (caller) => caller.accountId,
+    undefined,
+    limitApiCaller,
   );
 }
 

@@ -24,5 +24,15 @@ CREATE OR REPLACE FUNCTION dispatch_record(d dispatches) RETURNS json LANGUAGE s
     d.media_url,
     d.vendor_payload,
     d.status_history AS status,
-    d.tracking_url) r
+    d.tracking_url,
+    -- Who and when are the last `cancelled` entry's, so a cancel made without a reason (the ops
+    -- status route, or before reasons existed) shows them too, with a null reason.
+    (SELECT row_to_json(c) FROM (SELECT
+       d.cancel_reason AS reason,
+       d.cancel_reason_text AS reason_text,
+       (SELECT row_to_json(b) FROM (SELECT e.entry->>'ref_type' AS ref_type, e.entry->>'ref_id' AS ref_id) b) AS "by",
+       e.entry->>'status_captured_time' AS "at"
+     FROM json_array_elements(d.status_history) WITH ORDINALITY AS e(entry, position)
+     WHERE d.state = 'cancelled' AND e.entry->>'status' = 'cancelled'
+     ORDER BY e.position DESC LIMIT 1) c) AS cancellation) r
 $$;

@@ -60,8 +60,9 @@ describe('POST /ext/dispatch', () => {
     expect(Object.keys(record)).toEqual([
       'id', 'created_at', 'modified_at', 'r_id', 'assigned_driver_id', 'pickup', 'destination', 'user_metadata',
       'vendor_logo_url', 'vendor_id', 'vendor_name', 'vendor_oid', 'vendor_sid', 'vendor_bid', 'media_url',
-      'vendor_payload', 'status', 'tracking_url',
+      'vendor_payload', 'status', 'tracking_url', 'cancellation',
     ]);
+    expect(record.cancellation).toBeNull();
     expect(Object.keys(record.status[0])).toEqual(['status', 'status_captured_time', 'ref_id', 'ref_type']);
   });
 

@@ -2,6 +2,7 @@ import type { RouteContract } from '@/lib/http/openapi/route-contract';
 import { ROUTE_CONTRACT as extDispatch } from '@/app/ext/dispatch/openapi';
 import { ROUTE_CONTRACT as extDispatchById } from '@/app/ext/dispatch/[id]/openapi';
 import { ROUTE_CONTRACT as extDispatchDestination } from '@/app/ext/dispatch/[id]/destination/openapi';
+import { ROUTE_CONTRACT as extDispatchCancel } from '@/app/ext/dispatch/[id]/cancel/openapi';
 import { ROUTE_CONTRACT as extDispatches } from '@/app/ext/dispatches/openapi';
 import { ROUTE_CONTRACT as extDriverDispatches } from '@/app/ext/dispatches/d/[driver_id]/openapi';
 import { ROUTE_CONTRACT as extEstimate } from '@/app/ext/estimate/openapi';
@@ -19,6 +20,7 @@ import { ROUTE_CONTRACT as apiPing } from '@/app/api/ping/openapi';
 import { ROUTE_CONTRACT as opsAccounts } from '@/app/api/ops/accounts/openapi';
 import { ROUTE_CONTRACT as opsAccountUsers } from '@/app/api/ops/accounts/[id]/users/openapi';
 import { ROUTE_CONTRACT as opsAccountModes } from '@/app/api/ops/accounts/[id]/modes/openapi';
+import { ROUTE_CONTRACT as opsAccountRateLimit } from '@/app/api/ops/accounts/[id]/rate-limit/openapi';
 import { ROUTE_CONTRACT as opsAdmins } from '@/app/api/ops/admins/openapi';
 import { ROUTE_CONTRACT as opsDrivers } from '@/app/api/ops/drivers/openapi';
 import { ROUTE_CONTRACT as opsDriverLocation } from '@/app/api/ops/drivers/[id]/location/openapi';
@@ -39,6 +41,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   extDispatch,
   extDispatchById,
   extDispatchDestination,
+  extDispatchCancel,
   extDispatches,
   extDriverDispatches,
   extEstimate,
@@ -56,6 +59,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   opsAccounts,
   opsAccountUsers,
   opsAccountModes,
+  opsAccountRateLimit,
   opsAdmins,
   opsDrivers,
   opsDriverLocation,

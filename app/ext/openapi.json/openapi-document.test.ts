@@ -26,6 +26,7 @@ const ROUTES: [method: string, path: string, statuses: string[]][] = [
   ['post', '/ext/dispatch', ['201', '400', '401', '409', '413', '422', '500']],
   ['get', '/ext/dispatch/{id}', ['200', '401', '404', '500']],
   ['patch', '/ext/dispatch/{id}/destination', ['204', '400', '401', '404', '409', '413', '500']],
+  ['post', '/ext/dispatch/{id}/cancel', ['200', '400', '401', '404', '409', '413', '422', '500']],
   ['get', '/ext/dispatches', ['200', '400', '401', '500']],
   ['get', '/ext/dispatches/d/{driver_id}', ['200', '400', '401', '500']],
   ['post', '/ext/estimate', ['200', '400', '401', '413', '500']],
@@ -52,6 +53,7 @@ const ROUTES: [method: string, path: string, statuses: string[]][] = [
   ['patch', '/api/ops/accounts/{id}/modes', ['200', '400', '401', '403', '404', '500']],
   ['post', '/api/ops/admins', ['201', '400', '401', '403', '500']],
   ['put', '/api/ops/accounts/{id}/tariff', ['200', '400', '401', '403', '404', '500']],
+  ['put', '/api/ops/accounts/{id}/rate-limit', ['200', '400', '401', '403', '404', '500']],
   ['patch', '/api/ops/drivers/{id}', ['200', '400', '401', '403', '404', '500']],
   ['get', '/api/ops/fleets', ['200', '400', '401', '403', '500']],
   ['post', '/api/ops/fleets', ['201', '400', '401', '403', '500']],
@@ -64,7 +66,7 @@ interface Operation {
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: ({ $ref: string } | { name: string; in: string })[];
-  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }>; 'x-error-codes'?: string[] }>;
+  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }>; headers?: Record<string, unknown>; 'x-error-codes'?: string[] }>;
 }
 
 let document: OpenApiDocument;
@@ -172,12 +174,30 @@ describe('GET /ext/openapi.json', () => {
     }
   });
 
+  it('documents the rate limit on every vendor operation: 429 rate_limited with Retry-After, the RateLimit fields on every answer but the 401', () => {
+    let checked = 0;
+    for (const [method, path, op] of operations()) {
+      const isVendor = path.startsWith('/ext/') && !['/ext/statuses', '/ext/openapi.json'].includes(path);
+      expect(op.responses['429']?.['x-error-codes']?.includes('rate_limited') ?? false, `${method} ${path}`).toBe(isVendor);
+      if (!isVendor) continue;
+      expect(op.responses['429']?.headers, `${method} ${path}`).toHaveProperty('retry-after');
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (status === '401') continue;
+        expect(response.headers, `${method} ${path} ${status}`).toHaveProperty('ratelimit');
+        expect(response.headers, `${method} ${path} ${status}`).toHaveProperty('ratelimit-policy');
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
   it('offers Idempotency-Key on the vendor POSTs that change something, and nowhere else', () => {
     const withKey = operations()
       .filter(([, , op]) => op.parameters?.some((parameter) => '$ref' in parameter && parameter.$ref.endsWith('/IdempotencyKey')))
       .map(([method, path]) => `${method} ${path}`);
     expect(withKey.sort()).toEqual([
       'post /ext/dispatch',
+      'post /ext/dispatch/{id}/cancel',
       'post /ext/webhook',
       'post /ext/webhook/deliveries/{id}/redeliver',
       'post /ext/webhook/enable',

@@ -11,7 +11,7 @@ describe('POST /ext/webhook contract', () => {
   const responses = toOperation(ROUTE_CONTRACT.operations.post!).responses as Record<string, Documented>;
 
   it('documents 429 too_many_requests and 503 service_unavailable for the bounded checks', () => {
-    expect(responses['429']?.['x-error-codes']).toEqual(['too_many_requests']);
+    expect(responses['429']?.['x-error-codes']).toEqual(['too_many_requests', 'rate_limited']);
     expect(responses['429']?.description).toMatch(/registrations of your account are already being checked/);
     expect(responses['503']?.['x-error-codes']).toEqual(['service_unavailable']);
     expect(responses['503']?.description).toMatch(/checking as many registrations as it runs at once/);

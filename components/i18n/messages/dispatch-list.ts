@@ -37,6 +37,8 @@ export const dispatchListMessages = defineMessages({
     pagination: 'Pages',
     page: 'Page {n}',
     loadFailed: 'The dispatches could not be loaded.',
+    colActions: 'Actions',
+    cancelHint: 'A dispatch can be cancelled until the driver picks it up; after that the row has no Cancel.',
   },
   ar: {
     title: 'الطلبات',
@@ -73,6 +75,8 @@ export const dispatchListMessages = defineMessages({
     pagination: 'الصفحات',
     page: 'الصفحة {n}',
     loadFailed: 'تعذّر تحميل الطلبات.',
+    colActions: 'إجراءات',
+    cancelHint: 'يمكن إلغاء الطلب إلى أن يستلمه السائق؛ بعد ذلك لا يظهر زر الإلغاء في صفّه.',
   },
 });
 

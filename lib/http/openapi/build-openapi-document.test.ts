@@ -104,7 +104,15 @@ describe('buildOpenApiDocument', () => {
     const vendor = operation('/ext/things', 'get');
     expect(vendor.security).toBeUndefined();
     expect(vendor.tags).toEqual([TAGS.dispatches]);
-    expect(codes(vendor)).toEqual(['unauthorized', 'internal_error', 'service_unavailable']);
+    expect(codes(vendor)).toEqual(['unauthorized', 'rate_limited', 'internal_error', 'service_unavailable']);
+    // The rate limit is taken after authentication: every answer but the 401 carries its fields,
+    // and the 429 its Retry-After.
+    for (const [status, response] of Object.entries(vendor.responses)) {
+      expect(Object.keys(response?.headers ?? {}).filter((name) => name.startsWith('ratelimit')), status).toEqual(
+        status === '401' ? [] : ['ratelimit-policy', 'ratelimit'],
+      );
+    }
+    expect(vendor.responses['429']?.headers).toHaveProperty('retry-after');
 
     const ops = operation('/api/ops/things/{id}', 'delete');
     expect(ops.security).toEqual([{ OpsToken: [] }]);
@@ -121,11 +129,22 @@ describe('buildOpenApiDocument', () => {
     expect(create.requestBody?.description).toBe('The thing.\n\nJSON, with any Content-Type or none; at most 1 MiB.');
     expect(create.parameters).toEqual([{ $ref: '#/components/parameters/IdempotencyKey' }]);
     expect(codes(create).sort()).toEqual(
-      ['duplicate_vendor_oid', 'idempotency_in_progress', 'idempotency_key_reused', 'internal_error', 'invalid_json', 'invalid_request', 'payload_too_large', 'service_unavailable', 'unauthorized'].sort(),
+      [
+        'duplicate_vendor_oid',
+        'idempotency_in_progress',
+        'idempotency_key_reused',
+        'internal_error',
+        'invalid_json',
+        'invalid_request',
+        'payload_too_large',
+        'rate_limited',
+        'service_unavailable',
+        'unauthorized',
+      ].sort(),
     );
     // The route's own codes come first within a status.
     expect(create.responses['400']?.['x-error-codes']).toEqual(['duplicate_vendor_oid', 'invalid_json', 'invalid_request']);
-    expect(Object.keys(create.responses['201']?.headers ?? {})).toEqual(['x-request-id', 'idempotent-replayed']);
+    expect(Object.keys(create.responses['201']?.headers ?? {})).toEqual(['x-request-id', 'idempotent-replayed', 'ratelimit-policy', 'ratelimit']);
 
     const list = operation('/ext/things', 'get');
     expect(list.parameters).toBeUndefined();

@@ -34,6 +34,8 @@ export const REQUEST_ID_HEADER = { $ref: '#/components/headers/RequestId' };
 export const IDEMPOTENT_REPLAYED_HEADER = { $ref: '#/components/headers/IdempotentReplayed' };
 export const RETRY_AFTER_HEADER = { $ref: '#/components/headers/RetryAfter' };
 export const LOCATION_HEADER = { $ref: '#/components/headers/Location' };
+export const RATE_LIMIT_POLICY_HEADER = { $ref: '#/components/headers/RateLimitPolicy' };
+export const RATE_LIMIT_HEADER = { $ref: '#/components/headers/RateLimit' };
 export const IDEMPOTENCY_KEY_PARAM = { $ref: '#/components/parameters/IdempotencyKey' };
 
 export const COMPONENTS = {
@@ -73,6 +75,16 @@ export const COMPONENTS = {
     RetryAfter: {
       description: 'Seconds to wait before retrying.',
       schema: { type: 'string', example: '1' },
+    },
+    RateLimitPolicy: {
+      description:
+        'The account’s rate limit (draft-ietf-httpapi-ratelimit-headers-10): a token bucket of `q` requests that refills completely in `w` seconds. Absent when the account has no limit. See **Rate limits**.',
+      schema: { type: 'string', example: '"default";q=40;w=2' },
+    },
+    RateLimit: {
+      description:
+        'What is left of the rate limit after this request (draft-ietf-httpapi-ratelimit-headers-10): `r` requests may follow at once, and in `t` seconds the quota is whole again. Absent when the account has no limit.',
+      schema: { type: 'string', example: '"default";r=39;t=1' },
     },
     Location: {
       description: 'Path of the created dispatch (`/ext/dispatch/{id}`). Not repeated on an idempotent replay: read the id from the body.',

@@ -8,6 +8,8 @@ import { describeWebhooks } from '@/lib/http/openapi/describe-webhooks';
 import { codeList, formatBytes, formatDuration } from '@/lib/http/openapi/format';
 import { MAX_BODY_BYTES } from '@/lib/http/read-json-body';
 import { IDEMPOTENCY_TTL_MS } from '@/lib/idempotency/limits';
+import { defaultRateLimit } from '@/lib/rate-limit/default-rate-limit';
+import { effectiveRateLimit } from '@/lib/rate-limit/token-bucket';
 import { DESTINATION_LOCKED_IN, LIFECYCLE_STATUSES, MARKER_ALLOWED_IN, MARKER_STATUSES, TRANSITIONS } from '@/lib/transitions/statuses';
 
 // The document's `info.description`: the rules that hold for every route. The tables (errors,
@@ -54,6 +56,12 @@ function describePaging(): string {
   ].join('\n');
 }
 
+function describeDefaultRateLimit(): string {
+  const limit = effectiveRateLimit({ perSecond: null, burst: null }, defaultRateLimit());
+  const byDefault = limit ? `by default ${limit.perSecond} requests a second, bursts of ${limit.burst}` : 'this server sets no default limit';
+  return `Each account’s vendor requests (\`/ext/…\`, every endpoint together) may be held to a token bucket: ${byDefault}; the operator may set another limit for your account.`;
+}
+
 /** The Markdown of `info.description`. */
 export function describeApi(): string {
   return [
@@ -85,6 +93,12 @@ export function describeApi(): string {
     `The first request with a key runs and its answer is stored for ${formatDuration(IDEMPOTENCY_TTL_MS)} per account; repeating the key with the same path and JSON body returns the stored answer (status, body and headers such as \`location\`) with \`idempotent-replayed: true\`.`,
     'A client error from the operation itself (such as `duplicate_vendor_oid`, `webhook_unreachable` or `invalid_state`) is stored too: after fixing the cause, use a new key. `5xx` answers are not stored: retry with the same key.',
     'The same key with a different path or body is `422 idempotency_key_reused`; while the first request is still running, `409 idempotency_in_progress` with `retry-after`.',
+    '',
+    '## Rate limits',
+    describeDefaultRateLimit(),
+    'Over it the answer is `429 rate_limited` with `retry-after` (seconds), and nothing was done (not stored under an `Idempotency-Key` either: retry with the same key).',
+    'Every answer after the API key was checked carries the fields of draft-ietf-httpapi-ratelimit-headers-10: `RateLimit-Policy: "default";q=40;w=2` (the bucket holds `q` requests and refills completely in `w` seconds) and `RateLimit: "default";r=39;t=1` (`r` requests may follow at once; in `t` seconds the bucket is full again). Without a limit neither field is sent.',
+    'The limit holds across all of the service’s servers.',
     '',
     '## Timestamps',
     'All timestamps (`created_at`, `modified_at`, `status_captured_time`) are UTC strings `YYYY-MM-DD HH:MM:SS.mmm`, such as `2024-03-22 14:05:09.123`: no `T`, no zone suffix.',

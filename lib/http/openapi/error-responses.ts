@@ -14,6 +14,7 @@ export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['invalid_request', 'ide
 /** Codes raised before the handler runs (or by the idempotency layer itself): never stored and replayed. */
 const NEVER_REPLAYED = new Set<ErrorCode>([
   'unauthorized',
+  'rate_limited',
   'ops_api_disabled',
   'invalid_json',
   'payload_too_large',
@@ -24,7 +25,7 @@ const NEVER_REPLAYED = new Set<ErrorCode>([
 ]);
 
 /** Codes whose answers carry `retry-after`. */
-const RETRY_AFTER = new Set<ErrorCode>(['idempotency_in_progress', 'service_unavailable', 'too_many_attempts', 'too_many_requests']);
+const RETRY_AFTER = new Set<ErrorCode>(['idempotency_in_progress', 'service_unavailable', 'too_many_attempts', 'too_many_requests', 'rate_limited']);
 
 /**
  * The error responses of an operation, grouped by the status ERROR_TABLE gives each code (in the

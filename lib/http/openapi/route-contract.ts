@@ -1,7 +1,15 @@
 import type { z } from 'zod';
-import type { ZodOpenApiOperationObject, ZodOpenApiParameters, ZodOpenApiRequestBodyObject } from 'zod-openapi';
+import type { ZodOpenApiOperationObject, ZodOpenApiParameters, ZodOpenApiRequestBodyObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import type { ErrorCode } from '@/lib/errors/domain-error';
-import { IDEMPOTENCY_KEY_PARAM, IDEMPOTENT_REPLAYED_HEADER, OPS_SCHEME, TAGS, type Tag } from '@/lib/http/openapi/components';
+import {
+  IDEMPOTENCY_KEY_PARAM,
+  IDEMPOTENT_REPLAYED_HEADER,
+  OPS_SCHEME,
+  RATE_LIMIT_HEADER,
+  RATE_LIMIT_POLICY_HEADER,
+  TAGS,
+  type Tag,
+} from '@/lib/http/openapi/components';
 import { BODY_ERRORS, IDEMPOTENCY_ERRORS, errorResponses } from '@/lib/http/openapi/error-responses';
 import { formatBytes } from '@/lib/http/openapi/format';
 import { PATH_ID_PARAMS, type PathIdRecord } from '@/lib/http/openapi/parameters';
@@ -23,7 +31,7 @@ export type Audience = 'vendor' | 'ops' | 'public';
 
 /** What every route of an audience can answer around its handler. */
 const AUDIENCE_ERRORS: Record<Audience, readonly ErrorCode[]> = {
-  vendor: ['unauthorized', 'internal_error', 'service_unavailable'],
+  vendor: ['unauthorized', 'rate_limited', 'internal_error', 'service_unavailable'],
   ops: ['unauthorized', 'ops_api_disabled', 'internal_error', 'service_unavailable'],
   // None in common: /api/ping has no wrapper and cannot fail; the others list `internal_error`.
   public: [],
@@ -92,6 +100,24 @@ function withReplayMarker({ headers, ...response }: SuccessResponse): SuccessRes
   };
 }
 
+/** Statuses answered before the API key is known: no account, so no rate limit to report. */
+const BEFORE_AUTHENTICATION = new Set(['401']);
+
+/**
+ * A vendor operation's answers carry the account's rate-limit fields (apiKeyRoute takes the limit
+ * right after authentication), all but the 401.
+ */
+function withRateLimitHeaders(responses: ZodOpenApiResponsesObject): ZodOpenApiResponsesObject {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      BEFORE_AUTHENTICATION.has(status) || !response || '$ref' in response
+        ? response
+        : { ...response, headers: { ...response.headers, 'ratelimit-policy': RATE_LIMIT_POLICY_HEADER, ratelimit: RATE_LIMIT_HEADER } },
+    ]),
+  );
+}
+
 /** The OpenAPI operation of a contract, with what its wrapper adds. */
 export function toOperation(contract: OperationContract): ZodOpenApiOperationObject {
   const { audience, pathId, body, idempotent = false, responses } = contract;
@@ -119,7 +145,10 @@ export function toOperation(contract: OperationContract): ZodOpenApiOperationObj
     ...(idempotent && { parameters: [IDEMPOTENCY_KEY_PARAM] }),
     ...(requestParams && { requestParams }),
     ...(body && { requestBody: jsonBody(body) }),
-    responses: { ...successes, ...errorResponses(codes, { notes, idempotent }) },
+    responses:
+      audience === 'vendor'
+        ? withRateLimitHeaders({ ...successes, ...errorResponses(codes, { notes, idempotent }) })
+        : { ...successes, ...errorResponses(codes, { notes, idempotent }) },
     ...SECURITY[audience],
   };
 }

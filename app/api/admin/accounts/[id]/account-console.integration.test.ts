@@ -79,6 +79,8 @@ describe('accounts', () => {
       sandbox: false,
       sandbox_speed_kmh: 40,
       tariff: { currency: 'SAR', base_fare_minor: 1000, per_km_minor: 250, min_fare_minor: 1500, vat_rate_bps: 1500 },
+      // The server's default (off in tests: test/setup-database.ts).
+      rate_limit: { per_second: 0, burst: 0, is_default: true },
     });
     expect(JSON.stringify(read.body)).not.toContain(secret);
     expect((await call('POST', '/api/admin/accounts', { cookie: admin.cookie, body: { name: '' } })).status).toBe(400);

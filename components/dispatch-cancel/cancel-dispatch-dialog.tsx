@@ -1,0 +1,117 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { apiFetch } from '@/components/client/api-fetch';
+import { Dialog } from '@/components/ui/dialog';
+import { errorText, type QueryErrorText } from '@/components/ui/query-error';
+import uiStyles from '@/components/ui/ui.module.css';
+import { format } from '@/components/i18n/messages';
+import type { CancelDispatchText } from '@/components/i18n/messages/cancel-dispatch';
+import { CANCEL_REASON_TEXT_MAX, CANCEL_REASONS, type CancelReason } from '@/lib/dispatches/cancel-reasons';
+import type { DispatchRecord } from '@/lib/dispatches/schemas';
+
+/**
+ * "Cancel this dispatch?" with the reason picker: a reason (required), details (required with
+ * `other`), then the cancel call of the surface (`cancelPath`: the staff or the console route,
+ * both the same domain operation). The server's refusal (a driver who picked up meanwhile) is
+ * shown in the dialog. Remount it (a `key`) to start empty.
+ */
+export function CancelDispatchDialog({
+  dispatch,
+  cancelPath,
+  isOpen,
+  onClose,
+  onCancelled,
+  t,
+  common,
+}: {
+  dispatch: Pick<DispatchRecord, 'id' | 'r_id'>;
+  cancelPath: string;
+  isOpen: boolean;
+  onClose: () => void;
+  onCancelled: (record: DispatchRecord) => void;
+  t: CancelDispatchText;
+  common: QueryErrorText;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState<CancelReason | null>(null);
+  const [details, setDetails] = useState('');
+  const [isSubmitted, setSubmitted] = useState(false);
+  const cancel = useMutation({
+    mutationFn: async () =>
+      (await apiFetch<{ data: DispatchRecord }>(cancelPath, { method: 'POST', body: { reason, ...(details.trim() && { reason_text: details.trim() }) } })).data,
+    onSuccess: onCancelled,
+  });
+  const reasonError = isSubmitted && reason === null ? t.reasonMissing : null;
+  const detailsError = isSubmitted && reason === 'other' && !details.trim() ? t.reasonTextMissing : null;
+  const onSubmit = () => {
+    setSubmitted(true);
+    if (reason === null || (reason === 'other' && !details.trim())) return;
+    cancel.mutate();
+  };
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={format(t.dialogTitle, { rId: dispatch.r_id })}>
+      <form
+        className="stack"
+        data-testid="cancel-dialog"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <p className="muted">{t.dialogBody}</p>
+        <fieldset className="field" aria-describedby={reasonError ? `${id}-reason-error` : undefined}>
+          <legend className="field__label">{t.reasonLegend}</legend>
+          {CANCEL_REASONS.map((value) => (
+            <label key={value} className="row" data-reason={value}>
+              <input type="radio" name={`${id}-reason`} value={value} checked={reason === value} onChange={() => setReason(value)} data-autofocus={value === CANCEL_REASONS[0] ? true : undefined} />
+              {t[`reason_${value}`]}
+            </label>
+          ))}
+          {reasonError ? (
+            <p id={`${id}-reason-error`} className="field__error" role="alert">
+              {reasonError}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="field">
+          <label htmlFor={`${id}-details`}>{reason === 'other' ? t.reasonTextRequiredLabel : t.reasonTextLabel}</label>
+          <textarea
+            id={`${id}-details`}
+            className="textarea"
+            rows={3}
+            maxLength={CANCEL_REASON_TEXT_MAX}
+            value={details}
+            onChange={(event) => setDetails(event.target.value)}
+            aria-invalid={detailsError ? true : undefined}
+            aria-describedby={`${id}-details-hint${detailsError ? ` ${id}-details-error` : ''}`}
+            data-testid="cancel-details"
+          />
+          <p id={`${id}-details-hint`} className="field__hint">
+            {format(t.reasonTextHint, { max: CANCEL_REASON_TEXT_MAX })}
+          </p>
+          {detailsError ? (
+            <p id={`${id}-details-error`} className="field__error" role="alert">
+              {detailsError}
+            </p>
+          ) : null}
+        </div>
+        {cancel.isError ? (
+          <p role="alert" className="alert alert--error" data-testid="cancel-error">
+            {errorText(cancel.error, common)}
+          </p>
+        ) : null}
+        <div className={uiStyles.dialogActions}>
+          <button type="button" className="btn" onClick={onClose}>
+            {t.keep}
+          </button>
+          <button type="submit" className="btn btn--danger" disabled={cancel.isPending} aria-busy={cancel.isPending} data-testid="confirm-cancel">
+            {cancel.isPending ? t.pending : t.confirm}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

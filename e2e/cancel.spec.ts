@@ -1,0 +1,137 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createAdmin, signInAdmin } from './admin';
+import { order } from './orders';
+import { createStaffAccount, OPS_HEADERS, signIn, type StaffAccount } from './staff';
+
+// Cancelling with a reason, against the production build: staff from the dispatch page (the
+// timeline, the cancellation and the webhook delivery follow) and from the list; a picked-up
+// dispatch explains why it cannot be; the console's "Cancelled" asks for a reason first.
+
+/** A webhook receiver on 127.0.0.1 answering 200 (the e2e server allows private URLs). */
+async function startReceiver() {
+  const received: string[] = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      received.push(body);
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function createDispatch(request: APIRequestContext, staff: StaffAccount, name: string): Promise<string> {
+  const created = await request.post('/ext/dispatch', { headers: { 'x-api-key': staff.apiKey }, data: order(`${name}-${Date.now()}`) });
+  expect(created.status()).toBe(201);
+  return ((await created.json()).data as { id: string }).id;
+}
+
+/** Assigns a new driver through the ops API, then records `statuses` as the driver. */
+async function advance(request: APIRequestContext, id: string, statuses: string[]): Promise<void> {
+  const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: 'Cancel Driver' } });
+  expect(driver.status()).toBe(201);
+  const driverId = ((await driver.json()).data as { id: string }).id;
+  expect((await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
+  for (const status of statuses) {
+    const response = await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status, ref_type: 'driver', ref_id: driverId } });
+    expect(response.status()).toBe(200);
+  }
+}
+
+test('staff cancel a dispatch with a reason from its page: timeline, cancellation and webhook follow', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const receiver = await startReceiver();
+  try {
+    const staff = await createStaffAccount(request, 'Cancel Kitchen');
+    expect((await request.post('/ext/webhook', { headers: { 'x-api-key': staff.apiKey }, data: { webhook: receiver.url } })).status()).toBe(204);
+    const id = await createDispatch(request, staff, 'cancel-page');
+    await advance(request, id, ['accepted']);
+    const pickedUp = await createDispatch(request, staff, 'cancel-picked');
+    await advance(request, pickedUp, ['accepted', 'picked_up']);
+
+    await signIn(page, staff);
+    // Past pickup: the button is there, disabled, and says why.
+    await page.goto(`/dispatches/${pickedUp}`);
+    await expect(page.getByTestId('cancel-dispatch')).toBeDisabled();
+    await expect(page.getByTestId('cancel-refusal')).toContainText('the driver has picked it up (Picked up)');
+
+    await page.goto(`/dispatches/${id}`);
+    await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'accepted');
+    const deliveries = page.getByTestId('deliveries').locator('[data-testid="delivery-row"][data-status="succeeded"]');
+    await expect(deliveries).toHaveCount(4, { timeout: 30_000 }); // created, assigned, driver assigned, accepted
+
+    await page.getByTestId('cancel-dispatch').click();
+    const dialog = page.getByTestId('cancel-dialog');
+    await expect(dialog).toBeVisible();
+    // A reason is required, and "Other" needs its details.
+    await dialog.getByTestId('confirm-cancel').click();
+    await expect(dialog).toContainText('Choose a reason.');
+    await dialog.getByLabel('Other').check();
+    await dialog.getByTestId('confirm-cancel').click();
+    await expect(dialog).toContainText('Say why the dispatch is cancelled.');
+    await dialog.getByTestId('cancel-details').fill('Customer moved the party to tomorrow');
+    await dialog.getByTestId('confirm-cancel').click();
+    await expect(dialog).toBeHidden();
+
+    await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'cancelled');
+    const newest = page.getByTestId('timeline-entry').last();
+    await expect(newest).toHaveAttribute('data-status', 'cancelled');
+    await expect(newest).toHaveAttribute('data-tone', 'ended');
+    await expect(newest).toContainText('Restaurant');
+    await expect(page.getByTestId('cancellation-reason')).toHaveText('Other');
+    await expect(page.getByTestId('cancellation-text')).toHaveText('Customer moved the party to tomorrow');
+    await expect(page.getByTestId('cancel-dispatch')).toHaveCount(0);
+
+    // The webhook delivery of the cancel, on the page and at the receiver, with the cancellation.
+    await expect(deliveries).toHaveCount(5, { timeout: 30_000 });
+    const cancelled = receiver.received.map((body) => JSON.parse(body)).find((body) => body.payload?.cancellation);
+    expect(cancelled).toMatchObject({ type: 'dispatch.status_updated', payload: { id, cancellation: { reason: 'other', reason_text: 'Customer moved the party to tomorrow' } } });
+
+    // The list: the row action on a dispatch that can still be cancelled, none on the picked-up one.
+    const fresh = await createDispatch(request, staff, 'cancel-row');
+    await page.goto('/dispatches');
+    const row = page.locator(`[data-testid="dispatch-row"][data-id="${fresh}"]`);
+    await expect(page.locator(`[data-testid="dispatch-row"][data-id="${pickedUp}"]`).getByTestId('row-cancel')).toHaveCount(0);
+    await expect(page.getByTestId('cancel-hint')).toBeVisible();
+    await row.getByTestId('row-cancel').click();
+    await page.getByTestId('cancel-dialog').getByLabel('Duplicate order').check();
+    await page.getByTestId('cancel-dialog').getByTestId('confirm-cancel').click();
+    await expect(row).toHaveAttribute('data-status', 'cancelled');
+    await expect(row.getByTestId('row-cancel')).toHaveCount(0);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("the console's Cancelled asks for a reason and a confirmation before it cancels", async ({ page, request }) => {
+  const staff = await createStaffAccount(request, 'Console Cancel Kitchen');
+  const id = await createDispatch(request, staff, 'admin-cancel');
+  const admin = await createAdmin(request);
+  await signInAdmin(page, admin);
+  await page.goto(`/admin/dispatches/${id}`);
+  await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'new');
+
+  await page.getByTestId('next-statuses').locator('[data-status="cancelled"]').click();
+  const dialog = page.getByTestId('cancel-dialog');
+  await expect(dialog).toBeVisible();
+  // Nothing happened yet; going back leaves the dispatch as it was.
+  await dialog.getByRole('button', { name: 'Keep dispatch' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'new');
+
+  await page.getByTestId('next-statuses').locator('[data-status="cancelled"]').click();
+  await dialog.getByLabel('The kitchen cannot prepare it').check();
+  await dialog.getByTestId('confirm-cancel').click();
+  await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('cancellation-reason')).toHaveText('The kitchen cannot prepare it');
+  const record = await request.get(`/ext/dispatch/${id}`, { headers: { 'x-api-key': staff.apiKey } });
+  expect((await record.json()).data.cancellation).toMatchObject({ reason: 'kitchen_cannot_prepare', reason_text: null, by: { ref_type: 'admin' } });
+});
