@@ -1,32 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createAdmin, signInAdmin } from './admin';
 import { order } from './orders';
+import { startReceiver } from './receiver';
 import { createStaffAccount, OPS_HEADERS, signIn, type StaffAccount } from './staff';
 
 // Cancelling with a reason, against the production build: staff from the dispatch page (the
 // timeline, the cancellation and the webhook delivery follow) and from the list; a picked-up
 // dispatch explains why it cannot be; the console's "Cancelled" asks for a reason first.
-
-/** A webhook receiver on 127.0.0.1 answering 200 (the e2e server allows private URLs). */
-async function startReceiver() {
-  const received: string[] = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push(body);
-      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 async function createDispatch(request: APIRequestContext, staff: StaffAccount, name: string): Promise<string> {
   const created = await request.post('/ext/dispatch', { headers: { 'x-api-key': staff.apiKey }, data: order(`${name}-${Date.now()}`) });

@@ -1,32 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { order } from './orders';
+import { startReceiver } from './receiver';
 import { createStaffAccount, OPS_HEADERS, signIn } from './staff';
 
 // The dispatch page against the production build: the record, a destination change weighed
 // against the estimate, the timeline following the ops API live, the lock once delivered, and
 // the webhook deliveries a local receiver answered.
-
-/** A webhook receiver on 127.0.0.1 answering 200 (the e2e server allows private URLs). */
-async function startReceiver() {
-  const received: string[] = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push(body);
-      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 // The order's pickup (e2e/orders.ts) and its customer (moved by the test) are kilometres apart:
 // each position here stays a kilometre or more outside the 200 m geofences, so it announces

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import readline from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db, dbKind } from '@/lib/db/client';
 import { resetEnvForTests } from '@/lib/env';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newConsoleSessions, type AdminSession } from '@/test/fixtures';
+import { killBurstProcesses, startBurstProcess } from '@/test/burst-process';
 
 // The vendor API's rate limit: a token bucket per account, taken once per request by apiKeyRoute,
 // set per account through the ops API and the console. On PostgreSQL the bucket is a row every
@@ -232,26 +231,8 @@ describe('PUT /api/admin/accounts/{id}/rate-limit (the console)', () => {
   });
 });
 
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill();
-});
+afterAll(killBurstProcesses);
 
-/** A child process (test/ext-request-burst.ts): a server process that fires `count` requests when told to. */
-function startBurstProcess(apiKey: string, count: number) {
-  const child = spawn(process.execPath, ['--experimental-wasm-modules', '--no-warnings', '--import', 'tsx', 'test/ext-request-burst.ts', apiKey, String(count)], {
-    env: { ...process.env, DATABASE_POOL_SIZE: String(count) },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const lines = readline.createInterface({ input: child.stdout! });
-  const next = () =>
-    new Promise<string>((resolve, reject) => {
-      lines.once('line', resolve);
-      child.once('exit', (code) => reject(new Error(`request burst process exited with ${code}`)));
-    });
-  return { child, ready: next(), next };
-}
 
 describe('across server processes', () => {
   it('holds across two server processes on one PostgreSQL: together they get the burst, not twice it', async (context) => {
@@ -259,7 +240,7 @@ describe('across server processes', () => {
     // 1 token a second: the burst is what passes, plus at most one token per second the test takes.
     const BURST = 20;
     const account = await accountWithLimit(1, BURST);
-    const processes = [startBurstProcess(account.api_key, 30), startBurstProcess(account.api_key, 30)];
+    const processes = [0, 1].map(() => startBurstProcess('test/ext-request-burst.ts', [account.api_key, '30'], 30));
     await Promise.all(processes.map((process) => process.ready));
     const started = Date.now();
     const results = processes.map((process) => process.next());

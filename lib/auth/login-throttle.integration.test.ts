@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import readline from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createUser } from '@/lib/auth/create-user';
 import { MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP } from '@/lib/auth/login-throttle';
@@ -7,16 +5,13 @@ import { signIn } from '@/lib/auth/sign-in';
 import { db, dbKind } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors/domain-error';
 import { newAccount, STAFF_PASSWORD, uniqueSuffix } from '@/test/fixtures';
+import { killBurstProcesses, startBurstProcess } from '@/test/burst-process';
 
 // Guards against a check-then-record sign-in throttle: concurrent wrong passwords for one email
 // (or from one address) all passed the count before any failure was recorded, so a burst got
 // more guesses than the limit (8 answers of 401 before the first 429 with a limit of 5).
 
-const children: ChildProcess[] = [];
-
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-});
+afterAll(killBurstProcesses);
 
 async function staffEmail(): Promise<string> {
   const account = await newAccount();
@@ -45,21 +40,6 @@ function tally(codes: string[]): Record<string, number> {
   return counts;
 }
 
-/** A child process (test/sign-in-burst.ts) that fires `count` sign-ins when told to. */
-function startBurstProcess(email: string, ip: string, count: number) {
-  const child = spawn(process.execPath, ['--experimental-wasm-modules', '--no-warnings', '--import', 'tsx', 'test/sign-in-burst.ts', email, ip, String(count)], {
-    env: { ...process.env, DATABASE_POOL_SIZE: String(count) },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const lines = readline.createInterface({ input: child.stdout! });
-  const next = () =>
-    new Promise<string>((resolve, reject) => {
-      lines.once('line', resolve);
-      child.once('exit', (code) => reject(new Error(`sign-in burst process exited with ${code}`)));
-    });
-  return { child, ready: next(), next };
-}
 
 describe('sign-in throttle under concurrency', () => {
   it(`answers exactly ${MAX_FAILURES_PER_EMAIL} of 40 concurrent wrong passwords for one email with invalid_credentials, the rest too_many_attempts`, async () => {
@@ -82,7 +62,7 @@ describe('sign-in throttle under concurrency', () => {
   it('holds across four server processes on one PostgreSQL: 40 concurrent wrong passwords, exactly the limit answered 401', async (context) => {
     if (dbKind() !== 'postgres') return context.skip();
     const email = await staffEmail();
-    const processes = Array.from({ length: 4 }, (_, i) => startBurstProcess(email, `192.0.2.${i + 1}`, 10));
+    const processes = Array.from({ length: 4 }, (_, i) => startBurstProcess('test/sign-in-burst.ts', [email, `192.0.2.${i + 1}`, '10'], 10));
     await Promise.all(processes.map((process) => process.ready));
     const results = processes.map((process) => process.next());
     for (const { child } of processes) child.stdin!.write('go\n');
