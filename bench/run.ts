@@ -65,6 +65,8 @@ async function prepare(kind: string): Promise<{ env: Record<string, string>; exp
     // and checkpoint, or the load's dirty pages are written out during them.
     await query(url, 'VACUUM (ANALYZE)');
     await query(url, 'CHECKPOINT');
+    // Counts the rate limit's statements (pg_stat_user_functions): `--rate-limit-ab` reports them per request.
+    await query(url, `ALTER DATABASE ${new URL(url).pathname.slice(1)} SET track_functions = 'pl'`);
     console.log(`[${kind}] migrated and loaded ${ROWS} dispatches in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return {
       env: { DATABASE_URL: url, DATA_DIR: os.tmpdir() },
@@ -168,11 +170,13 @@ async function load(options: Scenario & { seconds: number }) {
     p99: result.latency.p99,
     max: result.latency.max,
     non2xx: result.non2xx,
+    total: result.requests.total,
     errors: result.errors + result.timeouts,
   };
 }
 
-async function runScenarios(label: string, kind: string): Promise<Row[]> {
+/** Rows of one server, and how many requests the rate-limited account sent it (warm-ups included). */
+async function runScenarios(label: string, kind: string): Promise<{ rows: Row[]; limitedRequests: number }> {
   const account = await json('POST', '/api/ops/accounts', { name: 'Bench' }, { authorization: `Bearer ${OPS_TOKEN}` });
   const key = { 'x-api-key': account.data.api_key! };
   const created = await json('POST', '/ext/dispatch', JSON.parse(order()), key);
@@ -208,10 +212,18 @@ async function runScenarios(label: string, kind: string): Promise<Row[]> {
   ];
   const measured = RATE_LIMIT_AB_ROUNDS > 0 ? rateLimitAb(scenarios) : scenarios;
   // Warm every path first (JIT, lazily loaded route bundles, connection pools), then measure.
-  for (const scenario of new Set(measured)) await load({ ...scenario, seconds: WARMUP_SECONDS });
+  let limitedRequests = 0;
+  for (const scenario of new Set(measured)) {
+    const { total } = await load({ ...scenario, seconds: WARMUP_SECONDS });
+    if (scenario.title === CREATE_LIMITED) limitedRequests += total;
+  }
   const results = [];
-  for (const scenario of measured) results.push(await load({ ...scenario, seconds: DURATION }));
-  return results.map((result) => ({ db: label, ...result }));
+  for (const scenario of measured) {
+    const { total, ...result } = await load({ ...scenario, seconds: DURATION });
+    if (scenario.title === CREATE_LIMITED) limitedRequests += total;
+    results.push(result);
+  }
+  return { rows: results.map((result) => ({ db: label, ...result })), limitedRequests };
 }
 
 /** `--rate-limit-ab`: the empty route, create without (A) and with (B) the limit as A B B A A B …, the empty route again. */
@@ -222,16 +234,46 @@ function rateLimitAb(scenarios: Scenario[]): Scenario[] {
   return [scenarios[0]!, ...rounds, scenarios.at(-1)!];
 }
 
+/** account_rate_take statements per request of the rate-limited account, per server (PostgreSQL only). */
+const takesPerRequest = new Map<string, number>();
+
+/** How many times account_rate_take has run in the database, once the servers' sessions have reported it. */
+async function rateTakeCalls(url: string): Promise<number> {
+  const read = async () =>
+    Number((await query(url, `SELECT coalesce(sum(calls), 0) AS calls FROM pg_stat_user_functions WHERE funcname = 'account_rate_take'`)).rows[0].calls);
+  // A session reports its counts when it ends: wait until the stopped server's have.
+  let calls = await read();
+  for (let settled = 0; settled < 2; ) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const again = await read();
+    settled = again === calls ? settled + 1 : 0;
+    calls = again;
+  }
+  return calls;
+}
+
 /** `--rate-limit-ab`: the mean of each create scenario per configuration, and the limit's cost. */
 function rateLimitSummary(rows: Row[]): string {
-  const lines = ['| database | create req/s (mean) | with the rate limit (mean) | change |', '|---|---:|---:|---:|'];
+  const lines = [
+    '| database | create req/s (mean) | with the rate limit (mean) | change | median change | rate-limit statements per limited request |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
   for (const db of new Set(rows.map((row) => row.db))) {
     const mean = (title: string) => {
       const values = rows.filter((row) => row.db === db && row.scenario === title).map((row) => row.rps);
       return values.reduce((sum, rps) => sum + rps, 0) / values.length;
     };
+    const median = (title: string) => {
+      const values = rows.filter((row) => row.db === db && row.scenario === title).map((row) => row.rps).sort((a, b) => a - b);
+      const middle = Math.floor(values.length / 2);
+      return values.length % 2 === 1 ? values[middle]! : (values[middle - 1]! + values[middle]!) / 2;
+    };
     const [plain, limited] = [mean('create'), mean(CREATE_LIMITED)];
-    lines.push(`| ${db} | ${Math.round(plain)} | ${Math.round(limited)} | ${(((limited - plain) / plain) * 100).toFixed(1)} % |`);
+    const medianChange = ((median(CREATE_LIMITED) - median('create')) / median('create')) * 100;
+    const takes = takesPerRequest.get(db);
+    lines.push(
+      `| ${db} | ${Math.round(plain)} | ${Math.round(limited)} | ${(((limited - plain) / plain) * 100).toFixed(1)} % | ${medianChange.toFixed(1)} % | ${takes === undefined ? '–' : takes.toFixed(3)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -242,11 +284,19 @@ async function benchDatabase(kind: string): Promise<{ rows: Row[]; plan: string 
   const rows: Row[] = [];
   try {
     for (const processes of kind === 'postgres' ? [1, 2] : [1]) {
+      const label = processes === 1 ? kind : `${kind} ×${processes} processes`;
+      const callsBefore = kind === 'postgres' ? await rateTakeCalls(prepared.env.DATABASE_URL!) : 0;
       const server = await startServer({ ...prepared.env, WEB_CONCURRENCY: String(processes) });
+      let limitedRequests = 0;
       try {
-        rows.push(...(await runScenarios(processes === 1 ? kind : `${kind} ×${processes} processes`, kind)));
+        const measured = await runScenarios(label, kind);
+        rows.push(...measured.rows);
+        limitedRequests = measured.limitedRequests;
       } finally {
         await stopProcess(server);
+      }
+      if (kind === 'postgres' && limitedRequests > 0) {
+        takesPerRequest.set(label, ((await rateTakeCalls(prepared.env.DATABASE_URL!)) - callsBefore) / limitedRequests);
       }
     }
     return { rows, plan: await prepared.explain() };

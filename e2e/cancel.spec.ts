@@ -6,7 +6,8 @@ import { createStaffAccount, OPS_HEADERS, signIn, type StaffAccount } from './st
 
 // Cancelling with a reason, against the production build: staff from the dispatch page (the
 // timeline, the cancellation and the webhook delivery follow) and from the list; a picked-up
-// dispatch explains why it cannot be; the console's "Cancelled" asks for a reason first.
+// dispatch explains why it cannot be; the console's "Cancelled" asks for a reason first, for one
+// dispatch and in bulk.
 
 async function createDispatch(request: APIRequestContext, staff: StaffAccount, name: string): Promise<string> {
   const created = await request.post('/ext/dispatch', { headers: { 'x-api-key': staff.apiKey }, data: order(`${name}-${Date.now()}`) });
@@ -114,4 +115,48 @@ test("the console's Cancelled asks for a reason and a confirmation before it can
   await expect(page.getByTestId('cancellation-reason')).toHaveText('The kitchen cannot prepare it');
   const record = await request.get(`/ext/dispatch/${id}`, { headers: { 'x-api-key': staff.apiKey } });
   expect((await record.json()).data.cancellation).toMatchObject({ reason: 'kitchen_cannot_prepare', reason_text: null, by: { ref_type: 'admin' } });
+});
+
+test("the console's bulk cancel asks for a reason and a confirmation, and records it on every row", async ({ page, request }) => {
+  // Bulk cancel used to record no reason; it now asks with the reason picker of one dispatch.
+  const staff = await createStaffAccount(request, 'Bulk Cancel Kitchen');
+  const ids = [await createDispatch(request, staff, 'bulk-cancel-1'), await createDispatch(request, staff, 'bulk-cancel-2')];
+  const admin = await createAdmin(request);
+  await signInAdmin(page, admin);
+  await page.goto(`/admin/dispatches?account_id=${staff.accountId}`);
+  const rows = page.getByTestId('dispatch-row');
+  await expect(rows).toHaveCount(2);
+  for (const row of await rows.all()) await row.getByRole('checkbox').check();
+  await expect(page.getByTestId('selected-count')).toHaveAttribute('data-count', '2');
+
+  await page.getByTestId('bulk-status-select').selectOption('cancelled');
+  await page.getByTestId('bulk-status').click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel 2 dispatches?' });
+  await expect(dialog).toBeVisible();
+  // Going back changes nothing.
+  await dialog.getByRole('button', { name: 'Keep them' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('[data-testid="dispatch-row"] [data-testid="dispatch-status"][data-status="new"]')).toHaveCount(2);
+
+  await page.getByTestId('bulk-status').click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('confirm-cancel').click();
+  await expect(dialog.getByText('Choose a reason.')).toBeVisible();
+  await dialog.getByLabel('Duplicate order').check();
+  await dialog.getByTestId('cancel-details').fill('Sent twice by the till');
+  await dialog.getByRole('button', { name: 'Cancel 2 dispatches' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-applied', '2');
+  await expect(page.getByTestId('bulk-summary')).toHaveAttribute('data-refused', '0');
+  for (const id of ids) {
+    const record = await request.get(`/ext/dispatch/${id}`, { headers: { 'x-api-key': staff.apiKey } });
+    expect((await record.json()).data.cancellation).toMatchObject({ reason: 'duplicate_order', reason_text: 'Sent twice by the till', by: { ref_type: 'admin' } });
+  }
+  // Cancelled rows are never green: the danger badge.
+  const badges = page.locator('[data-testid="dispatch-row"] [data-testid="dispatch-status"][data-status="cancelled"]');
+  await expect(badges).toHaveCount(2);
+  for (const badge of await badges.all()) {
+    await expect(badge).toHaveClass(/badge--danger/);
+    await expect(badge).not.toHaveClass(/badge--success/);
+  }
 });

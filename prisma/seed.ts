@@ -11,12 +11,17 @@ import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import type { CreateDispatchBody } from '@/lib/dispatches/schemas';
 import { createDriver } from '@/lib/drivers/create-driver';
+import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
+import { assignSandboxDriver } from '@/lib/sandbox/assign-sandbox-driver';
+import { sandboxEstimator } from '@/lib/sandbox/straight-line';
 import { platformScope } from '@/lib/tenancy/scope';
 
 // The demo a newcomer sees after `npm start`: one vendor account, two drivers and a few
 // dispatches at different points of the lifecycle, all made through the domain functions.
-// The account is then put in sandbox mode: every dispatch created afterwards is driven by a
-// simulated driver from `new` to `delivered` in about 30–60 seconds (lib/sandbox).
+// One delivered by a real driver is history; the account then goes into sandbox mode and the
+// others are made in it, so the simulator drives them to `delivered` like every dispatch
+// created afterwards, in 25–60 seconds each (lib/sandbox). They used to be made before
+// the mode and stayed at new / assigned / picked_up forever: a sandbox that looked broken.
 
 export interface DemoCredentials {
   account_id: string;
@@ -34,7 +39,8 @@ export const DEMO_STAFF_EMAIL = 'staff@demo-kitchen.example';
 export const DEMO_ADMIN_EMAIL = 'admin@dispatch.example';
 /**
  * The demo's simulated drivers: 250 m a tick at the default tick of one second, so a driver
- * placed 1–2 km from the pickup is there in a few seconds and a 5–10 km delivery takes 20–40.
+ * placed 1–2 km from the pickup is there in a few seconds, and a dispatch is delivered about
+ * 25 s (2 km), 35 s (5 km) or a minute (10 km) after it is created (measured).
  */
 export const DEMO_SANDBOX_SPEED_KMH = 900;
 
@@ -72,22 +78,29 @@ export async function seedDemo(): Promise<DemoCredentials | null> {
     { lat: 24.7136, lng: 46.6753, address_line: 'Tahlia St, Riyadh' },
     { lat: 24.6625, lng: 46.7150, address_line: 'Al Malaz, Riyadh' },
     { lat: 24.8207, lng: 46.6400, address_line: 'Al Nakheel, Riyadh' },
-  ];
-  const [fresh, assigned, onTheWay, done] = await Promise.all(
-    destinations.map((destination, index) => createDispatch({ accountId: account.id, input: order(index + 1, destination) })),
-  );
-  void fresh;
-  for (const dispatch of [assigned!, onTheWay!, done!]) {
-    await assignDriver({ id: dispatch.id, scope: platformScope(), driverId: omar.id, actor: ADMIN });
-  }
-  for (const status of ['accepted', 'picked_up'] as const) {
-    await changeStatus({ id: onTheWay!.id, scope: platformScope(), status, actor: { refType: 'driver', refId: omar.id } });
-  }
+  ] as const;
+  const done = await createDispatch({ accountId: account.id, input: order(4, destinations[3]) });
+  await assignDriver({ id: done.id, scope: platformScope(), driverId: omar.id, actor: ADMIN });
   for (const status of ['accepted', 'picked_up', 'delivered'] as const) {
-    await changeStatus({ id: done!.id, scope: platformScope(), status, actor: { refType: 'driver', refId: omar.id } });
+    await changeStatus({ id: done.id, scope: platformScope(), status, actor: { refType: 'driver', refId: omar.id } });
   }
-  // After the dispatches above, which stay where they are: only new ones move by themselves.
+
   await updateAccountModes({ accountId: account.id, input: { sandbox: true, sandbox_speed_kmh: DEMO_SANDBOX_SPEED_KMH } });
+  // Made in sandbox mode, so each is scheduled for the simulator (`sim_next_at`). Two are moved
+  // ahead by hand, with simulated drivers as the simulator would, so the first look shows a
+  // dispatch waiting, one assigned and one on its way to the customer, all of them moving.
+  const [, assigned, onTheWay] = await Promise.all(
+    destinations.slice(0, 3).map((destination, index) => createDispatch({ accountId: account.id, input: order(index + 1, destination) })),
+  );
+  await assignSandboxDriver({ dispatchId: assigned!.id, accountId: account.id, pickup: assigned!.pickup });
+  const { driverId } = await assignSandboxDriver({ dispatchId: onTheWay!.id, accountId: account.id, pickup: onTheWay!.pickup });
+  const asDriver = { refType: 'driver', refId: driverId } as const;
+  await changeStatus({ id: onTheWay!.id, scope: platformScope(), status: 'accepted', actor: asDriver });
+  // At the restaurant (the geofence records near_pickup), so the drive starts from there.
+  await recordDriverPosition({ driverId, lat: onTheWay!.pickup.lat, lng: onTheWay!.pickup.lng, estimator: sandboxEstimator(DEMO_SANDBOX_SPEED_KMH) });
+  for (const status of ['ready_for_pickup', 'picked_up'] as const) {
+    await changeStatus({ id: onTheWay!.id, scope: platformScope(), status, actor: asDriver });
+  }
   const staffPassword = newSecret(16);
   await createUser({ input: { email: DEMO_STAFF_EMAIL, name: 'Demo Staff', password: staffPassword, role: 'staff', accountId: account.id } });
   const adminPassword = newSecret(16);

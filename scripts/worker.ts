@@ -1,4 +1,5 @@
-// `npm run worker`: delivers webhooks and runs the sandbox simulator in a process of its own.
+// `npm run worker`: delivers webhooks, offers scheduled dispatches when due and runs the sandbox
+// simulator in a process of its own.
 // Start as many as needed against one PostgreSQL (deliveries are leased, never sent by two
 // workers at once; sandbox dispatches are claimed, never stepped by two simulators at once); run
 // the web server with WEBHOOK_WORKER=false and SANDBOX_SIMULATOR=false then. On the embedded
@@ -6,6 +7,7 @@
 // process.
 import { closeDb, db } from '@/lib/db/client';
 import { EnvError, getEnv } from '@/lib/env';
+import { ScheduledAssigner } from '@/lib/dispatches/scheduled-assigner';
 import { SandboxSimulator } from '@/lib/sandbox/simulator';
 import { DeliveryWorker } from '@/lib/webhooks/worker';
 
@@ -16,6 +18,8 @@ async function main() {
   await worker.start();
   const simulator = new SandboxSimulator();
   simulator.start();
+  const assigner = new ScheduledAssigner();
+  assigner.start();
   console.log(`Webhook worker ${worker.id} delivering`);
   console.log(`Sandbox simulator ${simulator.id} ticking every ${getEnv().SANDBOX_TICK_MS} ms`);
   let isStopping = false;
@@ -24,6 +28,7 @@ async function main() {
     isStopping = true;
     await simulator.stop();
     console.log(`Sandbox simulator ${simulator.id} stopped after ${simulator.stepsTaken} steps`);
+    await assigner.stop();
     await worker.stop();
     await closeDb();
     process.exit(0);

@@ -13,7 +13,7 @@ import type {
   UpdateTariffBody,
 } from '@/lib/accounts/schemas';
 import type { SessionUser } from '@/lib/auth/schemas';
-import { ApiClientError, apiFetch } from '@/components/client/api-fetch';
+import { apiFetch } from '@/components/client/api-fetch';
 import type { WebhookEndpointView } from '@/lib/webhooks/schemas';
 
 // Server state of the console's accounts pages: typed keys, abortable reads, one call per write.
@@ -67,18 +67,11 @@ export const accountQueries = {
       queryKey: accountKeys.keys(id),
       queryFn: async ({ signal }) => (await apiFetch<{ data: ApiKeyView[] }>(`${base(id)}/api-keys`, { signal })).data,
     }),
-  /** The endpoint and its health; null while none is registered (the route's 404). */
+  /** The endpoint and its health; null while none is registered. */
   webhook: (id: string) =>
     queryOptions({
       queryKey: accountKeys.webhook(id),
-      queryFn: async ({ signal }): Promise<WebhookEndpointView | null> => {
-        try {
-          return (await apiFetch<{ data: WebhookEndpointView }>(`${base(id)}/webhook`, { signal })).data;
-        } catch (error) {
-          if (error instanceof ApiClientError && error.status === 404) return null;
-          throw error;
-        }
-      },
+      queryFn: async ({ signal }) => (await apiFetch<{ data: WebhookEndpointView | null }>(`${base(id)}/webhook`, { signal })).data,
       refetchInterval: WEBHOOK_REFRESH_MS,
     }),
 };

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { actorText } from '@/components/dispatch-detail/actor-text';
 import { ClientTime } from '@/components/dispatch-detail/client-time';
 import type { StatusLabels } from '@/components/dispatch-detail/status-labels';
 import { TableHead } from '@/components/ui/query-table';
@@ -15,12 +16,35 @@ import { auditQuery } from './queries';
 
 const REF_TYPES = ['driver', 'vendor', 'admin', 'system'] as const;
 
+/** What the event changed, in words: each event type says its own news (an ETA has no status). */
 function eventText(entry: AuditEntry, t: AdminDispatchText, statusLabels: StatusLabels): string {
-  if (entry.type === 'dispatch.driver_assigned') return t.eventDriverAssigned;
-  if (entry.type === 'dispatch.destination_updated') return t.eventDestinationUpdated;
-  const status = entry.status;
-  const isKnown = status !== null && (isLifecycleStatus(status) || (MARKER_STATUSES as readonly string[]).includes(status));
-  return format(t.eventStatus, { status: isKnown ? statusLabels[status as keyof StatusLabels] : (status ?? '—') });
+  switch (entry.type) {
+    case 'dispatch.driver_assigned':
+      return entry.driver_name ? format(t.eventDriverAssignedTo, { driver: entry.driver_name }) : t.eventDriverAssigned;
+    case 'dispatch.destination_updated':
+      return entry.destination ? format(t.eventDestinationUpdatedTo, { address: entry.destination }) : t.eventDestinationUpdated;
+    case 'dispatch.eta_updated':
+      return entry.eta
+        ? format(entry.eta.stop === 'pickup' ? t.eventEtaPickup : t.eventEtaDestination, { minutes: entry.eta.minutes })
+        : t.eventEtaUpdated;
+    default: {
+      const status = entry.status;
+      const isKnown = status !== null && (isLifecycleStatus(status) || (MARKER_STATUSES as readonly string[]).includes(status));
+      if (status === null) return entry.type;
+      return format(t.eventStatus, { status: isKnown ? statusLabels[status as keyof StatusLabels] : status });
+    }
+  }
+}
+
+/** Beside the actor's kind: their name, or for an unnamed restaurant actor its API key, for a system step which one. */
+function actorDetail(entry: AuditEntry, common: CommonText): string | null {
+  if (entry.actor_name) return entry.actor_name;
+  if (entry.actor_type === 'vendor') return common.actor_api_key;
+  if (entry.actor_type === 'system' && entry.actor_id) {
+    const text = actorText(common, { type: 'system', id: entry.actor_id });
+    return text === common.ref_system ? null : text;
+  }
+  return null;
 }
 
 /** Who did what to the dispatch: its events in order, each with its actor. Refreshed with the page. */
@@ -59,10 +83,10 @@ export function AuditTrail({ id, t, common, statusLabels, locale }: { id: string
                     <td>
                       <span className={styles.actor}>
                         {refType ? common[`ref_${refType}`] : t.actorUnknown}
-                        {entry.actor_name ? (
+                        {actorDetail(entry, common) ? (
                           <>
                             {' · '}
-                            <bdi>{entry.actor_name}</bdi>
+                            <bdi>{actorDetail(entry, common)}</bdi>
                           </>
                         ) : null}
                       </span>

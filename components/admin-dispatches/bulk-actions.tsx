@@ -8,12 +8,16 @@ import listStyles from '@/components/dispatch-list/dispatch-list.module.css';
 import type { ListFilters } from '@/components/dispatch-list/list-params';
 import type { RowSelection } from '@/components/dispatch-list/use-row-selection';
 import type { StatusLabels } from '@/components/dispatch-detail/status-labels';
+import { CancelReasonDialog, type CancellationChoice } from '@/components/dispatch-cancel/cancel-dispatch-dialog';
 import { errorText, type QueryErrorText } from '@/components/ui/query-error';
 import { TableHead } from '@/components/ui/query-table';
 import type { BulkAction } from '@/lib/dispatches/console-schemas';
 import { LIFECYCLE_STATUSES, MARKER_STATUSES } from '@/lib/transitions/lifecycle-statuses';
-import { format } from '@/components/i18n/messages';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@/components/i18n/locale';
+import { format, messagesFor } from '@/components/i18n/messages';
 import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
+import { bulkCancelMessages } from '@/components/i18n/messages/bulk-cancel';
+import { cancelDispatchMessages } from '@/components/i18n/messages/cancel-dispatch';
 import styles from './admin-dispatches.module.css';
 import { DriverPicker } from './driver-picker';
 import { fetchMatchingIds, postBulk, type BulkResponse } from './queries';
@@ -26,10 +30,17 @@ type BulkStatus = Extract<BulkAction, { type: 'status' }>['status'];
 /** `assigned` needs a driver: it is the assign action, not a status to pick. */
 const BULK_STATUSES = [...LIFECYCLE_STATUSES, ...MARKER_STATUSES].filter((value): value is BulkStatus => value !== 'assigned');
 
+/** The page's language, from `<html lang>`, for a caller that does not pass it. */
+function documentLocale(): Locale {
+  const lang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  return isLocale(lang) ? lang : DEFAULT_LOCALE;
+}
+
 /**
  * The console list's bulk actions on the ticked rows (`selection`): select every match of the
  * filters, assign a driver or record a status, then the per-row report. Each row goes through the
- * domain on its own, so a refused row does not undo the others.
+ * domain on its own, so a refused row does not undo the others. Cancelling asks for a reason and
+ * a confirmation first (the reason picker of one dispatch), recorded on every row.
  */
 export function BulkActions({
   t,
@@ -37,14 +48,22 @@ export function BulkActions({
   statusLabels,
   filters,
   selection,
+  locale,
 }: {
   t: AdminDispatchText;
   common: QueryErrorText;
   statusLabels: StatusLabels;
   filters: ListFilters;
   selection: RowSelection;
+  /** The page's language (the reason picker's words); `<html lang>` when absent. */
+  locale?: Locale;
 }) {
   const queryClient = useQueryClient();
+  // The reason dialog: mounted from its first opening on (client-side only, so reading the page's
+  // language then cannot differ from the server's render), a new form for each opening, and kept
+  // mounted while closed so that focus goes back to the button that opened it.
+  const [reasonDialog, setReasonDialog] = useState<{ generation: number; isOpen: boolean } | null>(null);
+  const closeReasonDialog = () => setReasonDialog((dialog) => dialog && { ...dialog, isOpen: false });
   const selectAll = useMutation({
     mutationFn: () => fetchMatchingIds(filters, BULK_MAX),
     onSuccess: ({ ids, isCapped }) => selection.replace(ids, isCapped),
@@ -56,27 +75,82 @@ export function BulkActions({
       void queryClient.invalidateQueries({ queryKey: ['dispatches'] });
     },
   });
+  const count = selection.selected.size;
+  const onApply = (action: BulkAction) => {
+    if (action.type === 'status' && action.status === 'cancelled') {
+      setReasonDialog((dialog) => ({ generation: (dialog?.generation ?? 0) + 1, isOpen: true }));
+      return;
+    }
+    bulk.mutate(action);
+  };
+  const onCancelConfirmed = (choice: CancellationChoice) => {
+    bulk.mutate({ type: 'status', status: 'cancelled', ...choice }, { onSettled: closeReasonDialog });
+  };
   return (
     <>
       <BulkBar
         t={t}
         statusLabels={statusLabels}
-        count={selection.selected.size}
+        count={count}
         isCapped={selection.isCapped}
         isSelectingAll={selectAll.isPending}
         selectAllError={selectAll.isError ? errorText(selectAll.error, common) : null}
         onSelectAll={() => selectAll.mutate()}
         onClear={selection.clear}
         isApplying={bulk.isPending}
-        onApply={(action) => bulk.mutate(action)}
+        onApply={onApply}
       />
+      {reasonDialog ? (
+        <BulkCancelDialog
+          key={reasonDialog.generation}
+          count={count}
+          locale={locale ?? documentLocale()}
+          isOpen={reasonDialog.isOpen}
+          isPending={bulk.isPending}
+          onClose={closeReasonDialog}
+          onConfirm={onCancelConfirmed}
+        />
+      ) : null}
       {bulk.isError ? (
         <div role="alert" className={`alert alert--error ${listStyles.error}`}>
           {format(t.bulkFailed, { detail: errorText(bulk.error, common) })}
         </div>
       ) : null}
-      {bulk.data ? <BulkReport t={t} result={bulk.data} onDismiss={() => bulk.reset()} /> : null}
+      {bulk.data ? <BulkReport t={t} result={bulk.data} isCancel={bulk.variables?.type === 'status' && bulk.variables.status === 'cancelled'} onDismiss={() => bulk.reset()} /> : null}
     </>
+  );
+}
+
+/** "Cancel N dispatches?" with the reason picker. */
+function BulkCancelDialog({
+  count,
+  locale,
+  isOpen,
+  isPending,
+  onClose,
+  onConfirm,
+}: {
+  count: number;
+  locale: Locale;
+  isOpen: boolean;
+  isPending: boolean;
+  onClose: () => void;
+  onConfirm: (choice: CancellationChoice) => void;
+}) {
+  const t = messagesFor(bulkCancelMessages, locale);
+  return (
+    <CancelReasonDialog
+      title={format(t.bulkCancelTitle, { count })}
+      body={t.bulkCancelBody}
+      confirmLabel={format(t.bulkCancelConfirm, { count })}
+      keepLabel={t.bulkCancelKeep}
+      isOpen={isOpen}
+      onClose={onClose}
+      onConfirm={onConfirm}
+      isPending={isPending}
+      error={null}
+      t={messagesFor(cancelDispatchMessages, locale)}
+    />
   );
 }
 
@@ -184,12 +258,14 @@ function BulkBar({
 }
 
 /** The per-row outcome: how many applied, and each refused row with the reason. */
-function BulkReport({ t, result, onDismiss }: { t: AdminDispatchText; result: BulkResponse; onDismiss: () => void }) {
+function BulkReport({ t, result, isCancel, onDismiss }: { t: AdminDispatchText; result: BulkResponse; isCancel: boolean; onDismiss: () => void }) {
   const refused = result.data.filter((row) => !row.ok);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [result]);
+  // Cancelled dispatches are never shown in the accent's green, their report included.
+  const tone = refused.length ? styles.reportWarning : isCancel ? styles.reportCancelled : styles.reportSuccess;
   return (
-    <section className={`card ${styles.report} ${refused.length ? styles.reportWarning : styles.reportSuccess}`} aria-labelledby="bulk-result-title" data-testid="bulk-report">
+    <section className={`card ${styles.report} ${tone}`} aria-labelledby="bulk-result-title" data-testid="bulk-report">
       <div className={styles.reportHead}>
         <h2 id="bulk-result-title" ref={headingRef} tabIndex={-1} className={styles.bulkTitle}>
           {t.resultTitle}

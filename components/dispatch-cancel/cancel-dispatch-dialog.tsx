@@ -11,6 +11,9 @@ import type { CancelDispatchText } from '@/components/i18n/messages/cancel-dispa
 import { CANCEL_REASON_TEXT_MAX, CANCEL_REASONS, type CancelReason } from '@/lib/dispatches/cancel-reasons';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 
+/** What the reason picker answers: the cancel endpoints' body. */
+export type CancellationChoice = { reason: CancelReason; reason_text?: string };
+
 /**
  * "Cancel this dispatch?" with the reason picker: a reason (required), details (required with
  * `other`), then the cancel call of the surface (`cancelPath`: the staff or the console route,
@@ -34,24 +37,68 @@ export function CancelDispatchDialog({
   t: CancelDispatchText;
   common: QueryErrorText;
 }) {
+  const cancel = useMutation({
+    mutationFn: async (choice: CancellationChoice) => (await apiFetch<{ data: DispatchRecord }>(cancelPath, { method: 'POST', body: choice })).data,
+    onSuccess: onCancelled,
+  });
+  return (
+    <CancelReasonDialog
+      title={format(t.dialogTitle, { rId: dispatch.r_id })}
+      body={t.dialogBody}
+      confirmLabel={t.confirm}
+      keepLabel={t.keep}
+      isOpen={isOpen}
+      onClose={onClose}
+      onConfirm={(choice) => cancel.mutate(choice)}
+      isPending={cancel.isPending}
+      error={cancel.isError ? errorText(cancel.error, common) : null}
+      t={t}
+    />
+  );
+}
+
+/**
+ * The reason picker in a confirmation dialog, for one dispatch (above) or many (the console's
+ * bulk cancel): a reason (required), details (required with `other`); `onConfirm` gets them
+ * once they are valid. Remount it (a `key`) to start empty.
+ */
+export function CancelReasonDialog({
+  title,
+  body,
+  confirmLabel,
+  keepLabel,
+  isOpen,
+  onClose,
+  onConfirm,
+  isPending,
+  error,
+  t,
+}: {
+  title: string;
+  body: string;
+  confirmLabel: string;
+  keepLabel: string;
+  isOpen: boolean;
+  onClose: () => void;
+  onConfirm: (choice: CancellationChoice) => void;
+  isPending: boolean;
+  /** Why the last attempt failed, in the page's words; null when it did not. */
+  error: string | null;
+  t: CancelDispatchText;
+}) {
   const id = useId();
   const [reason, setReason] = useState<CancelReason | null>(null);
   const [details, setDetails] = useState('');
   const [isSubmitted, setSubmitted] = useState(false);
-  const cancel = useMutation({
-    mutationFn: async () =>
-      (await apiFetch<{ data: DispatchRecord }>(cancelPath, { method: 'POST', body: { reason, ...(details.trim() && { reason_text: details.trim() }) } })).data,
-    onSuccess: onCancelled,
-  });
   const reasonError = isSubmitted && reason === null ? t.reasonMissing : null;
   const detailsError = isSubmitted && reason === 'other' && !details.trim() ? t.reasonTextMissing : null;
   const onSubmit = () => {
     setSubmitted(true);
     if (reason === null || (reason === 'other' && !details.trim())) return;
-    cancel.mutate();
+    onConfirm({ reason, ...(details.trim() && { reason_text: details.trim() }) });
   };
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={format(t.dialogTitle, { rId: dispatch.r_id })}>
+    <Dialog isOpen={isOpen} onClose={onClose} title={title}>
       <form
         className="stack"
         data-testid="cancel-dialog"
@@ -61,7 +108,7 @@ export function CancelDispatchDialog({
           onSubmit();
         }}
       >
-        <p className="muted">{t.dialogBody}</p>
+        <p className="muted">{body}</p>
         <fieldset className="field" aria-describedby={reasonError ? `${id}-reason-error` : undefined}>
           <legend className="field__label">{t.reasonLegend}</legend>
           {CANCEL_REASONS.map((value) => (
@@ -98,17 +145,17 @@ export function CancelDispatchDialog({
             </p>
           ) : null}
         </div>
-        {cancel.isError ? (
+        {error ? (
           <p role="alert" className="alert alert--error" data-testid="cancel-error">
-            {errorText(cancel.error, common)}
+            {error}
           </p>
         ) : null}
         <div className={uiStyles.dialogActions}>
           <button type="button" className="btn" onClick={onClose}>
-            {t.keep}
+            {keepLabel}
           </button>
-          <button type="submit" className="btn btn--danger" disabled={cancel.isPending} aria-busy={cancel.isPending} data-testid="confirm-cancel">
-            {cancel.isPending ? t.pending : t.confirm}
+          <button type="submit" className="btn btn--danger" disabled={isPending} aria-busy={isPending} data-testid="confirm-cancel">
+            {isPending ? t.pending : confirmLabel}
           </button>
         </div>
       </form>

@@ -32,6 +32,13 @@ function dispatchWith(vendorPayload: DispatchRecord['vendor_payload']): Dispatch
     status: [],
     tracking_url: null,
     cancellation: null,
+    ready_at: null,
+    pickup_ready_at: null,
+    dropoff_deadline: null,
+    pricing: null,
+    dropoff_instructions: null,
+    contactless: false,
+    tip: null,
   };
 }
 

@@ -70,7 +70,9 @@ export function OrderCard({ dispatch, locale, t }: { dispatch: DispatchRecord; l
         <dt>{t.orderPrice}</dt>
         <dd data-testid="order-price">{payload?.order_price !== undefined ? <bdi>{orderMoney(payload.order_price, currency)}</bdi> : <span className="muted">{t.notGiven}</span>}</dd>
         <dt>{t.paymentType}</dt>
-        <dd>{payload?.payment_type ?? <span className="muted">{t.notGiven}</span>}</dd>
+        <dd data-testid="payment-type" data-value={payload?.payment_type}>
+          {payload?.payment_type ? t[`payment_${payload.payment_type}`] : <span className="muted">{t.notGiven}</span>}
+        </dd>
         {payload?.pickup_wait_time !== undefined ? (
           <>
             <dt>{t.pickupWait}</dt>

@@ -1,5 +1,6 @@
 'use client';
 
+import type { NamedStatusEntry } from '@/lib/dispatches/get-dispatch-view';
 import type { StatusEntry } from '@/lib/dispatches/schemas';
 import { isLifecycleStatus } from '@/lib/transitions/statuses';
 import type { Locale } from '@/components/i18n/locale';
@@ -8,7 +9,8 @@ import type { CommonText } from '@/components/i18n/messages/common';
 import type { DispatchDetailText } from '@/components/i18n/messages/dispatch-detail';
 import { ClientTime } from './client-time';
 import styles from './dispatch-detail.module.css';
-import { actorLabel, statusLabel } from './status-labels';
+import { actorText } from './actor-text';
+import { statusLabel } from './status-labels';
 
 /** Statuses that end a dispatch without a delivery: shown in the danger colour, never the accent's green. */
 const ENDED: readonly string[] = ['cancelled', 'dispatch_rejected'];
@@ -25,7 +27,8 @@ export function StatusTimeline({
   t,
   common,
 }: {
-  entries: StatusEntry[];
+  /** The history; the dashboard's read names each actor (`ref_name`), an action's answer does not. */
+  entries: (StatusEntry & Partial<Pick<NamedStatusEntry, 'ref_name'>>)[];
   /** The assigned driver, when loaded: entries they made show their name. */
   driver?: { id: string; name: string } | null;
   isLive: boolean;
@@ -34,6 +37,10 @@ export function StatusTimeline({
   common: CommonText;
 }) {
   const newest = entries.at(-1);
+  // A record fresh from an action's answer has no names until the live change re-reads it (within
+  // a second): meanwhile the assigned driver is still named, anyone else by what they are.
+  const nameOf = (entry: (typeof entries)[number]): string | null | undefined =>
+    entry.ref_name !== undefined ? entry.ref_name : entry.ref_type === 'driver' && entry.ref_id === driver?.id ? driver.name : undefined;
   return (
     <section className="card" aria-labelledby="timeline-title">
       <div className={styles.sectionHeader}>
@@ -63,9 +70,9 @@ export function StatusTimeline({
               <span className={styles.timelineMeta}>
                 {/* The first entry dates the history; the rest are to the second, as steps often are seconds apart. */}
                 <ClientTime timestamp={entry.status_captured_time} locale={locale} style={index === 0 ? 'dateTime' : 'time'} />
-                <span className="muted">{format(t.timelineBy, {
-                    actor: entry.ref_type === 'driver' && entry.ref_id === driver?.id ? `${common.ref_driver} ${driver.name}` : actorLabel(common, entry),
-                  })}</span>
+                <span className="muted" data-testid="timeline-actor">
+                  {format(t.timelineBy, { actor: actorText(common, { type: entry.ref_type, id: entry.ref_id, name: nameOf(entry) }) })}
+                </span>
               </span>
             </li>
           );

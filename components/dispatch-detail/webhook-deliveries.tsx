@@ -21,6 +21,7 @@ const EVENT_LABEL_KEYS = {
   'dispatch.status_updated': 'event_status_updated',
   'dispatch.driver_assigned': 'event_driver_assigned',
   'dispatch.destination_updated': 'event_destination_updated',
+  'dispatch.details_updated': 'event_details_updated',
   'dispatch.eta_updated': 'event_eta_updated',
   'webhook.ping': 'event_ping',
 } as const satisfies Record<DispatchDeliveryView['event_type'], keyof DispatchDetailText>;

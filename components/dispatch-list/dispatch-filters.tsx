@@ -7,6 +7,8 @@ import { useDebouncedText } from '@/components/dispatch-list/use-debounced-text'
 import styles from '@/components/dispatch-list/dispatch-list.module.css';
 import type { FilterName, ListFilters } from '@/components/dispatch-list/list-params';
 import { LIFECYCLE_STATUSES } from '@/lib/transitions/lifecycle-statuses';
+import { formatDay } from '@/components/i18n/format-time';
+import type { Locale } from '@/components/i18n/locale';
 import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
 import type { DispatchListText } from '@/components/i18n/messages/dispatch-list';
 
@@ -38,11 +40,13 @@ export function DispatchFilters({
   t,
   filters,
   statusLabels,
+  locale,
   onChange,
   onClear,
 }: {
   filterAudience: FilterAudience;
   t: DispatchListText;
+  locale: Locale;
   filters: ListFilters;
   statusLabels: StatusLabels;
   onChange: (name: FilterName, value: string) => void;
@@ -105,8 +109,24 @@ export function DispatchFilters({
           />
         </>
       ) : null}
-      <DayField id={`${idPrefix}-created-from`} label={t.createdFrom} value={filters.created_from} max={filters.created_to} onChange={(value) => onChange('created_from', value)} />
-      <DayField id={`${idPrefix}-created-to`} label={t.createdTo} value={filters.created_to} min={filters.created_from} onChange={(value) => onChange('created_to', value)} />
+      <DayField
+        id={`${idPrefix}-created-from`}
+        label={t.createdFrom}
+        anyDay={t.anyDay}
+        locale={locale}
+        value={filters.created_from}
+        max={filters.created_to}
+        onChange={(value) => onChange('created_from', value)}
+      />
+      <DayField
+        id={`${idPrefix}-created-to`}
+        label={t.createdTo}
+        anyDay={t.anyDay}
+        locale={locale}
+        value={filters.created_to}
+        min={filters.created_from}
+        onChange={(value) => onChange('created_to', value)}
+      />
       {/* Always in the layout (hidden when there is nothing to clear), so the grid never reflows. */}
       <button
         type="button"
@@ -168,12 +188,47 @@ function TextFilter({
   );
 }
 
-/** A creation day; the first and the last each bound the other. */
-function DayField({ id, label, value, min, max, onChange }: { id: string; label: string; value?: string; min?: string; max?: string; onChange: (value: string) => void }) {
+/**
+ * A creation day; the first and the last each bound the other. The native picker draws its digits
+ * and month names in the browser's language whatever the page's (`lang` is a hint some browsers
+ * follow): the hint below says the chosen day in the page's language.
+ */
+function DayField({
+  id,
+  label,
+  anyDay,
+  locale,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  anyDay: string;
+  locale: Locale;
+  value?: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="date" className="input" value={value ?? ''} min={min} max={max} onChange={(event) => onChange(event.target.value)} />
+      <input
+        id={id}
+        type="date"
+        lang={locale}
+        className="input"
+        aria-describedby={`${id}-hint`}
+        value={value ?? ''}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={`${id}-hint`} className="field__hint" data-testid={`${id}-day`}>
+        {value ? formatDay(value, locale) : anyDay}
+      </p>
     </div>
   );
 }

@@ -74,6 +74,7 @@ export function DispatchList(props: DispatchListProps) {
         t={t}
         filters={filters}
         statusLabels={statusLabels}
+        locale={locale}
         onChange={setFilter}
         onClear={isFiltered ? clearFilters : null}
       />

@@ -27,6 +27,8 @@ export type TableAudience = { audience: 'staff'; common: QueryErrorText } | { au
 
 interface Column {
   header: string;
+  /** What the cell is: the phone layout (dispatch-list.module.css) places the cells of a row as a card by it. */
+  slot?: 'reference' | 'order' | 'customer' | 'branch' | 'destination' | 'status' | 'created' | 'actions';
   cell: (row: DispatchRow) => ReactNode;
   skeleton: ReactNode;
   className?: string;
@@ -51,25 +53,28 @@ function columnsOf(table: TableAudience, { t, statusLabels, locale, isHydrated }
       </Link>
     ),
     skeleton: line(true),
+    slot: 'reference',
   });
-  const customer: Column = { header: t.colCustomer, cell: ({ record }) => <CustomerCell record={record} noName={t.noName} />, skeleton: <SkeletonTwoLines /> };
-  const status: Column = { header: t.colStatus, cell: ({ record }) => <StatusBadge record={record} statusLabels={statusLabels} />, skeleton: line(true) };
+  const customer: Column = { header: t.colCustomer, slot: 'customer', cell: ({ record }) => <CustomerCell record={record} noName={t.noName} />, skeleton: <SkeletonTwoLines /> };
+  const status: Column = { header: t.colStatus, slot: 'status', cell: ({ record }) => <StatusBadge record={record} statusLabels={statusLabels} />, skeleton: line(true) };
   const created: Column = {
     header: t.colCreated,
+    slot: 'created',
     cell: ({ record }) => <CreatedTime record={record} locale={locale} isHydrated={isHydrated} />,
     skeleton: <SkeletonTime />,
   };
   if (table.audience === 'staff') {
     return [
       reference('staff'),
-      { header: t.colOrder, cell: ({ record }) => <span className={styles.oneLine}>{record.vendor_oid}</span>, skeleton: line(), className: 'mono' },
+      { header: t.colOrder, slot: 'order', cell: ({ record }) => <span className={styles.oneLine}>{record.vendor_oid}</span>, skeleton: line(), className: 'mono' },
       customer,
-      { header: t.colBranch, cell: ({ record }) => <span className={styles.oneLine}>{record.vendor_bid}</span>, skeleton: line(true) },
-      { header: t.colDestination, cell: ({ record }) => <DestinationCell record={record} />, skeleton: line() },
+      { header: t.colBranch, slot: 'branch', cell: ({ record }) => <span className={styles.oneLine}>{record.vendor_bid}</span>, skeleton: line(true) },
+      { header: t.colDestination, slot: 'destination', cell: ({ record }) => <DestinationCell record={record} />, skeleton: line() },
       status,
       created,
       {
         header: t.colActions,
+        slot: 'actions',
         cell: ({ record }) => <CancelRowAction record={record} locale={locale} common={table.common} />,
         skeleton: line(true),
         className: styles.rowAction,
@@ -136,8 +141,11 @@ export function DispatchTable({
   const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
   return (
     <>
-      <div className="table-wrap">
-        <table className={`table ${styles.table} ${isStale ? styles.stale : ''}`} aria-busy={rows === null || isStale}>
+      <div className={`table-wrap ${table.audience === 'staff' ? styles.cardsWrap : ''}`}>
+        <table
+          className={`table ${styles.table} ${table.audience === 'staff' ? styles.cards : ''} ${isStale ? styles.stale : ''}`}
+          aria-busy={rows === null || isStale}
+        >
           <caption className="sr-only">{t.caption}</caption>
           <thead>
             <tr>
@@ -188,7 +196,7 @@ export function DispatchTable({
                         </td>
                       ) : null}
                       {columns.map((column, index) => (
-                        <td key={index} className={column.className}>
+                        <td key={index} className={column.className} data-slot={column.slot}>
                           {column.cell(row)}
                         </td>
                       ))}
@@ -199,7 +207,9 @@ export function DispatchTable({
                   <tr key={index} aria-hidden="true">
                     {selection ? <td className={styles.checkCell} /> : null}
                     {columns.map((column, cell) => (
-                      <td key={cell}>{column.skeleton}</td>
+                      <td key={cell} data-slot={column.slot}>
+                        {column.skeleton}
+                      </td>
                     ))}
                   </tr>
                 ))}

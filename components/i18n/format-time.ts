@@ -43,3 +43,21 @@ export function formatClock(date: Date, locale: Locale): string {
   }
   return format.format(date);
 }
+
+const days = new Map<Locale, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day (`YYYY-MM-DD`, as a date input holds it) in the page's language, e.g.
+ * `Tue, 14 May 2026` (Arabic: the month and weekday in words, Latin digits). The same on the
+ * server and in the browser (read and shown in UTC): a native date picker shows the browser's
+ * language, this says the chosen day in the page's.
+ */
+export function formatDay(day: string, locale: Locale): string {
+  let format = days.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    days.set(locale, format);
+  }
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : format.format(date);
+}

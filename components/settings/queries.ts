@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiKeyView, CreatedApiKeyView } from '@/lib/accounts/schemas';
 import type { Branch, BranchInput } from '@/lib/branches/schemas';
-import { ApiClientError, apiFetch } from '@/components/client/api-fetch';
+import { apiFetch } from '@/components/client/api-fetch';
 import type { DeliveryListQuery, WebhookDeliveryDetailView, WebhookDeliveryView, WebhookEndpointView } from '@/lib/webhooks/schemas';
 
 // Server state of the settings pages: one typed key factory per resource, query functions that
@@ -45,18 +45,11 @@ export const branchKeys = {
 };
 
 export const webhookQueries = {
-  /** The endpoint and its health; null while none is registered (the route's 404). */
+  /** The endpoint and its health; null while none is registered. */
   endpoint: () =>
     queryOptions({
       queryKey: webhookKeys.endpoint(),
-      queryFn: async ({ signal }): Promise<WebhookEndpointView | null> => {
-        try {
-          return (await apiFetch<{ data: WebhookEndpointView }>('/api/staff/webhook', { signal })).data;
-        } catch (error) {
-          if (error instanceof ApiClientError && error.status === 404) return null;
-          throw error;
-        }
-      },
+      queryFn: async ({ signal }) => (await apiFetch<{ data: WebhookEndpointView | null }>('/api/staff/webhook', { signal })).data,
     }),
   /** Read only on a deliberate "Reveal", never kept once hidden. */
   secret: () =>

@@ -1,6 +1,7 @@
 import { db, dbKind } from '@/lib/db/client';
 import type { Actor } from '@/lib/dispatches/apply-change';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
+import { cancelDispatch } from '@/lib/dispatches/cancel-dispatch';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import type { BulkAction } from '@/lib/dispatches/console-schemas';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
@@ -20,7 +21,7 @@ const POSTGRES_CONCURRENCY = 4;
 
 /**
  * Applies one action to each dispatch within the scope through the same domain functions as the
- * ops API, each row in its own transaction: a row the transition table refuses (or an unknown
+ * ops API (a cancel with its reason through cancelDispatch), each row in its own transaction: a row the transition table refuses (or an unknown
  * id, or one outside the scope) is reported and the others still apply. Answers one result per id, in the order given. A driver
  * that does not exist or is inactive refuses the whole request (400) before any row changes.
  */
@@ -35,7 +36,9 @@ export async function applyBulkAction(options: { ids: string[]; action: BulkActi
       const record =
         action.type === 'assign'
           ? await assignDriver({ id, scope, driverId: action.driver_id, actor })
-          : await changeStatus({ id, scope, status: action.status, actor });
+          : action.status === 'cancelled'
+            ? await cancelDispatch({ id, scope, actor, input: { reason: action.reason, reason_text: action.reason_text }, as: 'status' })
+            : await changeStatus({ id, scope, status: action.status, actor });
       return { id, ok: true, record };
     } catch (error) {
       if (error instanceof DomainError) return { id, ok: false, error: error.code, error_desc: error.message, r_id: null };

@@ -41,6 +41,9 @@ export interface LockedDispatch {
   state: string;
   assignedDriverId: string | null;
   statusHistory: StatusEntry[];
+  /** When the vendor said the food is ready, and who: see `applyChange`. */
+  readyAt: Date | null;
+  readyBy: string | null;
 }
 
 /**
@@ -53,7 +56,8 @@ export async function lockDispatch(
   where: { id: string; scope: Scope },
 ): Promise<LockedDispatch> {
   const rows = await tx.$queryRaw<LockedDispatch[]>`
-    SELECT id, account_id AS "accountId", state, assigned_driver_id AS "assignedDriverId", status_history AS "statusHistory"
+    SELECT id, account_id AS "accountId", state, assigned_driver_id AS "assignedDriverId", status_history AS "statusHistory",
+           ready_at AS "readyAt", ready_by AS "readyBy"
     FROM dispatches WHERE id = ${where.id} FOR UPDATE`;
   const row = rows[0];
   assertInScope(where.scope, row, () => dispatchNotFound(where.id));
@@ -65,6 +69,10 @@ export async function lockDispatch(
  * caller's transaction: no change without its events, no event without its change. The
  * database renders the new record (trigger `dispatches_render_record`), and the one writer of
  * events, `dispatch_events_append` (prisma/sql), writes them from the changed row, as the create does.
+ *
+ * The kitchen's "ready" said while the dispatch could not yet record it (no driver had accepted:
+ * lib/dispatches/mark-ready.ts) is recorded here, once: the `accepted` that makes it possible is
+ * followed at once by `ready_for_pickup` as the vendor, with its own status event.
  */
 export async function applyChange(
   tx: Prisma.TransactionClient,
@@ -79,15 +87,14 @@ export async function applyChange(
   },
 ): Promise<DispatchRecord> {
   const now = new Date();
+  const entry = change.status ? statusEntry(change.status, now, change.actor) : undefined;
   const updated = await tx.dispatch.update({
     where: { id: current.id },
     data: {
       ...change.data,
       modifiedAt: now,
       eventSeq: { increment: change.events.length },
-      ...(change.status && {
-        statusHistory: [...current.statusHistory, statusEntry(change.status, now, change.actor)],
-      }),
+      ...(entry && { statusHistory: [...current.statusHistory, entry] }),
     },
     select: { record: true },
   });
@@ -96,6 +103,16 @@ export async function applyChange(
     await tx.$executeRaw`
       SELECT dispatch_events_append(d, ${eventIds}::text[], ${change.events}::text[], ${change.actor.refType}, ${change.actor.refId})
       FROM dispatches d WHERE d.id = ${current.id}`;
+  }
+  const isReadyWaiting = current.readyAt !== null && !current.statusHistory.some((past) => past.status === 'ready_for_pickup');
+  if (entry?.status === 'accepted' && isReadyWaiting) {
+    // Its own entry and event after the driver's, so each webhook shows the state it announces.
+    return applyChange(tx, { ...current, state: 'accepted', statusHistory: [...current.statusHistory, entry], readyAt: null }, {
+      data: { state: 'ready_for_pickup' },
+      actor: { refType: 'vendor', refId: current.readyBy ?? current.accountId },
+      status: 'ready_for_pickup',
+      events: ['dispatch.status_updated'],
+    });
   }
   return updated.record as unknown as DispatchRecord;
 }

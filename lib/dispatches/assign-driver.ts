@@ -19,7 +19,8 @@ export function assertAssignable(current: LockedDispatch, driverId: string): voi
 export function writeAssignment(tx: Prisma.TransactionClient, current: LockedDispatch, driverId: string, actor: Actor) {
   return applyChange(tx, current, {
     // A new driver starts a new approach: the ETA is announced afresh from their first position.
-    data: { state: 'assigned', assignedDriver: { connect: { id: driverId } }, etaMinutes: null, etaStop: null, etaUpdatedAt: null },
+    // A scheduled dispatch no longer waits for auto-assign.
+    data: { state: 'assigned', assignedDriver: { connect: { id: driverId } }, etaMinutes: null, etaStop: null, etaUpdatedAt: null, assignAt: null },
     actor,
     status: 'assigned',
     events: ['dispatch.status_updated', 'dispatch.driver_assigned'],

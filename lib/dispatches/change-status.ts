@@ -1,14 +1,17 @@
 import { db } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors/domain-error';
 import { applyChange, lockDispatch, TX_OPTIONS, type Actor } from '@/lib/dispatches/apply-change';
+import { cancelDispatch } from '@/lib/dispatches/cancel-dispatch';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import { statusRefused } from '@/lib/dispatches/status-refused';
 import type { Scope } from '@/lib/tenancy/scope';
-import { canRecordStatus, isLifecycleStatus, nextStatuses, type Status } from '@/lib/transitions/statuses';
+import { canRecordStatus, isLifecycleStatus, type Status } from '@/lib/transitions/statuses';
 
 /**
  * Records a status on a dispatch if the transition table allows it from the current state.
  * Marker statuses (near_pickup, near_destination) join the history without changing the state.
- * `assigned` needs a driver: use assignDriver.
+ * `assigned` needs a driver: use assignDriver. `cancelled` is cancelDispatch's (without a reason;
+ * pass one to cancelDispatch with `as: 'status'`).
  */
 export async function changeStatus(options: {
   id: string;
@@ -23,15 +26,13 @@ export async function changeStatus(options: {
   if (status === 'assigned') {
     throw new DomainError('invalid_request', 'status: "assigned" needs a driver; use the assign operation with a driver_id');
   }
+  // One rule for every cancellation (what it writes, when it is allowed): cancelDispatch's.
+  if (status === 'cancelled') {
+    return cancelDispatch({ id: options.id, scope: options.scope, actor: options.actor, input: {}, as: 'status', mediaUrl: options.mediaUrl });
+  }
   return db().$transaction(async (tx) => {
     const current = await lockDispatch(tx, { id: options.id, scope: options.scope });
-    if (!isLifecycleStatus(current.state) || !canRecordStatus(current.state, status)) {
-      const allowed = isLifecycleStatus(current.state) ? nextStatuses(current.state) : [];
-      throw new DomainError(
-        'invalid_transition',
-        `Cannot record "${status}" while the dispatch is "${current.state}"; allowed: ${allowed.length ? allowed.join(', ') : 'none'}`,
-      );
-    }
+    if (!isLifecycleStatus(current.state) || !canRecordStatus(current.state, status)) throw statusRefused(current.state, status);
     return applyChange(tx, current, {
       data: {
         ...(isLifecycleStatus(status) && { state: status }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StaffDispatchListQuerySchema } from '@/lib/dispatches/schemas';
+import { checkStatusCancellation, STATUS_CANCELLATION_FIELDS } from '@/lib/dispatches/status-cancellation-schema';
 import { StatusSchema } from '@/lib/transitions/statuses';
 import { requiredText, text } from '@/lib/validation/primitives';
 import { withinAccount, type PlatformScope } from '@/lib/tenancy/scope';
@@ -43,7 +44,11 @@ export const BULK_MAX_IDS = 500;
 
 export const BulkActionSchema = z.discriminatedUnion(
   'type',
-  [z.object({ type: z.literal('assign'), driver_id: requiredText(200) }), z.object({ type: z.literal('status'), status: AdminStatusSchema })],
+  [
+    z.object({ type: z.literal('assign'), driver_id: requiredText(200) }),
+    // A bulk cancel carries the reason picker's answer, recorded on every row (cancelDispatch).
+    z.object({ type: z.literal('status'), status: AdminStatusSchema, ...STATUS_CANCELLATION_FIELDS }).superRefine(checkStatusCancellation),
+  ],
   { error: 'must be {type: "assign", driver_id} or {type: "status", status}' },
 );
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateDispatchBodySchema, OrderDetailSchema, VendorPayloadSchema, type CreateDispatchBody } from '@/lib/dispatches/schemas';
+import { CreateDispatchFieldsSchema, OrderDetailSchema, VendorPayloadSchema, type CreateDispatchBody } from '@/lib/dispatches/schemas';
 import { LocaleTextSchema, requiredText, text } from '@/lib/validation/primitives';
 
 // The dashboard's New dispatch form, derived from the API's create schema (STYLE.md §8) so a
@@ -12,7 +12,7 @@ const EnglishArabicTextSchema = z
   .transform((value) => Object.fromEntries(Object.entries(value).filter(([, entry]) => entry)) as Record<string, string>)
   .pipe(LocaleTextSchema);
 
-export const CreateDispatchFormSchema = CreateDispatchBodySchema.pick({
+export const CreateDispatchFormSchema = CreateDispatchFieldsSchema.pick({
   pickup: true,
   destination: true,
   user_metadata: true,

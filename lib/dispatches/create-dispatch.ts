@@ -1,4 +1,4 @@
-import { queryRows } from '@/lib/db/client';
+import { db, queryRows } from '@/lib/db/client';
 import { uniqueViolationFields } from '@/lib/db/database-errors';
 import { DomainError } from '@/lib/errors/domain-error';
 import { getEnv } from '@/lib/env';
@@ -6,7 +6,11 @@ import { newId, newReadableCode, newSecret, newSortableId } from '@/lib/ids/new-
 import { statusEntry, type Actor } from '@/lib/dispatches/apply-change';
 import { autoAssignDispatch } from '@/lib/dispatches/auto-assign-dispatch';
 import { phoneTail } from '@/lib/dispatches/phone-tail';
-import type { CreateDispatchBody, DispatchRecord } from '@/lib/dispatches/schemas';
+import type { CreateDispatchBody, DispatchRecord, Pricing } from '@/lib/dispatches/schemas';
+import { COURIER_APPROACH_MIN } from '@/lib/estimates/estimate-delivery';
+import { dispatchPricing, priceRoute } from '@/lib/pricing/dispatch-pricing';
+import { TARIFF_SELECT, type Tariff } from '@/lib/pricing/tariff';
+import { quotedPricing, quoteUsed } from '@/lib/quotes/quoted-pricing';
 import { Prisma } from '@/prisma/generated/client';
 
 const R_ID_ATTEMPTS = 5;
@@ -23,6 +27,10 @@ async function assignAfterCreate(id: string): Promise<DispatchRecord | null> {
     return null;
   }
 }
+async function tariffPricing(input: CreateDispatchBody, tariff: Tariff): Promise<Pricing> {
+  return dispatchPricing({ price: await priceRoute({ pickup: input.pickup, destination: input.destination, tariff }), currency: tariff.currency, quoteId: null });
+}
+
 /** 24 base62 characters ≈ 143 bits: a tracking link cannot be guessed. */
 const TRACKING_TOKEN_LENGTH = 24;
 
@@ -36,10 +44,17 @@ const TRACKING_TOKEN_LENGTH = 24;
 export async function createDispatch(options: {
   accountId: string;
   input: CreateDispatchBody;
+  /** The account's tariff, which prices the dispatch unless the input names a quote; read from the account when not given. */
+  tariff?: Tariff;
   actor?: Actor;
 }): Promise<DispatchRecord> {
   const { accountId, input } = options;
   const actor = options.actor ?? { refType: 'vendor', refId: input.vendor_id };
+  const pricing = input.quote_id
+    ? await quotedPricing({ accountId, quoteId: input.quote_id, pickup: input.pickup, destination: input.destination })
+    : await tariffPricing(input, options.tariff ?? (await db().account.findUniqueOrThrow({ where: { id: accountId }, select: TARIFF_SELECT })));
+  const pickupReadyAt = input.pickup_ready_at === undefined ? null : new Date(input.pickup_ready_at).toISOString();
+  const dropoffDeadline = input.dropoff_deadline === undefined ? null : new Date(input.dropoff_deadline).toISOString();
 
   for (let attempt = 1; ; attempt++) {
     const now = new Date();
@@ -62,16 +77,27 @@ export async function createDispatch(options: {
           INSERT INTO dispatches (id, r_id, account_id, state, pickup, destination, user_metadata, vendor_logo_url,
                                   vendor_id, vendor_name, vendor_oid, vendor_sid, vendor_bid, vendor_payload,
                                   customer_phone, phone_tail, event_seq, status_history, tracking_token, tracking_url,
-                                  sim_next_at, created_at, modified_at)
+                                  sim_next_at, created_at, modified_at, pickup_ready_at, dropoff_deadline, scheduled,
+                                  assign_at, pricing, quote_id, dropoff_instructions, contactless, tip_minor)
           VALUES (${id}, ${rId}, ${accountId}, 'new', ${json(input.pickup)}::json, ${json(input.destination)}::json,
                   ${json(input.user_metadata)}::json, ${input.vendor_logo_url ?? null}, ${input.vendor_id},
                   ${json(input.vendor_name)}::json, ${input.vendor_oid}, ${input.vendor_sid ?? null}, ${input.vendor_bid},
                   ${json(input.vendor_payload)}::json, ${input.user_metadata.phone},
                   ${phoneTail(input.user_metadata.phone) ?? ''}, 1, ${JSON.stringify(history)}::json,
                   ${trackingToken}, ${trackingUrl},
-                  -- Dispatches of an account in sandbox mode go to the simulator at once.
-                  (SELECT CASE WHEN sandbox THEN ${ts}::timestamptz END FROM accounts WHERE id = ${accountId}),
-                  ${ts}::timestamptz, ${ts}::timestamptz)
+                  -- Dispatches of an account in sandbox mode go to the simulator at once, or when a
+                  -- simulated driver would set off for a scheduled pickup.
+                  (SELECT CASE WHEN sandbox THEN greatest(${ts}::timestamptz,
+                     ${pickupReadyAt}::timestamptz - ${COURIER_APPROACH_MIN} * interval '1 minute') END
+                   FROM accounts WHERE id = ${accountId}),
+                  ${ts}::timestamptz, ${ts}::timestamptz, ${pickupReadyAt}::timestamptz, ${dropoffDeadline}::timestamptz,
+                  ${pickupReadyAt}::timestamptz IS NOT NULL,
+                  -- A scheduled dispatch of an auto-assign account waits for the scheduler
+                  -- (lib/dispatches/scheduled-assigner.ts), which defers it by driver travel time.
+                  (SELECT CASE WHEN auto_assign AND NOT sandbox AND ${pickupReadyAt}::timestamptz IS NOT NULL
+                     THEN ${ts}::timestamptz END FROM accounts WHERE id = ${accountId}),
+                  ${JSON.stringify(pricing)}::json, ${input.quote_id ?? null}, ${input.dropoff_instructions || null},
+                  ${input.contactless ?? false}, ${input.tip ?? null})
           RETURNING *
         )
         -- A sandbox's simulator assigns its own drivers; auto-assign is for real ones.
@@ -85,6 +111,7 @@ export async function createDispatch(options: {
       return created.record;
     } catch (error) {
       const fields = uniqueViolationFields(error);
+      if (input.quote_id && fields?.some((field) => field.includes('quote_id'))) throw quoteUsed(input.quote_id);
       if (fields?.some((field) => field.includes('vendor_oid'))) {
         throw new DomainError('duplicate_vendor_oid', `vendor_oid: a dispatch with vendor_oid "${input.vendor_oid}" already exists`);
       }

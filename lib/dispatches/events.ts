@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   'dispatch.driver_assigned',
   'dispatch.destination_updated',
   'dispatch.eta_updated',
+  'dispatch.details_updated',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

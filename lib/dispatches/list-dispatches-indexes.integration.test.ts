@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { Prisma } from '@/prisma/generated/client';
+import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { isPlannedOnce, listConditions, type ListFilters } from '@/lib/dispatches/list-dispatches';
 import { recordPageQuery } from '@/lib/dispatches/read-records';
 import { accountScope, platformScope, type Scope } from '@/lib/tenancy/scope';
+import { dispatchBody, newAccount } from '@/test/fixtures';
 
 // Every filter of the console's list (no account) and of the staff list (one account) is served
 // by an index: the plan of the list's own WHERE, with sequential scans priced out, names the
@@ -58,6 +60,8 @@ const CASES: [string, Scope, ListFilters, RegExp][] = [
   ['vendor_oid', EVERY, { vendor_oid: 'order-x' }, /dispatches_vendor_oid_idx/],
   ['created range', EVERY, { created_from: FROM, created_to: new Date('2026-02-01T00:00:00Z') }, /dispatches_created_at_id_idx/],
   ['search (order id, r_id, phone)', EVERY, { q: '0500000042' }, /dispatches_vendor_oid_idx[\s\S]*dispatches_r_id_key[\s\S]*dispatches_phone_tail_created_at_id_idx/],
+  ['search (order id, r_id, customer name)', EVERY, { q: 'Sara Al' }, /dispatches_customer_name_key_idx[\s\S]*dispatches_customer_last_name_key_idx/],
+  ['search (Arabic customer name)', EVERY, { q: 'مُحَمَّد' }, /dispatches_customer_name_key_idx[\s\S]*dispatches_customer_last_name_key_idx/],
   ['account', ACCOUNT, {}, /dispatches_account_id_(created_at_id_idx|\w+_created_at_id_idx|vendor_oid_key)/],
   ['account + status', ACCOUNT, { status: 'new' }, /dispatches_(account_id_)?state_created_at_id_idx/],
   ['account + branch', ACCOUNT, { vendor_bid: 'b' }, /dispatches_(account_id_)?vendor_bid_created_at_id_idx/],
@@ -83,6 +87,30 @@ describe('the dispatch list uses an index for every filter', () => {
     expect(isPlannedOnce(ACCOUNT, { status: 'new', vendor_bid: 'b' })).toBe(false);
     expect(isPlannedOnce(ACCOUNT, { q: '0500000042' })).toBe(false);
     expect(isPlannedOnce(EVERY, { status: 'new' })).toBe(false);
+  });
+
+  // One account's search, on an empty table, is as cheap through the account's created_at index
+  // with the search as a filter; with an account of some size (and its statistics) the planner
+  // must OR the search's own indexes, the name keys included, instead of reading the account.
+  // (With one account in the table its (account_id, key) indexes add nothing over (key): either.)
+  it("one account's search by name or phone, with statistics of an account of 400 dispatches", async () => {
+    const account = await newAccount();
+    for (let i = 0; i < 400; i++) {
+      const user_metadata = { id: `c-${i}`, firstName: `First${i}`, lastName: `Last${i}`, email: 'c@example.com', phone: `+9665${String(i).padStart(8, '0')}` };
+      await createDispatch({ accountId: account.id, input: dispatchBody({ user_metadata }) });
+    }
+    await db().$executeRawUnsafe('ANALYZE dispatches');
+    const scope = accountScope(account.id);
+    const byName = await planOf(scope, { q: 'first12' });
+    console.log(`-- account + search (name)\n${byName}`);
+    expect(byName).not.toMatch(/Seq Scan on dispatches|dispatches_account_id_created_at_id_idx/);
+    expect(byName).toMatch(/dispatches_(account_id_)?customer_name_key_idx[\s\S]*dispatches_(account_id_)?customer_last_name_key_idx/);
+    expect(byName).toMatch(/customer_name_key >= 'first12'.*customer_name_key < 'first13'/); // LIKE 'first12%' as a range
+    const byPhone = await planOf(scope, { q: '0500000042' });
+    console.log(`-- account + search (phone)\n${byPhone}`);
+    expect(byPhone).not.toMatch(/Seq Scan on dispatches|dispatches_account_id_created_at_id_idx/);
+    expect(byPhone).toMatch(/dispatches_(account_id_)?phone_tail_created_at_id_idx/);
+    expect(byPhone).toMatch(/dispatches_(account_id_)?customer_name_key_idx/);
   });
 
   it('prints the plans (for the record)', async () => {

@@ -1,6 +1,7 @@
 import { Prisma } from '@/prisma/generated/client';
 import { decodeCursor, encodeCursor } from '@/lib/paging/cursor';
 import { readRecordPage } from '@/lib/dispatches/read-records';
+import { customerNamePrefixPattern } from '@/lib/dispatches/customer-search-key';
 import { phoneTail } from '@/lib/dispatches/phone-tail';
 import type { DispatchListQuery } from '@/lib/dispatches/schemas';
 import { scopeSql } from '@/lib/tenancy/scope-filters';
@@ -11,7 +12,10 @@ export type ListFilters = Partial<Omit<DispatchListQuery, 'limit' | 'cursor'>> &
   driverId?: string;
   /** Only dispatches assigned to a driver of this fleet (the console). */
   fleetId?: string;
-  /** The dashboard's search: an exact vendor_oid, an r_id (any case) or a customer phone. */
+  /**
+   * The dashboard's search: an exact vendor_oid, an r_id (any case), a customer phone, or a
+   * prefix (2+ characters) of the customer's first, last or full name (customer-search-key.ts).
+   */
   q?: string;
 };
 
@@ -51,7 +55,7 @@ export async function listDispatchesJson(options: {
  */
 export function isPlannedOnce(scope: Scope, filters: ListFilters): boolean {
   if (scope.kind !== 'account' || filters.q !== undefined || filters.fleetId !== undefined) return false;
-  return [filters.driverId, filters.status, filters.vendor_bid, filters.vendor_oid].filter((value) => value !== undefined).length <= 1;
+  return [filters.driverId, filters.status, filters.vendor_bid, filters.vendor_oid, filters.scheduled].filter((value) => value !== undefined).length <= 1;
 }
 
 /** The WHERE conditions of the list (exported for the index test, which EXPLAINs them). */
@@ -65,16 +69,20 @@ export function listConditions(scope: Scope, filters: ListFilters): Prisma.Sql[]
   if (filters.status) conditions.push(Prisma.sql`d.state = ${filters.status}`);
   if (filters.vendor_bid !== undefined) conditions.push(Prisma.sql`d.vendor_bid = ${filters.vendor_bid}`);
   if (filters.vendor_oid !== undefined) conditions.push(Prisma.sql`d.vendor_oid = ${filters.vendor_oid}`);
+  if (filters.scheduled !== undefined) conditions.push(Prisma.sql`d.scheduled = ${filters.scheduled}`);
   if (filters.created_from) conditions.push(Prisma.sql`d.created_at >= ${filters.created_from}::timestamptz`);
   if (filters.created_to) conditions.push(Prisma.sql`d.created_at < ${filters.created_to}::timestamptz`);
   if (filters.q !== undefined) {
-    // Each alternative has its own index; PostgreSQL ORs the bitmaps.
+    // Each alternative has its own index; PostgreSQL ORs the bitmaps. The name keys are COLLATE
+    // "C" columns, so a b-tree turns `LIKE 'prefix%'` into a range.
+    const alternatives = [Prisma.sql`d.vendor_oid = ${filters.q}`, Prisma.sql`d.r_id = ${filters.q.toUpperCase()}`];
     const tail = phoneTail(filters.q);
-    conditions.push(
-      tail
-        ? Prisma.sql`(d.vendor_oid = ${filters.q} OR d.r_id = ${filters.q.toUpperCase()} OR d.phone_tail = ${tail})`
-        : Prisma.sql`(d.vendor_oid = ${filters.q} OR d.r_id = ${filters.q.toUpperCase()})`,
-    );
+    if (tail) alternatives.push(Prisma.sql`d.phone_tail = ${tail}`);
+    const namePrefix = customerNamePrefixPattern(filters.q);
+    if (namePrefix) {
+      alternatives.push(Prisma.sql`d.customer_name_key LIKE ${namePrefix}`, Prisma.sql`d.customer_last_name_key LIKE ${namePrefix}`);
+    }
+    conditions.push(Prisma.sql`(${Prisma.join(alternatives, ' OR ')})`);
   }
   return conditions;
 }

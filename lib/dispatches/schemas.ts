@@ -53,20 +53,78 @@ export const VendorPayloadSchema = z
   })
   .meta({ id: 'VendorPayload', description: 'All fields optional.' });
 
-export const CreateDispatchBodySchema = z
-  .object({
-    pickup: AddressSchema,
-    destination: AddressSchema,
-    user_metadata: UserMetadataSchema,
-    vendor_logo_url: HttpUrlSchema.optional(),
-    vendor_id: requiredText(200),
-    vendor_name: LocaleTextSchema,
-    vendor_oid: requiredText(200).meta({ description: 'Your order id; unique per account' }),
-    vendor_sid: text(200).optional(),
-    vendor_bid: requiredText(200).meta({ description: 'Your branch id' }),
-    vendor_payload: VendorPayloadSchema.optional(),
-  })
-  .meta({ id: 'CreateDispatchRequest' });
+/** How far ahead a dispatch can be scheduled. */
+export const MAX_SCHEDULE_AHEAD_MS = 7 * 24 * 60 * 60_000;
+/** A planned time this far in the past still counts as "now" (clock skew, slow networks). */
+export const PLANNED_TIME_SKEW_MS = 5 * 60_000;
+export const DROPOFF_INSTRUCTIONS_MAX = 500;
+/** A tip of at most 10,000.00 in a two-decimal currency. */
+export const TIP_MAX_MINOR = 1_000_000;
+
+const plannedTime = (description: string) =>
+  z.iso
+    .datetime({ offset: true, error: 'must be an ISO 8601 date-time with an offset (2024-03-22T14:30:00Z or 2024-03-22T17:30:00+03:00)' })
+    .meta({ description, example: '2024-03-22T14:30:00Z' });
+
+export const DropoffInstructionsSchema = text(DROPOFF_INSTRUCTIONS_MAX)
+  .trim()
+  .meta({ description: `For the driver at the door (at most ${DROPOFF_INSTRUCTIONS_MAX} characters)`, example: 'Gate code 4521, second floor, leave with the guard' });
+export const ContactlessSchema = z.boolean().meta({ description: 'Leave the order at the door without meeting the customer' });
+export const TipSchema = z
+  .int('must be an integer')
+  .min(0, 'must not be negative')
+  .max(TIP_MAX_MINOR, `must be at most ${TIP_MAX_MINOR}`)
+  .meta({ description: 'The customer’s tip for the driver, in minor units of the account currency (1250 = 12.50 SAR)', example: 1000 });
+
+/** The create's fields without its cross-field rules: what forms `.pick()` from (zod refuses picking a refined object). */
+export const CreateDispatchFieldsSchema = z.object({
+  pickup: AddressSchema,
+  destination: AddressSchema,
+  user_metadata: UserMetadataSchema,
+  vendor_logo_url: HttpUrlSchema.optional(),
+  vendor_id: requiredText(200),
+  vendor_name: LocaleTextSchema,
+  vendor_oid: requiredText(200).meta({ description: 'Your order id; unique per account' }),
+  vendor_sid: text(200).optional(),
+  vendor_bid: requiredText(200).meta({ description: 'Your branch id' }),
+  vendor_payload: VendorPayloadSchema.optional(),
+  pickup_ready_at: plannedTime(
+    'When the food will be ready, at most 7 days ahead: the dispatch is scheduled, and no driver is offered it before this time minus their travel time to the pickup',
+  ).optional(),
+  dropoff_deadline: plannedTime('When the order must be delivered by; after `pickup_ready_at` and in the future').optional(),
+  quote_id: requiredText(100)
+    .optional()
+    .meta({ description: 'A `quote_id` from POST /ext/estimate, unused and unexpired: the dispatch is charged the quoted prices' }),
+  dropoff_instructions: DropoffInstructionsSchema.optional(),
+  contactless: ContactlessSchema.optional(),
+  tip: TipSchema.optional(),
+});
+
+export const CreateDispatchBodySchema = CreateDispatchFieldsSchema.superRefine((body, ctx) => checkPlannedTimes(body, ctx)).meta({
+  id: 'CreateDispatchRequest',
+});
+
+/** The schedule's bounds, relative to now: a planned time is not in the past nor over 7 days ahead. */
+export function checkPlannedTimes(body: { pickup_ready_at?: string; dropoff_deadline?: string }, ctx: z.RefinementCtx): void {
+  const now = Date.now();
+  const pickup = body.pickup_ready_at === undefined ? undefined : Date.parse(body.pickup_ready_at);
+  const deadline = body.dropoff_deadline === undefined ? undefined : Date.parse(body.dropoff_deadline);
+  if (pickup !== undefined && pickup < now - PLANNED_TIME_SKEW_MS) {
+    ctx.addIssue({ code: 'custom', path: ['pickup_ready_at'], message: 'must not be in the past' });
+  }
+  if (pickup !== undefined && pickup > now + MAX_SCHEDULE_AHEAD_MS) {
+    ctx.addIssue({ code: 'custom', path: ['pickup_ready_at'], message: 'must be at most 7 days ahead' });
+  }
+  if (deadline !== undefined && deadline <= now) {
+    ctx.addIssue({ code: 'custom', path: ['dropoff_deadline'], message: 'must be in the future' });
+  }
+  if (deadline !== undefined && deadline > now + MAX_SCHEDULE_AHEAD_MS + 24 * 60 * 60_000) {
+    ctx.addIssue({ code: 'custom', path: ['dropoff_deadline'], message: 'must be at most 8 days ahead' });
+  }
+  if (pickup !== undefined && deadline !== undefined && deadline <= pickup) {
+    ctx.addIssue({ code: 'custom', path: ['dropoff_deadline'], message: 'must be after pickup_ready_at' });
+  }
+}
 
 export type CreateDispatchBody = z.infer<typeof CreateDispatchBodySchema>;
 
@@ -133,6 +191,41 @@ export const CancellationSchema = z
 
 export type Cancellation = z.infer<typeof CancellationSchema>;
 
+const PriceFieldsSchema = z.object({
+  delivery_price: z.number().meta({ description: 'Price excluding VAT, in `currency`' }),
+  delivery_price_text: z.string().meta({ example: '18.75 SAR' }),
+  vat_price: z.number().meta({ description: 'VAT on delivery_price' }),
+  vat_price_text: z.string().meta({ example: '2.81 SAR' }),
+  total_price: z.number().meta({ description: 'delivery_price + vat_price' }),
+  total_price_text: z.string().meta({ example: '21.56 SAR' }),
+});
+
+export const PricingSchema = PriceFieldsSchema.extend({
+  currency: z.string().meta({ description: 'ISO 4217 code of the account tariff', example: 'SAR' }),
+  quote_id: z.string().nullable().meta({ description: 'The quote the dispatch was created with; null when priced at creation' }),
+  previous: PriceFieldsSchema.nullable().meta({
+    description: 'The price before the last destination change repriced the dispatch; null if it never was',
+  }),
+}).meta({
+  id: 'Pricing',
+  description:
+    'What the delivery costs you: the quoted price when created with a `quote_id`, otherwise the account tariff’s price at creation. A destination change reprices it by the same tariff and keeps the price before in `previous`.',
+  example: {
+    delivery_price: 18.75,
+    delivery_price_text: '18.75 SAR',
+    vat_price: 2.81,
+    vat_price_text: '2.81 SAR',
+    total_price: 21.56,
+    total_price_text: '21.56 SAR',
+    currency: 'SAR',
+    quote_id: 'quo_mi9x2k3f0000a1b2c3d4e',
+    previous: null,
+  },
+});
+
+export type Pricing = z.infer<typeof PricingSchema>;
+export type PriceFields = z.infer<typeof PriceFieldsSchema>;
+
 export const DispatchRecordSchema = z
   .object({
     id: z.string().meta({ example: 'dsp_mi9x2k3f0000a1b2c3d4e' }),
@@ -160,6 +253,16 @@ export const DispatchRecordSchema = z
           'The end customer’s tracking page (driver on a map, ETA, timeline; no personal data). Unguessable; share it with the customer. Null only for dispatches created before tracking existed.',
       }),
     cancellation: CancellationSchema.nullable().meta({ description: 'Why, by whom and when the dispatch was cancelled; null unless it is cancelled' }),
+    ready_at: z.string().nullable().meta({
+      description:
+        'UTC, `YYYY-MM-DD HH:MM:SS.mmm`: when you said the food is ready (POST /ext/dispatch/{id}/ready); null until then. Said before a driver accepted, `ready_for_pickup` is recorded right after the driver’s `accepted`',
+    }),
+    pickup_ready_at: z.string().nullable().meta({ description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`: the planned pickup of a scheduled dispatch' }),
+    dropoff_deadline: z.string().nullable().meta({ description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`: when the order must be delivered by' }),
+    pricing: PricingSchema.nullable().meta({ description: 'What the delivery costs you; null only for dispatches created before prices were kept' }),
+    dropoff_instructions: z.string().nullable(),
+    contactless: z.boolean(),
+    tip: z.int().nullable().meta({ description: 'Minor units of the account currency' }),
   })
   .meta({ id: 'Dispatch', description: 'Optional fields the client did not send are null.' });
 
@@ -187,6 +290,11 @@ export const PageQuerySchema = z.object({
 });
 
 export const DispatchListQuerySchema = PageQuerySchema.extend({
+  scheduled: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((value) => value === 'true')
+    .optional()
+    .meta({ description: '`true`: only dispatches created with a `pickup_ready_at`; `false`: only the others' }),
   status: LifecycleStatusSchema.optional().meta({ description: 'Current lifecycle state' }),
   vendor_bid: z.string().max(200).optional(),
   vendor_oid: z.string().max(200).optional(),
@@ -196,12 +304,29 @@ export const DispatchListQuerySchema = PageQuerySchema.extend({
 
 export type DispatchListQuery = z.infer<typeof DispatchListQuerySchema>;
 
-/** The dashboard's list adds one search box: a vendor_oid, an r_id or a customer phone. */
+/** The dashboard's list adds one search box: a vendor_oid, an r_id, a customer phone, or the start of the customer's first, last or full name. */
 export const StaffDispatchListQuerySchema = DispatchListQuerySchema.extend({
   q: z.string().trim().max(200).optional().transform((q) => q || undefined),
 });
 
 export type StaffDispatchListQuery = z.infer<typeof StaffDispatchListQuerySchema>;
+
+export const UpdateDropoffBodySchema = z
+  .object({
+    dropoff_instructions: DropoffInstructionsSchema.nullable().optional().meta({ description: 'New instructions; null removes them' }),
+    contactless: ContactlessSchema.optional(),
+    tip: TipSchema.nullable().optional().meta({ description: 'New tip in minor units; null removes it' }),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'must name at least one of dropoff_instructions, contactless, tip',
+  })
+  .meta({
+    id: 'UpdateDropoffRequest',
+    description: 'Changes the drop-off details until the driver has picked the order up; fields left out stay as they are.',
+    example: { dropoff_instructions: 'Call on arrival, the bell is broken', contactless: true, tip: 1500 },
+  });
+
+export type UpdateDropoffBody = z.infer<typeof UpdateDropoffBodySchema>;
 
 export const AssignDriverBodySchema = z
   .object({

@@ -42,7 +42,7 @@ export async function recordDriverPosition(
     // Locked in id order, like every other writer that locks more than one dispatch.
     const dispatches = await tx.$queryRaw<OnDutyDispatch[]>`
       SELECT id, account_id AS "accountId", state, assigned_driver_id AS "assignedDriverId",
-             status_history AS "statusHistory", pickup, destination,
+             status_history AS "statusHistory", ready_at AS "readyAt", ready_by AS "readyBy", pickup, destination,
              eta_minutes AS "etaMinutes", eta_stop AS "etaStop"
       FROM dispatches
       WHERE assigned_driver_id = ${driverId} AND state = ANY(${ON_DUTY_STATES as string[]})

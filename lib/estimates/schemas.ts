@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressSchema } from '@/lib/dispatches/schemas';
+import { AddressSchema, checkPlannedTimes, CreateDispatchFieldsSchema } from '@/lib/dispatches/schemas';
 
 export const EstimateBodySchema = z
   .object({
@@ -8,7 +8,10 @@ export const EstimateBodySchema = z
     pickup_wait_time: z.int('must be an integer').min(0, 'must not be negative').max(1440).optional().meta({
       description: 'Minutes the courier will wait at the pickup point; pickup_estimated_time is never less',
     }),
+    pickup_ready_at: CreateDispatchFieldsSchema.shape.pickup_ready_at,
   })
+  // The same bounds as the create's (one rule): a quote for a time the create would refuse is no use.
+  .superRefine((body, ctx) => checkPlannedTimes(body, ctx))
   .meta({ id: 'EstimateRequest', description: '`pickup` and `destination` are required.' });
 
 export type EstimateBody = z.infer<typeof EstimateBodySchema>;
@@ -22,9 +25,26 @@ export const EstimateSchema = z
     delivery_price_text: z.string().meta({ example: '18.75 SAR' }),
     vat_price: z.number().meta({ description: 'VAT on delivery_price' }),
     vat_price_text: z.string().meta({ example: '2.81 SAR' }),
+    planned_pickup_at: z.string().meta({
+      description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`: when the courier would pick up (now + pickup_estimated_time, or `pickup_ready_at` if later)',
+    }),
+    planned_dropoff_at: z.string().meta({ description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`: planned_pickup_at + destination_estimated_time' }),
   })
   .meta({ id: 'Estimate', description: 'Times are whole minutes; prices are in the account tariff currency.' });
 
 export type Estimate = z.infer<typeof EstimateSchema>;
 
-export const EstimateResponseSchema = z.object({ data: EstimateSchema }).meta({ id: 'EstimateResponse' });
+export const QuotedEstimateSchema = EstimateSchema.extend({
+  quote_id: z.string().meta({
+    description: 'Pass to POST /ext/dispatch as `quote_id` before `quote_expires_at` to be charged these prices',
+    example: 'quo_mi9x2k3f0000a1b2c3d4e',
+  }),
+  quote_expires_at: z.string().meta({ description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`: 10 minutes after the estimate' }),
+}).meta({
+  id: 'QuotedEstimate',
+  description: 'Times are whole minutes; prices are in the account tariff currency. The prices are locked for 10 minutes under `quote_id`.',
+});
+
+export type QuotedEstimate = z.infer<typeof QuotedEstimateSchema>;
+
+export const EstimateResponseSchema = z.object({ data: QuotedEstimateSchema }).meta({ id: 'EstimateResponse' });

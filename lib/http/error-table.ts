@@ -32,6 +32,26 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
     meaning: 'The account already has a dispatch with this `vendor_oid`',
     example: 'vendor_oid: a dispatch with vendor_oid "ORD-1001" already exists',
   },
+  quote_not_found: {
+    status: 400,
+    meaning: 'No quote with this `quote_id` in your account (another account’s quote is not found either)',
+    example: 'quote_id: no quote "quo_mi9x2k3f0000a1b2c3d4e" in this account',
+  },
+  quote_expired: {
+    status: 400,
+    meaning: 'The quote is past its `quote_expires_at`: ask POST /ext/estimate for a new one',
+    example: 'quote_id: the quote expired at 2024-03-22 14:15:09.123 UTC; ask POST /ext/estimate for a new one',
+  },
+  quote_used: {
+    status: 400,
+    meaning: 'Another dispatch was already created with this quote: a quote is used once',
+    example: 'quote_id: the quote "quo_mi9x2k3f0000a1b2c3d4e" was already used by another dispatch',
+  },
+  quote_mismatch: {
+    status: 400,
+    meaning: 'The pickup or destination is farther than 100 m from the quoted one',
+    example: 'quote_id: destination is 340 m from the quoted destination (at most 100 m)',
+  },
   webhook_unreachable: {
     status: 400,
     meaning: 'The webhook URL did not answer the registration ping with HTTP 200',

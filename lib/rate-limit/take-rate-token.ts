@@ -2,9 +2,10 @@ import { Prisma } from '@/prisma/generated/client';
 import { dbKind, onClose, queryRows } from '@/lib/db/client';
 import { forgetProcessWide, processWide } from '@/lib/process-wide';
 import { takeToken, type Bucket, type RateDecision, type RateLimit } from '@/lib/rate-limit/token-bucket';
+import { leaseSize, NO_LEASE, shareTake, takeLeased, type Lease } from '@/lib/rate-limit/token-lease';
 
 const MEMORY_KEY = 'rateBuckets';
-const WAITING_KEY = 'rateWaiting';
+const SHARED_KEY = 'rateLeases';
 
 /** The embedded database's buckets: one process owns that database, so its memory is the whole truth. */
 function memoryBuckets(): Map<string, Bucket> {
@@ -19,47 +20,71 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
-/** An account's requests in this process waiting for tokens while a statement is in flight. */
-interface Waiting {
+/**
+ * This process's side of an account's shared bucket: its lease, and its requests waiting while a
+ * take is in flight. Whenever requests wait, the lease is spent or expired.
+ */
+interface AccountTakes {
   limit: RateLimit;
+  lease: Lease;
   waiters: Waiter[];
+  isTaking: boolean;
 }
 
-function waitingByAccount(): Map<string, Waiting> {
-  return processWide(WAITING_KEY, () => new Map<string, Waiting>());
+/** Per account; forgotten with the database (its leases were taken from that database's buckets). */
+function accountTakes(): Map<string, AccountTakes> {
+  return processWide(SHARED_KEY, () => {
+    onClose(async () => forgetProcessWide(SHARED_KEY));
+    return new Map<string, AccountTakes>();
+  });
+}
+
+/** Admits waiting requests from the lease while it lasts. */
+function admitFromLease(takes: AccountTakes): void {
+  while (takes.waiters.length > 0) {
+    const leased = takeLeased(takes.lease, performance.now());
+    if (!leased) return;
+    takes.lease = leased.lease;
+    takes.waiters.shift()!.resolve(leased.decision);
+  }
 }
 
 /**
- * Takes tokens for everyone waiting, one statement at a time per account, until nobody waits.
- * The i-th of n granted requests sees the tokens it left, as if they had been taken one by one.
+ * Takes tokens for everyone waiting, one statement at a time per account, until nobody waits: a
+ * token for each waiting request and a lease ahead, giving back what an expired lease left unused.
  */
-async function takeForWaiters(accountId: string, waiting: Waiting): Promise<void> {
-  while (waiting.waiters.length > 0) {
-    const batch = waiting.waiters.splice(0);
-    const { perSecond, burst } = waiting.limit;
+async function takeForWaiters(accountId: string, takes: AccountTakes): Promise<void> {
+  while (takes.waiters.length > 0) {
+    const batch = takes.waiters.splice(0);
+    const { perSecond, burst } = takes.limit;
+    const returned = takes.lease.tokens;
+    takes.lease = NO_LEASE;
+    const takenAtMs = performance.now();
     try {
       const [row] = await queryRows<{ granted: number; tokens: number }>(
-        Prisma.sql`SELECT granted, tokens FROM account_rate_take(${accountId}, ${perSecond}::integer, ${burst}::integer, ${batch.length}::integer)`,
+        Prisma.sql`SELECT granted, tokens FROM account_rate_take(${accountId}, ${perSecond}::integer, ${burst}::integer, ${batch.length + leaseSize(takes.limit)}::integer, ${returned}::integer)`,
         { prepared: true },
       );
       if (!row) throw new Error('account_rate_take returned no row');
-      const granted = Number(row.granted);
-      const tokens = Number(row.tokens);
-      batch.forEach((waiter, i) => waiter.resolve(i < granted ? { admitted: true, tokens: tokens + (granted - 1 - i) } : { admitted: false, tokens }));
+      const shared = shareTake({ waiting: batch.length, granted: Number(row.granted), bucketTokens: Number(row.tokens), takenAtMs });
+      takes.lease = shared.lease;
+      batch.forEach((waiter, i) => waiter.resolve(shared.decisions[i]!));
     } catch (error) {
       for (const waiter of batch) waiter.reject(error);
     }
+    admitFromLease(takes);
   }
-  waitingByAccount().delete(accountId);
+  takes.isTaking = false;
+  if (takes.lease.tokens === 0) accountTakes().delete(accountId);
 }
 
 /**
  * Takes one request out of the account's allowance. On PostgreSQL the bucket is a row that every
  * server process shares, taken in one statement (account_rate_take, prisma/sql): no transaction.
- * Requests of one account that arrive while its statement is in flight wait for it and then go
- * together in the next one, which takes a token for each: under load, one statement serves many
- * requests, and the grants never exceed the bucket. On the embedded database the bucket lives in
- * this process's memory.
+ * A take asks for a small lease ahead (token-lease.ts), from which this process admits the
+ * account's next requests without a round trip; requests that arrive while a take is in flight
+ * wait for it and go together in the next one. The grants never exceed the bucket. On the
+ * embedded database the bucket lives in this process's memory.
  */
 export async function takeRateToken(options: { accountId: string; limit: RateLimit }): Promise<RateDecision> {
   const { accountId, limit } = options;
@@ -69,16 +94,25 @@ export async function takeRateToken(options: { accountId: string; limit: RateLim
     buckets.set(accountId, bucket);
     return decision;
   }
-  return new Promise<RateDecision>((resolve, reject) => {
-    const all = waitingByAccount();
-    const waiting = all.get(accountId);
-    if (waiting) {
-      waiting.limit = limit;
-      waiting.waiters.push({ resolve, reject });
-      return;
+  const all = accountTakes();
+  let takes = all.get(accountId);
+  if (!takes) {
+    takes = { limit, lease: NO_LEASE, waiters: [], isTaking: false };
+    all.set(accountId, takes);
+  }
+  takes.limit = limit;
+  if (takes.waiters.length === 0) {
+    const leased = takeLeased(takes.lease, performance.now());
+    if (leased) {
+      takes.lease = leased.lease;
+      return leased.decision;
     }
-    const started: Waiting = { limit, waiters: [{ resolve, reject }] };
-    all.set(accountId, started);
-    void takeForWaiters(accountId, started);
+  }
+  const current = takes;
+  return new Promise<RateDecision>((resolve, reject) => {
+    current.waiters.push({ resolve, reject });
+    if (current.isTaking) return;
+    current.isTaking = true;
+    void takeForWaiters(accountId, current);
   });
 }

@@ -1,6 +1,5 @@
-import { db } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors/domain-error';
-import { ENDPOINT_SELECT, endpointView } from '@/lib/webhooks/delivery-views';
+import { findWebhookEndpoint } from '@/lib/webhooks/find-webhook-endpoint';
 import type { WebhookEndpointView } from '@/lib/webhooks/schemas';
 
 export function noWebhookEndpoint(): DomainError {
@@ -12,9 +11,9 @@ export function nothingToDeliverTo(): DomainError {
   return new DomainError('invalid_state', 'No webhook is registered: register one with POST /ext/webhook first');
 }
 
-/** The account's current endpoint and its health. */
+/** The account's current endpoint and its health; none registered is the vendor API's 404. */
 export async function getWebhookEndpoint(options: { accountId: string }): Promise<WebhookEndpointView> {
-  const row = await db().webhookEndpoint.findFirst({ where: { accountId: options.accountId, isActive: true }, select: ENDPOINT_SELECT });
-  if (!row) throw noWebhookEndpoint();
-  return endpointView(row);
+  const endpoint = await findWebhookEndpoint(options);
+  if (!endpoint) throw noWebhookEndpoint();
+  return endpoint;
 }

@@ -44,7 +44,7 @@ describe('postWebhook: the target address', () => {
     'http://0xa9fea9fe/latest/meta-data',
   ])('refuses the literal address of %s before connecting', async (url) => {
     const result = await post(url);
-    expect(result).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/is a private or loopback address$/) });
+    expect(result).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/is a private or loopback address$/), isAddressRefused: true });
   });
 
   it.each(['::127.0.0.1', '::ffff:0:127.0.0.1', '::ffff:127.0.0.1', '64:ff9b::10.0.0.1', '64:ff9b:1::808:808', '2002:7f00:1::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '127.0.0.1'])(
@@ -54,14 +54,14 @@ describe('postWebhook: the target address', () => {
         callback(null, [{ address, family: address.includes(':') ? 6 : 4 }])) as unknown as typeof dns.lookup);
       const result = await post('http://receiver.example.test/hook');
       expect(lookup).toHaveBeenCalled();
-      expect(result).toMatchObject({ ok: false, statusCode: null, error: 'receiver.example.test resolves only to private or loopback addresses' });
+      expect(result).toMatchObject({ ok: false, statusCode: null, error: 'receiver.example.test resolves only to private or loopback addresses', isAddressRefused: true });
     },
   );
 
   it('reaches a loopback receiver, spelled in decimal, only when private URLs are allowed', async () => {
     const decimal = receiver.url.replace('127.0.0.1', '2130706433');
     expect((await post(decimal)).error).toMatch(/127\.0\.0\.1 is a private or loopback address/);
-    expect(await post(decimal, { allowPrivate: true })).toMatchObject({ ok: true, statusCode: 200, error: null });
+    expect(await post(decimal, { allowPrivate: true })).toMatchObject({ ok: true, statusCode: 200, error: null, isAddressRefused: false });
   });
 });
 

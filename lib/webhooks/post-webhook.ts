@@ -13,6 +13,8 @@ export interface PostResult {
   responseSnippet: string;
   /** Why no acceptable response arrived (connection error, timeout, refused address). */
   error: string | null;
+  /** The URL was refused as a private or loopback address (the SSRF guard), not tried. */
+  isAddressRefused: boolean;
 }
 
 const SNIPPET_BYTES = 1024;
@@ -50,8 +52,9 @@ export function postWebhook(options: {
   signal?: AbortSignal;
 }): Promise<PostResult> {
   const started = performance.now();
-  const done = (partial: Omit<PostResult, 'latencyMs'>): PostResult => ({
+  const done = (partial: Omit<PostResult, 'latencyMs' | 'isAddressRefused'>, isAddressRefused = false): PostResult => ({
     ...partial,
+    isAddressRefused,
     latencyMs: Math.round(performance.now() - started),
   });
   return new Promise((resolve) => {
@@ -64,7 +67,7 @@ export function postWebhook(options: {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && !options.allowPrivate && isPrivateAddress(host)) {
       return resolve(
-        done({ ok: false, statusCode: null, responseSnippet: '', error: `${host} is a private or loopback address` }),
+        done({ ok: false, statusCode: null, responseSnippet: '', error: `${host} is a private or loopback address` }, true),
       );
     }
     if (options.signal?.aborted) {
@@ -109,7 +112,7 @@ export function postWebhook(options: {
     request.on('timeout', () => request.destroy(new Error(`no response within ${options.timeoutMs} ms`)));
     request.on('error', (error) => {
       clearTimeout(deadline);
-      resolve(done({ ok: false, statusCode: null, responseSnippet: '', error: error.message }));
+      resolve(done({ ok: false, statusCode: null, responseSnippet: '', error: error.message }, error instanceof BlockedAddressError));
     });
     request.end(options.body);
   });

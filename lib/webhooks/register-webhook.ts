@@ -10,6 +10,13 @@ import { wakeWorkers } from '@/lib/webhooks/wake-workers';
 
 export const PING_TIMEOUT_MS = 5_000;
 
+/**
+ * Said in every environment: `npm start` (a newcomer's first run, with a receiver on localhost)
+ * is a production build, and the setting's name tells a vendor nothing they could misuse.
+ */
+export const PRIVATE_URL_HINT =
+  ' (private and loopback addresses are refused, but for local development the server can allow them with WEBHOOK_ALLOW_PRIVATE_URLS=true)';
+
 interface RegisterWebhookOptions {
   accountId: string;
   url: string;
@@ -58,7 +65,8 @@ async function checkAndRegister(options: RegisterWebhookOptions & { timeoutMs: n
   options.signal?.throwIfAborted();
   if (result.statusCode !== 200) {
     const reason = result.error ?? `it answered HTTP ${result.statusCode}`;
-    throw new DomainError('webhook_unreachable', `webhook: the URL did not answer the registration ping with HTTP 200: ${reason}`);
+    const hint = result.isAddressRefused ? PRIVATE_URL_HINT : '';
+    throw new DomainError('webhook_unreachable', `webhook: the URL did not answer the registration ping with HTTP 200: ${reason}${hint}`);
   }
   return db().$transaction(async (tx) => {
     const endpoint = await tx.webhookEndpoint.upsert({

@@ -237,7 +237,7 @@ export class DeliveryWorker {
         allowPrivate: this.options.allowPrivate,
       });
     } catch (error) {
-      result = { ok: false, statusCode: null, latencyMs: Date.now() - startedAt.getTime(), responseSnippet: '', error: errorMessage(error) };
+      result = { ok: false, statusCode: null, latencyMs: Date.now() - startedAt.getTime(), responseSnippet: '', error: errorMessage(error), isAddressRefused: false };
     }
     try {
       await this.record(delivery, startedAt, result);

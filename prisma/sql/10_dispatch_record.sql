@@ -34,5 +34,14 @@ CREATE OR REPLACE FUNCTION dispatch_record(d dispatches) RETURNS json LANGUAGE s
        e.entry->>'status_captured_time' AS "at"
      FROM json_array_elements(d.status_history) WITH ORDINALITY AS e(entry, position)
      WHERE d.state = 'cancelled' AND e.entry->>'status' = 'cancelled'
-     ORDER BY e.position DESC LIMIT 1) c) AS cancellation) r
+     ORDER BY e.position DESC LIMIT 1) c) AS cancellation,
+    -- Issue 19's additions, after the spec's keys: the kitchen's ready time, the schedule, the
+    -- price and the drop-off details (lib/dispatches/schemas.ts describes each).
+    to_char(d.ready_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') AS ready_at,
+    to_char(d.pickup_ready_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') AS pickup_ready_at,
+    to_char(d.dropoff_deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') AS dropoff_deadline,
+    d.pricing,
+    d.dropoff_instructions,
+    d.contactless,
+    d.tip_minor AS tip) r
 $$;

@@ -207,6 +207,50 @@ describe('POST /api/ops/dispatches/{id}/status', () => {
     });
   }
 
+  it('records a cancellation with an optional reason and reason_text, through cancelDispatch', async () => {
+    // The ops status route used to cancel without any way to say why.
+    const id = await dispatchIn('assigned');
+    const response = await call('POST', `/api/ops/dispatches/${id}/status`, {
+      ops: true,
+      body: { status: 'cancelled', reason: 'address_problem', reason_text: 'No such building', ref_type: 'driver', ref_id: driver.id },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data.cancellation).toMatchObject({
+      reason: 'address_problem',
+      reason_text: 'No such building',
+      by: { ref_type: 'driver', ref_id: driver.id },
+    });
+    expect(await db().dispatch.findUniqueOrThrow({ where: { id }, select: { state: true, cancelReason: true, cancelReasonText: true } })).toEqual({
+      state: 'cancelled',
+      cancelReason: 'address_problem',
+      cancelReasonText: 'No such building',
+    });
+    // Recording it again is an illegal transition, as before (the vendor's cancel is the idempotent one).
+    const again = await call('POST', `/api/ops/dispatches/${id}/status`, { ops: true, body: { status: 'cancelled', reason: 'other', reason_text: 'again' } });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('invalid_transition');
+    expect((await db().dispatch.findUniqueOrThrow({ where: { id } })).cancelReason).toBe('address_problem');
+
+    const withoutReason = await dispatchIn('new');
+    const plain = await move(withoutReason, 'cancelled');
+    expect(plain.status).toBe(200);
+    expect(plain.body.data.cancellation).toMatchObject({ reason: null, reason_text: null, by: { ref_type: 'admin', ref_id: 'ops' } });
+  });
+
+  it.each([
+    [{ status: 'accepted', reason: 'other', reason_text: 'x' }, /^reason: is only accepted with status "cancelled"/],
+    [{ status: 'cancelled', reason: 'other' }, /^reason_text: is required when reason is "other"/],
+    [{ status: 'cancelled', reason_text: 'why not' }, /^reason_text: needs a reason/],
+    [{ status: 'cancelled', reason: 'bored' }, /^reason: /],
+    [{ status: 'cancelled', reason: 'other', reason_text: 'x'.repeat(501) }, /^reason_text: /],
+  ])('refuses a bad reason with 400 and changes nothing (%#)', async (body, message) => {
+    const id = await dispatchIn('assigned');
+    const response = await call('POST', `/api/ops/dispatches/${id}/status`, { ops: true, body });
+    expect(response.status).toBe(400);
+    expect(response.body.error_desc).toMatch(message);
+    expect(await historyLength(id)).toBe(2);
+  });
+
   it('refuses "assigned" through the status endpoint (a driver is needed)', async () => {
     const id = await dispatchIn('new');
     const response = await call('POST', `/api/ops/dispatches/${id}/status`, { ops: true, body: { status: 'assigned' } });

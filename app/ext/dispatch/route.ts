@@ -6,7 +6,7 @@ import { apiKeyRoute, otherMethods } from '@/lib/http/route';
 // POST /ext/dispatch — create a dispatch
 export const POST = apiKeyRoute({ body: true, idempotent: true }, async ({ caller, body }) => {
   const input = parseInput(CreateDispatchBodySchema, body);
-  const dispatch = await createDispatch({ accountId: caller.accountId, input });
+  const dispatch = await createDispatch({ accountId: caller.accountId, input, tariff: caller.tariff });
   return { status: 201, body: { data: { id: dispatch.id } }, headers: { location: `/ext/dispatch/${dispatch.id}` } };
 });
 

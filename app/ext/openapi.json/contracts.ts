@@ -3,6 +3,7 @@ import { ROUTE_CONTRACT as extDispatch } from '@/app/ext/dispatch/openapi';
 import { ROUTE_CONTRACT as extDispatchById } from '@/app/ext/dispatch/[id]/openapi';
 import { ROUTE_CONTRACT as extDispatchDestination } from '@/app/ext/dispatch/[id]/destination/openapi';
 import { ROUTE_CONTRACT as extDispatchCancel } from '@/app/ext/dispatch/[id]/cancel/openapi';
+import { ROUTE_CONTRACT as extDispatchReady } from '@/app/ext/dispatch/[id]/ready/openapi';
 import { ROUTE_CONTRACT as extDispatches } from '@/app/ext/dispatches/openapi';
 import { ROUTE_CONTRACT as extDriverDispatches } from '@/app/ext/dispatches/d/[driver_id]/openapi';
 import { ROUTE_CONTRACT as extEstimate } from '@/app/ext/estimate/openapi';
@@ -42,6 +43,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   extDispatchById,
   extDispatchDestination,
   extDispatchCancel,
+  extDispatchReady,
   extDispatches,
   extDriverDispatches,
   extEstimate,

@@ -109,6 +109,21 @@ describe('POST /ext/webhook', () => {
     });
   });
 
+  it('names WEBHOOK_ALLOW_PRIVATE_URLS when it refuses a private URL (by address or by name), and only then', async () => {
+    // A newcomer registering a receiver on localhost was told "private or loopback" with no way out.
+    const account = await newAccount();
+    for (const url of ['http://10.1.2.3/hook', `${base.replace('127.0.0.1', 'localhost')}/ok`]) {
+      await expect(registerWebhook({ accountId: account.id, url, allowPrivate: false })).rejects.toMatchObject({
+        code: 'webhook_unreachable',
+        message: expect.stringMatching(/private or loopback address.*WEBHOOK_ALLOW_PRIVATE_URLS=true/),
+      });
+    }
+    const failing = await call('POST', '/ext/webhook', { apiKey: account.api_key, body: { webhook: `${base}/fail` } });
+    expect(failing.status).toBe(400);
+    expect(failing.body.error_desc).toMatch(/HTTP 500/);
+    expect(failing.body.error_desc).not.toMatch(/WEBHOOK_ALLOW_PRIVATE_URLS/);
+  });
+
   it.each([
     [{}, /webhook/],
     [{ webhook: 'not a url' }, /webhook/],

@@ -41,6 +41,11 @@ export const commonMessages = defineMessages({
     ref_vendor: 'Restaurant',
     ref_admin: 'Admin',
     ref_system: 'System',
+    actor_api: 'Restaurant (API)',
+    actor_api_key: 'API key',
+    actor_support: 'Dispatch support',
+    actor_sandbox: 'Sandbox simulator',
+    actor_auto_assign: 'Automatic assignment',
   },
   ar: {
     appName: 'ديسباتش',
@@ -69,7 +74,7 @@ export const commonMessages = defineMessages({
     status_dispatch_accepted: 'قبله المُرسِل',
     status_dispatch_rejected: 'رفضه المُرسِل',
     status_assigned: 'تم تعيين سائق',
-    status_accepted: 'قبل السائق',
+    status_accepted: 'وافق السائق',
     status_ready_for_pickup: 'جاهز للاستلام',
     status_picked_up: 'تم الاستلام',
     status_delivered: 'تم التوصيل',
@@ -81,6 +86,11 @@ export const commonMessages = defineMessages({
     ref_vendor: 'المطعم',
     ref_admin: 'المشرف',
     ref_system: 'النظام',
+    actor_api: 'المطعم (عبر واجهة API)',
+    actor_api_key: 'مفتاح API',
+    actor_support: 'فريق دعم ديسباتش',
+    actor_sandbox: 'محاكي بيئة التجربة',
+    actor_auto_assign: 'التعيين التلقائي',
   },
 });
 

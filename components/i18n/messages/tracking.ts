@@ -156,7 +156,7 @@ export const trackingMessages = defineMessages({
     status_dispatch_accepted: 'تم تأكيد التوصيل',
     status_dispatch_rejected: 'التوصيل غير متاح',
     status_assigned: 'تم تعيين سائق',
-    status_accepted: 'قبل السائق التوصيل',
+    status_accepted: 'وافق السائق على التوصيل',
     status_near_pickup: 'وصل السائق إلى المطعم',
     status_ready_for_pickup: 'الطلب جاهز',
     status_picked_up: 'تم استلام الطلب من المطعم',

@@ -8,7 +8,8 @@ import { WEBHOOK_EVENT_TYPES } from '@/lib/webhooks/schemas';
 const EVENT_DOCS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   'dispatch.status_updated': 'a status was recorded (also the dispatch’s creation, as `new`)',
   'dispatch.driver_assigned': 'a driver was assigned or reassigned; `payload.driver` is that driver',
-  'dispatch.destination_updated': 'the destination changed',
+  'dispatch.destination_updated': 'the destination changed; `payload.pricing` holds the new price and, in `previous`, the one before',
+  'dispatch.details_updated': 'the drop-off details (`dropoff_instructions`, `contactless`, `tip`) changed (PATCH /ext/dispatch/{id})',
   'dispatch.eta_updated':
     'the assigned driver’s position moved the ETA to their next stop by more than `ETA_UPDATE_THRESHOLD_MIN` minutes (default 2), or gave the first ETA after an assignment; `payload.eta` is `{ "stop": "pickup" | "destination", "minutes": n, "at": ISO 8601 }`',
   'webhook.ping': 'the registration check and `POST /ext/webhook/test`; `payload` is `{ "message": "…" }`, `sequence` is `null`',

@@ -6,7 +6,7 @@ import { DispatchDetail } from '@/components/dispatch-detail/dispatch-detail';
 import { DELIVERIES_PAGE_SIZE, seedDispatchDetail } from '@/components/dispatch-detail/queries';
 import { requireStaff } from '@/lib/auth/current-user';
 import { accountScope } from '@/lib/tenancy/scope';
-import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
+import { getDispatchViewJson } from '@/lib/dispatches/get-dispatch-view';
 import { getDispatchEta } from '@/lib/dispatches/get-dispatch-eta';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import { getDriver } from '@/lib/drivers/get-driver';
@@ -26,7 +26,7 @@ interface Props {
 /** The account's dispatch (the read behind GET /ext/dispatch/{id}), or null: once per request. */
 const readDispatch = cache(async (id: string, accountId: string): Promise<DispatchRecord | null> => {
   try {
-    return JSON.parse(await getDispatchJson({ id, scope: accountScope(accountId) })) as DispatchRecord;
+    return JSON.parse(await getDispatchViewJson({ id, scope: accountScope(accountId) })) as DispatchRecord;
   } catch (error) {
     if (error instanceof DomainError && error.code === 'not_found') return null;
     throw error;

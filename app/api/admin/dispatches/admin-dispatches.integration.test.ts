@@ -220,6 +220,60 @@ describe('POST /api/admin/dispatches/bulk', () => {
     expect(await db().dispatch.count({ where: { id: { in: ids }, state: 'accepted' } })).toBe(117);
   });
 
+  it("cancels with the reason picker's answer, recorded on each row through cancelDispatch; refuses what can no longer be cancelled", async () => {
+    // The console's bulk cancel used to record no reason at all.
+    const accounts = [await newAccount(), await newAccount()];
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await createDispatch({ accountId: accounts[i % 2]!.id, input: dispatchBody() })).id);
+    const driver = await newDriver();
+    const [pickedUp, alreadyCancelled] = [ids[1]!, ids[4]!];
+    await assignDriver({ id: pickedUp, scope: platformScope(), driverId: driver.id, actor: VENDOR });
+    for (const status of ['accepted', 'picked_up'] as const) await changeStatus({ id: pickedUp, scope: platformScope(), status, actor: VENDOR });
+    await changeStatus({ id: alreadyCancelled, scope: platformScope(), status: 'cancelled', actor: VENDOR });
+
+    const action = { type: 'status', status: 'cancelled', reason: 'kitchen_cannot_prepare', reason_text: 'Oven broke down' };
+    const response = await post('/api/admin/dispatches/bulk', { ids, action });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ applied: 4, refused: 2 });
+    for (const row of response.body.data) {
+      if (row.id === pickedUp || row.id === alreadyCancelled) {
+        expect(row).toMatchObject({ ok: false, error: 'invalid_transition' });
+        continue;
+      }
+      expect(row.ok).toBe(true);
+      expect(row.record.cancellation).toMatchObject({
+        reason: 'kitchen_cannot_prepare',
+        reason_text: 'Oven broke down',
+        by: { ref_type: 'admin', ref_id: admin.user.id },
+      });
+    }
+    const rows = await db().dispatch.findMany({ where: { id: { in: ids } }, select: { id: true, state: true, cancelReason: true, cancelReasonText: true } });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const id of ids) {
+      const expected =
+        id === pickedUp
+          ? { state: 'picked_up', cancelReason: null, cancelReasonText: null }
+          : id === alreadyCancelled
+            ? { state: 'cancelled', cancelReason: null, cancelReasonText: null } // the first cancellation stands
+            : { state: 'cancelled', cancelReason: 'kitchen_cannot_prepare', cancelReasonText: 'Oven broke down' };
+      expect(byId.get(id)).toMatchObject(expected);
+    }
+  });
+
+  it.each([
+    [{ type: 'status', status: 'accepted', reason: 'other', reason_text: 'x' }, /^action.reason: is only accepted with status "cancelled"/],
+    [{ type: 'status', status: 'cancelled', reason: 'other' }, /^action.reason_text: is required when reason is "other"/],
+    [{ type: 'status', status: 'cancelled', reason_text: 'no reason' }, /^action.reason_text: needs a reason/],
+    [{ type: 'status', status: 'cancelled', reason: 'bored' }, /^action.reason: /],
+  ])('refuses a bulk cancel with a bad reason with 400 (%#)', async (action, message) => {
+    const account = await newAccount();
+    const dispatch = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const response = await post('/api/admin/dispatches/bulk', { ids: [dispatch.id], action });
+    expect(response.status).toBe(400);
+    expect(response.body.error_desc).toMatch(message);
+    expect((await db().dispatch.findUniqueOrThrow({ where: { id: dispatch.id } })).state).toBe('new');
+  });
+
   it('reports an unknown id as not_found and applies the others', async () => {
     const account = await newAccount();
     const dispatch = await createDispatch({ accountId: account.id, input: dispatchBody() });

@@ -13,7 +13,7 @@ export const GET = staffRoute({}, async ({ scope, request }) => {
 // POST /api/staff/dispatches — create a dispatch from the dashboard (recorded as made by this staff member)
 export const POST = staffRoute({ body: true, idempotent: true }, async ({ caller, body }) => {
   const input = parseInput(CreateDispatchBodySchema, body);
-  const dispatch = await createDispatch({ accountId: caller.accountId, input, actor: { refType: 'vendor', refId: caller.user.id } });
+  const dispatch = await createDispatch({ accountId: caller.accountId, input, tariff: caller.tariff, actor: { refType: 'vendor', refId: caller.user.id } });
   return { status: 201, body: { data: { id: dispatch.id } } };
 });
 

@@ -1,13 +1,13 @@
 import { parseInput } from '@/lib/validation/parse-input';
 import { staffRoute, otherMethods } from '@/lib/http/route';
-import { getWebhookEndpoint } from '@/lib/webhooks/get-webhook-endpoint';
+import { findWebhookEndpoint } from '@/lib/webhooks/find-webhook-endpoint';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { RegisterWebhookBodySchema } from '@/lib/webhooks/schemas';
 
-// GET /api/staff/webhook — the account's webhook endpoint and its health (404 when none is registered)
+// GET /api/staff/webhook — the account's webhook endpoint and its health (`data: null` while none is registered)
 export const GET = staffRoute({}, async ({ caller }) => ({
   status: 200,
-  body: { data: await getWebhookEndpoint({ accountId: caller.accountId }) },
+  body: { data: await findWebhookEndpoint({ accountId: caller.accountId }) },
 }));
 
 // POST /api/staff/webhook — register or replace the webhook URL (after it answers the signed ping with 200)

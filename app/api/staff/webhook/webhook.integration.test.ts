@@ -69,11 +69,15 @@ describe('authentication and CSRF', () => {
 });
 
 describe('GET /api/staff/webhook', () => {
-  it('answers 404 while the account has no webhook', async () => {
-    const { cookie } = await staffOfNewAccount();
+  it('answers 200 with data null while the account has no webhook (the vendor API keeps its 404)', async () => {
+    // "None yet" used to be a 404, which the browser logged as an error on every visit to /settings.
+    const { cookie, account } = await staffOfNewAccount();
     const response = await call('GET', '/api/staff/webhook', { cookie });
-    expect(response.status).toBe(404);
-    expect(response.body.error).toBe('not_found');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: null });
+    const vendor = await call('GET', '/ext/webhook', { apiKey: account.api_key });
+    expect(vendor.status).toBe(404);
+    expect(vendor.body.error).toBe('not_found');
   });
 
   it("shows the account's own endpoint and its health, never another account's", async () => {

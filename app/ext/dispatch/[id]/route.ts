@@ -1,4 +1,7 @@
 import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
+import { updateDropoff } from '@/lib/dispatches/update-dropoff';
+import { UpdateDropoffBodySchema } from '@/lib/dispatches/schemas';
+import { parseInput } from '@/lib/validation/parse-input';
 import { apiKeyRoute, otherMethods } from '@/lib/http/route';
 
 // GET /ext/dispatch/{id} — one dispatch of the caller's account
@@ -7,4 +10,11 @@ export const GET = apiKeyRoute<{ id: string }>({}, async ({ scope, params }) => 
   return { status: 200, json: `{"data":${json}}` };
 });
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+// PATCH /ext/dispatch/{id} — change the drop-off details until pickup
+export const PATCH = apiKeyRoute<{ id: string }>({ body: true, idempotent: true }, async ({ scope, caller, params, body }) => {
+  const input = parseInput(UpdateDropoffBodySchema, body);
+  const dispatch = await updateDropoff({ id: params.id, scope, input, actor: { refType: 'vendor', refId: caller.accountId } });
+  return { status: 200, body: { data: dispatch } };
+});
+
+export const { POST, PUT, DELETE, OPTIONS } = otherMethods({ GET, PATCH });

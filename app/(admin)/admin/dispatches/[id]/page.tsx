@@ -8,7 +8,7 @@ import { DELIVERIES_PAGE_SIZE, seedDispatchDetail } from '@/components/dispatch-
 import { getDispatchAccount } from '@/lib/accounts/get-dispatch-account';
 import { requireAdmin } from '@/lib/auth/current-user';
 import { platformScope } from '@/lib/tenancy/scope';
-import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
+import { getDispatchViewJson } from '@/lib/dispatches/get-dispatch-view';
 import { getDispatchEta } from '@/lib/dispatches/get-dispatch-eta';
 import { listDispatchAudit } from '@/lib/dispatches/list-dispatch-audit';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
@@ -30,7 +30,7 @@ interface Props {
 /** Any account's dispatch (the read behind GET /api/admin/dispatches/{id}), or null: once per request. */
 const readDispatch = cache(async (id: string): Promise<DispatchRecord | null> => {
   try {
-    return JSON.parse(await getDispatchJson({ id, scope: platformScope() })) as DispatchRecord;
+    return JSON.parse(await getDispatchViewJson({ id, scope: platformScope() })) as DispatchRecord;
   } catch (error) {
     if (error instanceof DomainError && error.code === 'not_found') return null;
     throw error;
@@ -56,7 +56,7 @@ export default async function AdminDispatchPage({ params }: Props) {
     listDispatchDeliveries({ scope: platformScope(), dispatchId: id, page: { limit: DELIVERIES_PAGE_SIZE } }),
     dispatch.assigned_driver_id ? getAssignedDriver({ dispatchId: id }).catch(() => null) : null,
     dispatch.assigned_driver_id ? getDispatchEta({ id, scope: platformScope() }) : null,
-    listDispatchAudit({ id }),
+    listDispatchAudit({ id, scope: platformScope() }),
     getDispatchAccount({ dispatchId: id }),
   ]);
   seedDispatchDetail(queryClient, { dispatch, deliveries, driver, eta });

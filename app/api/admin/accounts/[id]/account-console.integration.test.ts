@@ -169,6 +169,14 @@ describe('accounts', () => {
 });
 
 describe('webhook health', () => {
+  it('answers 200 with data null while the account has no webhook', async () => {
+    // "None yet" used to be a 404, which the browser logged as an error on every account page.
+    const account = await newAccount();
+    const response = await call('GET', `/api/admin/accounts/${account.id}/webhook`, { cookie: admin.cookie });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: null });
+  });
+
   it('shows an endpoint the worker disabled with its reason, and re-enables it: pending deliveries go out', async () => {
     const account = await newAccount();
     await registerWebhook({ accountId: account.id, url: `${receiver.url}/console-enable`, allowPrivate: true });

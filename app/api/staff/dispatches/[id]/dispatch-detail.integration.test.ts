@@ -5,6 +5,7 @@ import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { changeDestination } from '@/lib/dispatches/change-destination';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { DispatchViewResponseSchema } from '@/lib/dispatches/get-dispatch-view';
 import { DispatchResponseSchema } from '@/lib/dispatches/schemas';
 import { CROSS_SITE, call } from '@/test/api';
 import { deliverAll, setUpDeliveryHarness } from '@/test/delivery-harness';
@@ -72,14 +73,18 @@ describe('authentication and CSRF', () => {
 });
 
 describe('GET /api/staff/dispatches/{id}', () => {
-  it('answers { data: record }, the same record as GET /ext/dispatch/{id}', async () => {
+  it('answers { data: record }, the record of GET /ext/dispatch/{id} with each history entry\'s actor named', async () => {
     const { account, cookie, dispatch } = await staffWithDispatch();
     const response = await call('GET', `/api/staff/dispatches/${dispatch.id}`, { cookie });
     expect(response.status).toBe(200);
-    expect(DispatchResponseSchema.parse(response.body)).toEqual(response.body);
+    expect(DispatchViewResponseSchema.parse(response.body)).toEqual(response.body);
     const vendor = await call('GET', `/ext/dispatch/${dispatch.id}`, { apiKey: account.api_key });
-    expect(response.body).toEqual(vendor.body);
-    expect(response.body.data.status).toEqual([expect.objectContaining({ status: 'new', ref_type: 'vendor' })]);
+    expect(DispatchResponseSchema.parse(vendor.body)).toEqual(vendor.body);
+    const { status, ...rest } = response.body.data;
+    const unnamed = status.map((entry: Record<string, unknown>) => Object.fromEntries(Object.entries(entry).filter(([key]) => key !== 'ref_name')));
+    expect({ ...rest, status: unnamed }).toEqual(vendor.body.data);
+    // Created through the vendor API (ref_id: its vendor_id): a restaurant actor with no user's name.
+    expect(status).toEqual([expect.objectContaining({ status: 'new', ref_type: 'vendor', ref_name: null })]);
   });
 
   it("answers 404 for another account's dispatch and for an unknown id", async () => {
@@ -99,11 +104,11 @@ describe('PATCH /api/staff/dispatches/{id}/destination', () => {
     const { cookie, dispatch } = await staffWithDispatch();
     const response = await call('PATCH', `/api/staff/dispatches/${dispatch.id}/destination`, { cookie, body: destination });
     expect(response.status).toBe(200);
-    expect(DispatchResponseSchema.parse(response.body)).toEqual(response.body);
+    expect(DispatchViewResponseSchema.parse(response.body)).toEqual(response.body);
     expect(response.body.data.destination).toEqual(destination);
     expect(response.body.data.modified_at >= dispatch.modified_at).toBe(true);
-    // A move is not a status: the history is unchanged.
-    expect(response.body.data.status).toEqual(dispatch.status);
+    // A move is not a status: the history is unchanged (its actors named, as GET names them).
+    expect(response.body.data.status).toEqual(dispatch.status.map((entry) => ({ ...entry, ref_name: null })));
 
     const read = await call('GET', `/api/staff/dispatches/${dispatch.id}`, { cookie });
     expect(read.body.data).toEqual(response.body.data);

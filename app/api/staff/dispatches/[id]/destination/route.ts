@@ -1,9 +1,10 @@
 import { changeDestination } from '@/lib/dispatches/change-destination';
+import { nameDispatchActors } from '@/lib/dispatches/get-dispatch-view';
 import { AddressSchema } from '@/lib/dispatches/schemas';
 import { parseInput } from '@/lib/validation/parse-input';
 import { staffRoute, otherMethods } from '@/lib/http/route';
 
-// PATCH /api/staff/dispatches/{id}/destination — move the destination (as PATCH /ext/dispatch/{id}/destination); answers the updated record
+// PATCH /api/staff/dispatches/{id}/destination — move the destination (as PATCH /ext/dispatch/{id}/destination); answers the updated record, its actors named (as GET)
 export const PATCH = staffRoute<{ id: string }>({ body: true }, async ({ scope, caller, params, body }) => {
   const destination = parseInput(AddressSchema, body);
   const dispatch = await changeDestination({
@@ -12,7 +13,7 @@ export const PATCH = staffRoute<{ id: string }>({ body: true }, async ({ scope, 
     destination,
     actor: { refType: 'vendor', refId: caller.user.id },
   });
-  return { status: 200, body: { data: dispatch } };
+  return { status: 200, body: { data: await nameDispatchActors({ record: dispatch, scope }) } };
 });
 
 export const { GET, HEAD, POST, PUT, DELETE, OPTIONS } = otherMethods({ PATCH });

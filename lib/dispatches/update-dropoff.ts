@@ -1,0 +1,29 @@
+import { db } from '@/lib/db/client';
+import { DomainError } from '@/lib/errors/domain-error';
+import { applyChange, lockDispatch, TX_OPTIONS, type DispatchCommand } from '@/lib/dispatches/apply-change';
+import type { DispatchRecord, UpdateDropoffBody } from '@/lib/dispatches/schemas';
+import { canRecordStatus, isLifecycleStatus } from '@/lib/transitions/statuses';
+
+/**
+ * Changes the drop-off details (instructions, contactless, tip) until the driver has picked the
+ * order up: the states from which `picked_up` is still ahead, read from the transition table as
+ * cancel does. Announced as `dispatch.details_updated`.
+ */
+export async function updateDropoff(options: DispatchCommand & { input: UpdateDropoffBody }): Promise<DispatchRecord> {
+  const { input } = options;
+  return db().$transaction(async (tx) => {
+    const current = await lockDispatch(tx, options);
+    if (!isLifecycleStatus(current.state) || !canRecordStatus(current.state, 'cancelled')) {
+      throw new DomainError('invalid_state', `The drop-off details cannot change once the dispatch is ${current.state}`);
+    }
+    return applyChange(tx, current, {
+      data: {
+        ...(input.dropoff_instructions !== undefined && { dropoffInstructions: input.dropoff_instructions || null }),
+        ...(input.contactless !== undefined && { contactless: input.contactless }),
+        ...(input.tip !== undefined && { tipMinor: input.tip }),
+      },
+      actor: options.actor,
+      events: ['dispatch.details_updated'],
+    });
+  }, TX_OPTIONS);
+}
