@@ -1,14 +1,19 @@
 'use client';
 
+import { actorText } from '@/components/dispatch-detail/actor-text';
 import { ClientTime } from '@/components/dispatch-detail/client-time';
-import { actorLabel, statusLabel } from '@/components/dispatch-detail/status-labels';
+import { statusLabel } from '@/components/dispatch-detail/status-labels';
 import type { Locale } from '@/components/i18n/locale';
 import { format, messagesFor } from '@/components/i18n/messages';
 import { cancelDispatchMessages } from '@/components/i18n/messages/cancel-dispatch';
 import type { CommonText } from '@/components/i18n/messages/common';
+import type { NamedCancellation } from '@/lib/dispatches/get-dispatch-view';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import { currentStatus } from '@/lib/transitions/current-status';
 import { cancelRefusal, useCancelDispatch } from './use-cancel-dispatch';
+
+/** Who cancelled, named when the record comes from the page's read (get-dispatch-view.ts). */
+type CancelledBy = NonNullable<DispatchRecord['cancellation']>['by'] & Partial<Pick<NamedCancellation['by'], 'ref_name'>>;
 
 /**
  * The dispatch page's cancel card: on a cancelled dispatch, why, by whom and when (both
@@ -22,7 +27,8 @@ export function CancelDispatchCard({
   locale,
   common,
 }: {
-  dispatch: DispatchRecord;
+  /** The page's read names who cancelled (`cancellation.by.ref_name`); an action's answer does not. */
+  dispatch: Omit<DispatchRecord, 'cancellation'> & { cancellation: (Omit<NamedCancellation, 'by'> & { by: CancelledBy }) | null };
   cancelPath: string;
   showsAction: boolean;
   locale: Locale;
@@ -54,7 +60,7 @@ export function CancelDispatchCard({
           <div>
             <dt className="muted">{t.cancellationBy}</dt>
             <dd>
-              {actorLabel(common, cancellation.by)} · <ClientTime timestamp={cancellation.at} locale={locale} />
+              <span data-testid="cancellation-by">{actorText(common, { type: cancellation.by.ref_type, id: cancellation.by.ref_id, name: cancellation.by.ref_name })}</span> · <ClientTime timestamp={cancellation.at} locale={locale} />
             </dd>
           </div>
         </dl>

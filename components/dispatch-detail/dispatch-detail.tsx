@@ -19,12 +19,16 @@ import { ClientTime } from './client-time';
 import { DispatchDetailSkeleton } from './detail-skeleton';
 import styles from './dispatch-detail.module.css';
 import { DriverCard } from './driver-card';
+import { DropoffCard } from './dropoff-card';
 import { CustomerCard, OrderCard } from './order-summary';
+import { PickupCard } from './pickup-card';
+import { PriceCard } from './price-card';
 import { dispatchDetailKeys, dispatchQuery, driverQuery, etaQuery } from './queries';
 import { RouteCard, type MapSettings } from './route-card';
 import { statusBadgeClass, statusLabel, statusLabelsOf } from './status-labels';
 import { StatusTimeline } from './status-timeline';
 import { DISPATCH_SURFACES } from './surface';
+import { TrackingLinkCard } from './tracking-link-card';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 // The console's panels load only where they are shown, not on the staff page.
@@ -142,6 +146,7 @@ export function DispatchDetail(
         <div className="stack">
           {admin ? <AdminDispatchActions dispatch={dispatch} t={admin.adminT} common={common} statusLabels={statusLabelsOf(common)} locale={locale} /> : null}
           <CancelDispatchCard dispatch={dispatch} cancelPath={`${surface.dispatchPath(id)}/cancel`} showsAction={!admin} locale={locale} common={common} />
+          <PickupCard dispatch={dispatch} surface={surface} showsAction={!admin} locale={locale} common={common} />
           <StatusTimeline entries={dispatch.status} driver={driverId ? driver.data : null} isLive={isLive} locale={locale} t={t} common={common} />
           <DriverCard
             driverId={dispatch.assigned_driver_id}
@@ -156,6 +161,13 @@ export function DispatchDetail(
       <div className="grid-2">
         <CustomerCard dispatch={dispatch} t={t} />
         <OrderCard dispatch={dispatch} locale={locale} t={t} />
+      </div>
+      <div className="grid-2">
+        <DropoffCard dispatch={dispatch} surface={surface} showsAction={!admin} locale={locale} common={common} />
+        <div className="stack">
+          <PriceCard dispatch={dispatch} locale={locale} />
+          <TrackingLinkCard dispatch={dispatch} locale={locale} />
+        </div>
       </div>
       <WebhookDeliveries dispatchId={dispatch.id} locale={locale} t={t} common={common} surface={surface} />
       {admin ? <AuditTrail id={id} t={admin.adminT} common={common} statusLabels={statusLabelsOf(common)} locale={locale} /> : null}

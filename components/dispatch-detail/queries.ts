@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/components/client/api-fetch';
-import type { Address, DispatchRecord } from '@/lib/dispatches/schemas';
+import type { Address, DispatchRecord, UpdateDropoffBody } from '@/lib/dispatches/schemas';
 import type { DispatchDriver, DispatchEta } from '@/lib/drivers/schemas';
 import type { DispatchDeliveryList } from '@/lib/webhooks/schemas';
 import { DISPATCH_SURFACES, type DispatchSurface } from './surface';
@@ -63,6 +63,15 @@ export function etaQuery(id: string, surface: DispatchSurface = DISPATCH_SURFACE
 
 export async function patchDestination(id: string, destination: Address, surface: DispatchSurface = DISPATCH_SURFACES.staff): Promise<DispatchRecord> {
   return (await apiFetch<{ data: DispatchRecord }>(`${surface.dispatchPath(id)}/destination`, { method: 'PATCH', body: destination })).data;
+}
+
+/** "Ready now": recorded at once after the driver's acceptance, else kept until a driver accepts. */
+export async function postReady(id: string, surface: DispatchSurface = DISPATCH_SURFACES.staff): Promise<DispatchRecord> {
+  return (await apiFetch<{ data: DispatchRecord }>(`${surface.dispatchPath(id)}/ready`, { method: 'POST' })).data;
+}
+
+export async function patchDropoff(id: string, body: UpdateDropoffBody, surface: DispatchSurface = DISPATCH_SURFACES.staff): Promise<DispatchRecord> {
+  return (await apiFetch<{ data: DispatchRecord }>(`${surface.dispatchPath(id)}/dropoff`, { method: 'PATCH', body })).data;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/components/client/api-fetch';
 import type { Address } from '@/lib/dispatches/schemas';
-import type { Estimate } from '@/lib/estimates/schemas';
+import type { QuotedEstimate } from '@/lib/estimates/schemas';
 
 // Estimates of the new-dispatch form and of the dispatch page's destination change share one
 // cache: the same route asked twice is one request.
@@ -10,13 +10,15 @@ import type { Estimate } from '@/lib/estimates/schemas';
 export const estimateKeys = {
   all: ['estimates'] as const,
   route: (input: EstimateInput) =>
-    [...estimateKeys.all, input.pickup.lat, input.pickup.lng, input.destination.lat, input.destination.lng, input.pickupWaitTime ?? null] as const,
+    [...estimateKeys.all, input.pickup.lat, input.pickup.lng, input.destination.lat, input.destination.lng, input.pickupWaitTime ?? null, input.pickupReadyAt ?? null] as const,
 };
 
 export interface EstimateInput {
   pickup: Pick<Address, 'lat' | 'lng'>;
   destination: Pick<Address, 'lat' | 'lng'>;
   pickupWaitTime?: number;
+  /** A scheduled pickup (ISO 8601): the planned times start from it. Round it (it is part of the key). */
+  pickupReadyAt?: string;
 }
 
 export function estimateQuery(input: EstimateInput) {
@@ -24,9 +26,9 @@ export function estimateQuery(input: EstimateInput) {
     queryKey: estimateKeys.route(input),
     queryFn: async ({ signal }) =>
       (
-        await apiFetch<{ data: Estimate }>('/api/staff/estimate', {
+        await apiFetch<{ data: QuotedEstimate }>('/api/staff/estimate', {
           method: 'POST',
-          body: { pickup: input.pickup, destination: input.destination, pickup_wait_time: input.pickupWaitTime },
+          body: { pickup: input.pickup, destination: input.destination, pickup_wait_time: input.pickupWaitTime, pickup_ready_at: input.pickupReadyAt },
           signal,
         })
       ).data,

@@ -1,12 +1,16 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ApiClientError } from '@/components/client/api-fetch';
 import type { MapPoint } from '@/components/map/lazy-dispatch-map';
 import { estimateQuery, type EstimateInput } from '@/components/estimates/queries';
 import { useDebouncedValue } from '@/components/ui/use-debounced-value';
-import { EstimateBodySchema, type Estimate } from '@/lib/estimates/schemas';
+import { ClientTime } from '@/components/dispatch-detail/client-time';
+import type { Locale } from '@/components/i18n/locale';
+import type { VendorControlText } from '@/components/i18n/messages/vendor-control';
+import { interpolate } from '@/components/dispatch-detail/interpolate';
+import { EstimateBodySchema, type Estimate, type QuotedEstimate } from '@/lib/estimates/schemas';
 import { formatMoney, toMinor } from '@/lib/pricing/tariff';
 import { format } from '@/components/i18n/messages';
 import type { CommonText } from '@/components/i18n/messages/common';
@@ -28,14 +32,31 @@ interface EstimatePanelProps {
   pickup: MapPoint | null;
   destination: MapPoint | null;
   pickupWaitTime: unknown;
+  /** The schedule's pickup_ready_at (ISO 8601), rounded to the minute; undefined for "now". */
+  pickupReadyAt?: string;
+  /** Told the estimate on show once it is settled for the current pins (null while it is not): its quote can be charged. */
+  onQuote?: (quote: ShownQuote | null) => void;
+  locale: Locale;
+  vc: VendorControlText;
+}
+
+/** The estimate on show and the route it is for (rounded as the query key rounds it). */
+export interface ShownQuote {
+  estimate: QuotedEstimate;
+  input: EstimateInput;
+}
+
+/** The estimate query's rounding of a point (~1 m): the create compares its pins with the quote's the same way. */
+export function roundCoordinate(value: number): number {
+  return Number(value.toFixed(COORDINATE_DECIMALS));
 }
 
 /**
  * Times and prices of the route being drawn, refreshed as the markers move. The panel keeps its
  * size in every state (empty, loading, updating, error), so nothing below it jumps.
  */
-export function EstimatePanel({ t, common, currency, pickup, destination, pickupWaitTime }: EstimatePanelProps) {
-  const input = estimateInputOf(pickup, destination, pickupWaitTime);
+export function EstimatePanel({ t, common, currency, pickup, destination, pickupWaitTime, pickupReadyAt, onQuote, locale, vc }: EstimatePanelProps) {
+  const input = estimateInputOf(pickup, destination, pickupWaitTime, pickupReadyAt);
   const debounced = useDebouncedValue(input, ESTIMATE_DEBOUNCE_MS);
   // The estimate query of the dispatch page (one key factory per resource): the query function
   // passes TanStack's abort signal, so an estimate superseded while in flight is cancelled.
@@ -50,6 +71,14 @@ export function EstimatePanel({ t, common, currency, pickup, destination, pickup
   const isUpdating = hasInput && (isSettling || query.isFetching);
   const estimate = hasInput && !query.isError ? query.data : undefined;
   const isFirstLoad = hasInput && !estimate && !query.isError;
+  // The quote is the one on show only once nothing is pending: not a previous route's kept data.
+  const settled = hasInput && !isUpdating && !query.isPlaceholderData && query.isSuccess && debounced ? { estimate: query.data, input: debounced } : null;
+  const settledKey = settled ? `${settled.estimate.quote_id}` : null;
+  useEffect(() => {
+    onQuote?.(settled);
+    // Told again only when the quote on show changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settledKey, onQuote]);
 
   let message: ReactNode = null;
   if (!hasInput) {
@@ -66,14 +95,18 @@ export function EstimatePanel({ t, common, currency, pickup, destination, pickup
   }
 
   const minutes = (n: number) => format(t.minutes, { n });
-  const cells: [label: string, value: string | undefined][] = [
+  const time = (timestamp: string) => <ClientTime timestamp={timestamp} locale={locale} />;
+  const cells: [label: string, value: ReactNode | undefined][] = [
     [t.pickupTime, estimate && minutes(estimate.pickup_estimated_time)],
     [t.destinationTime, estimate && minutes(estimate.destination_estimated_time)],
     [t.totalTime, estimate && minutes(estimate.total_estimated_time)],
     [t.deliveryPrice, estimate?.delivery_price_text],
     [t.vat, estimate?.vat_price_text],
     [t.totalPrice, estimate && totalText(estimate, currency)],
+    [vc.plannedPickup, estimate && time(estimate.planned_pickup_at)],
+    [vc.plannedDropoff, estimate && time(estimate.planned_dropoff_at)],
   ];
+  const TOTAL_INDEX = 5;
 
   return (
     <section className={styles.estimate} aria-labelledby="estimate-title" data-testid="estimate-panel">
@@ -93,7 +126,7 @@ export function EstimatePanel({ t, common, currency, pickup, destination, pickup
       </div>
       <dl className={styles.estimateValues} aria-busy={isUpdating || undefined} data-stale={(estimate && isUpdating) || undefined}>
         {cells.map(([label, value], index) => (
-          <div key={label} className={index === cells.length - 1 ? `${styles.estimateCell} ${styles.estimateTotal}` : styles.estimateCell}>
+          <div key={label} className={index === TOTAL_INDEX ? `${styles.estimateCell} ${styles.estimateTotal}` : styles.estimateCell}>
             <dt>{label}</dt>
             <dd data-testid={`estimate-${index}`}>
               {value ?? (isFirstLoad ? <span className={`skeleton ${styles.valueSkeleton}`} aria-hidden="true" /> : '—')}
@@ -101,17 +134,20 @@ export function EstimatePanel({ t, common, currency, pickup, destination, pickup
           </div>
         ))}
       </dl>
+      <p className={`field__hint ${styles.quoteHeld}`} data-testid="quote-held">
+        {estimate ? interpolate(vc.quoteHeld, { time: <ClientTime timestamp={estimate.quote_expires_at} locale={locale} style="time" /> }) : null}
+      </p>
     </section>
   );
 }
 
 /** The estimate input of two placed points, coordinates rounded (they make the query key); null until both are placed. */
-function estimateInputOf(pickup: MapPoint | null, destination: MapPoint | null, pickupWaitTime: unknown): EstimateInput | null {
+function estimateInputOf(pickup: MapPoint | null, destination: MapPoint | null, pickupWaitTime: unknown, pickupReadyAt: string | undefined): EstimateInput | null {
   if (!pickup || !destination) return null;
-  const round = (value: number) => Number(value.toFixed(COORDINATE_DECIMALS));
   const input: EstimateInput = {
-    pickup: { lat: round(pickup.lat), lng: round(pickup.lng) },
-    destination: { lat: round(destination.lat), lng: round(destination.lng) },
+    pickup: { lat: roundCoordinate(pickup.lat), lng: roundCoordinate(pickup.lng) },
+    destination: { lat: roundCoordinate(destination.lat), lng: roundCoordinate(destination.lng) },
+    ...(pickupReadyAt && { pickupReadyAt }),
   };
   // A wait time still being typed (or invalid) is left out rather than blocking the estimate.
   const wait = EstimateBodySchema.shape.pickup_wait_time.safeParse(pickupWaitTime);

@@ -2,19 +2,22 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { blankToUndefined, errorAt, fieldId, numberOrUndefined } from '@/components/new-dispatch/field';
 import { Field } from '@/components/ui/field';
 import { OrderItems } from '@/components/new-dispatch/order-items';
+import { roundCoordinate, type ShownQuote } from '@/components/new-dispatch/estimate-panel';
 import { RouteSection } from '@/components/new-dispatch/route-section';
+import { TimingSection } from '@/components/new-dispatch/timing-section';
+import { estimateKeys } from '@/components/estimates/queries';
 import { useToast } from '@/components/ui/toast';
 import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
 import type { AccountProfile } from '@/lib/accounts/get-account-profile';
 import type { Branch } from '@/lib/branches/schemas';
 import { ApiClientError, apiFetch } from '@/components/client/api-fetch';
 import {
-  CreateDispatchFormSchema,
+  createDispatchFormSchema,
   formFieldOf,
   type CreateDispatchFormInput,
   type CreateDispatchFormOutput,
@@ -22,7 +25,11 @@ import {
 import { PAYMENT_TYPES } from '@/lib/dispatches/schemas';
 import { toMajor, toMinor } from '@/lib/pricing/tariff';
 import { fieldErrorsOf } from '@/components/client/field-errors';
-import { format } from '@/components/i18n/messages';
+import { format, messagesFor } from '@/components/i18n/messages';
+import type { Locale } from '@/components/i18n/locale';
+import { newDispatchMessages } from '@/components/i18n/messages/new-dispatch';
+import { vendorControlMessages } from '@/components/i18n/messages/vendor-control';
+import { parseApiTimestamp } from '@/components/i18n/format-time';
 import type { CommonText } from '@/components/i18n/messages/common';
 import type { NewDispatchText } from '@/components/i18n/messages/new-dispatch';
 import { isIsoCurrency } from '@/lib/validation/primitives';
@@ -38,7 +45,12 @@ export interface NewDispatchFormProps {
   suggestions: { customerId: string; vendorOid: string };
   tileUrl: string | null;
   tileAttribution: string;
+  /** The page's language; read from `t` when not given. */
+  locale?: Locale;
 }
+
+/** A quote this close to its expiry is not sent: the create would arrive after it. */
+const QUOTE_MARGIN_MS = 30_000;
 
 type FormPath = FieldPath<CreateDispatchFormInput>;
 
@@ -51,7 +63,9 @@ function randomKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-export function NewDispatchForm({ t, common, branches, account, suggestions, tileUrl, tileAttribution }: NewDispatchFormProps) {
+export function NewDispatchForm({ t, common, branches, account, suggestions, tileUrl, tileAttribution, locale: givenLocale }: NewDispatchFormProps) {
+  const locale: Locale = givenLocale ?? (t.title === newDispatchMessages.ar.title ? 'ar' : 'en');
+  const vc = messagesFor(vendorControlMessages, locale);
   const router = useRouter();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -61,8 +75,9 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
   const [focusRequest, setFocusRequest] = useState(0);
 
   const firstBranch = branches[0];
+  const schema = useMemo(() => createDispatchFormSchema({ currency: account.currency }), [account.currency]);
   const form = useForm<CreateDispatchFormInput, unknown, CreateDispatchFormOutput>({
-    resolver: localizedZodResolver(CreateDispatchFormSchema),
+    resolver: localizedZodResolver(schema),
     // Focus goes to the first invalid field in page order, opening a collapsed section if need be.
     shouldFocusError: false,
     defaultValues: {
@@ -74,6 +89,8 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
       vendor_name: { 'en-us': account.name, 'ar-sa': '' },
       vendor_oid: suggestions.vendorOid,
       vendor_payload: { currency: account.currency, order_details: [] },
+      ready: { mode: 'now' },
+      contactless: false,
     },
   });
   const {
@@ -107,9 +124,15 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
     if (error.code === 'duplicate_vendor_oid') {
       setError('vendor_oid', { type: 'server', message: t.duplicateVendorOid });
       placed++;
+    } else if (error.code.startsWith('quote_')) {
+      // Expired, used or for another route: the estimate is asked again, and the staff see the new price before sending.
+      shownQuote.current = null;
+      void queryClient.invalidateQueries({ queryKey: estimateKeys.all });
+      unplaced.push(vc.quoteStale);
     } else {
+      const readyMode = form.getValues('ready.mode');
       for (const [path, message] of Object.entries(fieldErrorsOf(error.message))) {
-        const field = formFieldOf(path);
+        const field = formFieldOf(path, readyMode);
         // Only fields this form shows can carry the message; the rest is said above the button.
         const isShown = path !== '' && formRef.current?.querySelector(`[name="${CSS.escape(field)}"]`);
         if (isShown) {
@@ -120,13 +143,32 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
         }
       }
     }
-    setFormError(unplaced.length > 0 ? format(t.submitFailed, { detail: unplaced.join('; ') }) : null);
+    setFormError(
+      error.code.startsWith('quote_') ? vc.quoteStale : unplaced.length > 0 ? format(t.submitFailed, { detail: unplaced.join('; ') }) : null,
+    );
     if (placed > 0) requestFocus();
   };
 
+  // The estimate on show: its quote is sent with the create while the pins are where it was
+  // asked for, so the price shown is the price charged.
+  const shownQuote = useRef<ShownQuote | null>(null);
+  const onQuote = useCallback((quote: ShownQuote | null) => {
+    shownQuote.current = quote;
+  }, []);
+  const quoteIdFor = (body: CreateDispatchFormOutput): string | undefined => {
+    const quote = shownQuote.current;
+    if (!quote) return undefined;
+    const samePoint = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => roundCoordinate(a.lat) === b.lat && roundCoordinate(a.lng) === b.lng;
+    const isSameRoute = samePoint(body.pickup, quote.input.pickup) && samePoint(body.destination, quote.input.destination);
+    const isFresh = parseApiTimestamp(quote.estimate.quote_expires_at).getTime() - Date.now() > QUOTE_MARGIN_MS;
+    return isSameRoute && isFresh ? quote.estimate.quote_id : undefined;
+  };
+
   const idempotency = useRef<{ bodyJson: string; key: string } | null>(null);
-  const createDispatch = async (body: CreateDispatchFormOutput) => {
+  const createDispatch = async (values: CreateDispatchFormOutput) => {
     setFormError(null);
+    const quoteId = quoteIdFor(values);
+    const body = quoteId ? { ...values, quote_id: quoteId } : values;
     // The same body sent again (a retry after a lost answer) carries the same Idempotency-Key,
     // so it cannot create a second dispatch; a changed body gets a new key.
     const bodyJson = JSON.stringify(body);
@@ -139,6 +181,8 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
       });
       setIsCreated(true);
       void queryClient.invalidateQueries({ queryKey: ['dispatches'] });
+      // A quote is good for one dispatch: the next form asks for its own.
+      queryClient.removeQueries({ queryKey: estimateKeys.all });
       toast(t.created, 'success');
       router.push(`/dispatches/${encodeURIComponent(data.id)}`);
     } catch (error) {
@@ -171,7 +215,12 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
         currency={account.currency}
         tileUrl={tileUrl}
         tileAttribution={tileAttribution}
+        locale={locale}
+        vc={vc}
+        onQuote={onQuote}
       />
+
+      <TimingSection form={form} t={t} vc={vc} currency={account.currency} />
 
       <section className="card stack" aria-labelledby="customer-title">
         <h2 id="customer-title">{t.sectionCustomer}</h2>

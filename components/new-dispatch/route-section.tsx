@@ -4,11 +4,15 @@ import Link from 'next/link';
 import { useMemo } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { LazyDispatchMap, type MapPoint, type PlaceableMarker } from '@/components/map/lazy-dispatch-map';
-import { EstimatePanel } from '@/components/new-dispatch/estimate-panel';
+import { EstimatePanel, type ShownQuote } from '@/components/new-dispatch/estimate-panel';
 import { blankToUndefined, errorAt, fieldId, numberOrUndefined } from '@/components/new-dispatch/field';
 import { Field } from '@/components/ui/field';
+import { useNow } from '@/components/ui/use-now';
+import type { Locale } from '@/components/i18n/locale';
+import type { VendorControlText } from '@/components/i18n/messages/vendor-control';
 import type { Branch } from '@/lib/branches/schemas';
-import type { CreateDispatchFormInput, CreateDispatchFormOutput } from '@/lib/dispatches/create-dispatch-form-schema';
+import { pickupReadyAtOf, type CreateDispatchFormInput, type CreateDispatchFormOutput } from '@/lib/dispatches/create-dispatch-form-schema';
+import { MAX_SCHEDULE_AHEAD_MS } from '@/lib/dispatches/schemas';
 import type { CommonText } from '@/components/i18n/messages/common';
 import type { NewDispatchText } from '@/components/i18n/messages/new-dispatch';
 import styles from './new-dispatch.module.css';
@@ -25,6 +29,10 @@ interface RouteSectionProps {
   currency: string;
   tileUrl: string | null;
   tileAttribution: string;
+  locale: Locale;
+  vc: VendorControlText;
+  /** Told the estimate on show (and its quote) once it is settled for the current pins. */
+  onQuote: (quote: ShownQuote | null) => void;
 }
 
 /**
@@ -32,7 +40,7 @@ interface RouteSectionProps {
  * the arrow keys, or typed as coordinates (so the map is never the only way), with the live
  * estimate of the route underneath.
  */
-export function RouteSection({ form, t, common, branches, currency, tileUrl, tileAttribution }: RouteSectionProps) {
+export function RouteSection({ form, t, common, branches, currency, tileUrl, tileAttribution, locale, vc, onQuote }: RouteSectionProps) {
   const {
     control,
     register,
@@ -43,6 +51,10 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
     control,
     name: ['pickup.lat', 'pickup.lng', 'destination.lat', 'destination.lng', 'vendor_payload.pickup_wait_time'],
   });
+  const ready = useWatch({ control, name: 'ready' });
+  // The schedule's planned times follow the clock by the minute (the estimate is cached per minute).
+  const now = useNow(60_000);
+  const pickupReadyAt = now === null ? undefined : scheduledWithinBounds(pickupReadyAtOf(ready, now), now);
   const pickup = useMemo(() => pointOf(pickupLat, pickupLng), [pickupLat, pickupLng]);
   const destination = useMemo(() => pointOf(destinationLat, destinationLng), [destinationLat, destinationLng]);
   // The first click places whichever pin is missing; once both are down, they are dragged.
@@ -150,7 +162,18 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
           </details>
         </div>
       </div>
-      <EstimatePanel t={t} common={common} currency={currency} pickup={pickup} destination={destination} pickupWaitTime={pickupWaitTime} />
+      <EstimatePanel
+        t={t}
+        common={common}
+        currency={currency}
+        pickup={pickup}
+        destination={destination}
+        pickupWaitTime={pickupWaitTime}
+        pickupReadyAt={pickupReadyAt}
+        onQuote={onQuote}
+        locale={locale}
+        vc={vc}
+      />
     </section>
   );
 }
@@ -202,6 +225,13 @@ function LocationFields({ form, t, kind, point }: { form: DispatchForm; t: NewDi
       ) : null}
     </div>
   );
+}
+
+/** A schedule the estimate can take: one the create would refuse (past, too far ahead) is left out rather than failing the estimate. */
+function scheduledWithinBounds(pickupReadyAt: string | undefined, now: number): string | undefined {
+  if (pickupReadyAt === undefined) return undefined;
+  const at = Date.parse(pickupReadyAt);
+  return at > now && at <= now + MAX_SCHEDULE_AHEAD_MS ? pickupReadyAt : undefined;
 }
 
 /** A pin position from the form's coordinates; null while either is missing or out of range. */

@@ -18,6 +18,7 @@ import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
 import { useToast } from '@/components/ui/toast';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import styles from '@/components/ui/ui.module.css';
+import settingsStyles from './settings.module.css';
 
 // An account's API keys — listed, created (the key shown once), revoked after a confirmation —
 // the same on the account's settings page and on the console's account page, each with its own
@@ -108,34 +109,36 @@ export function ApiKeysCard<K extends QueryKey>({ idPrefix, keysQuery, createKey
 
   return (
     <Panel headingId={`${idPrefix}-keys-heading`} title={t.keysHeading} intro={t.keysIntro} headingRef={headingRef} testId={`${idPrefix}-keys`}>
-      <QueryTable query={keys} rowCount={keys.data?.length} columns={isCompact ? [t.keyName, t.keyPrefix, t.keyStatus] : [t.keyName, t.keyPrefix, t.keyCreated, t.keyStatus]} actionsLabel={t.colActions} empty={t.keysEmpty} common={common}>
-        {keys.data?.map((key) => (
-          <tr key={key.id} data-testid={`${idPrefix}-key-row`}>
-            <td>
-              <div>{key.name}</div>
-              {isCompact ? <div className="muted">{time(key.created_at)}</div> : null}
-            </td>
-            <td className="mono">
-              <bdi>{key.prefix}…</bdi>
-            </td>
-            {isCompact ? null : <td className={styles.nowrap}>{time(key.created_at)}</td>}
-            <td>
-              {key.revoked_at ? (
-                <span className="badge">{format(t.keyRevoked, { time: time(key.revoked_at) })}</span>
-              ) : (
-                <span className="badge badge--success">{t.keyActive}</span>
-              )}
-            </td>
-            <td className={styles.cellEnd}>
-              {key.revoked_at ? null : (
-                <button type="button" className="btn btn--small btn--danger" aria-label={`${t.revoke} — ${key.name}`} onClick={() => revoke.ask(key)}>
-                  {t.revoke}
-                </button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </QueryTable>
+      <div className={`stack ${settingsStyles.phoneRows}`}>
+        <QueryTable query={keys} rowCount={keys.data?.length} columns={isCompact ? [t.keyName, t.keyPrefix, t.keyStatus] : [t.keyName, t.keyPrefix, t.keyCreated, t.keyStatus]} actionsLabel={t.colActions} empty={t.keysEmpty} common={common}>
+          {keys.data?.map((key) => (
+            <tr key={key.id} data-testid={`${idPrefix}-key-row`}>
+              <td>
+                <div>{key.name}</div>
+                {isCompact ? <div className="muted">{time(key.created_at)}</div> : null}
+              </td>
+              <td className="mono">
+                <bdi>{key.prefix}…</bdi>
+              </td>
+              {isCompact ? null : <td className={styles.nowrap}>{time(key.created_at)}</td>}
+              <td>
+                {key.revoked_at ? (
+                  <span className="badge">{format(t.keyRevoked, { time: time(key.revoked_at) })}</span>
+                ) : (
+                  <span className="badge badge--success">{t.keyActive}</span>
+                )}
+              </td>
+              <td className={styles.cellEnd}>
+                {key.revoked_at ? null : (
+                  <button type="button" className="btn btn--small btn--danger" aria-label={`${t.revoke} — ${key.name}`} onClick={() => revoke.ask(key)}>
+                    {t.revoke}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </QueryTable>
+      </div>
 
       <FormPanel api={api} variant="subform" heading={{ headingId: `${idPrefix}-create-key-heading`, title: t.createKeyHeading, level: 3 }} actions={null}>
         <Field id={`${idPrefix}-key-name`} label={t.createKeyName} hint={t.createKeyHint} error={nameError}>

@@ -11,6 +11,7 @@ import { QueryTable } from '@/components/ui/query-table';
 import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
 import { useToast } from '@/components/ui/toast';
 import styles from '@/components/ui/ui.module.css';
+import settingsStyles from './settings.module.css';
 import { BranchForm } from './branch-form';
 import { branchKeys, branchQueries, settingsApi } from './queries';
 
@@ -84,44 +85,46 @@ export function BranchesPanel({ t, common, tileUrl, tileAttribution }: Props) {
         />
       ) : null}
 
-      <QueryTable query={branches} rowCount={branches.data?.length} columns={[t.colBranch, t.colBid, t.colPickup]} actionsLabel={t.colActions} empty={t.branchesEmpty} common={common}>
-        {branches.data?.map((branch) => (
-          <tr key={branch.id} data-testid="branch-row">
-            <td>{branch.name}</td>
-            <td className="mono">
-              <bdi>{branch.vendor_bid}</bdi>
-            </td>
-            <td>
-              {branch.pickup.address_line ? <div>{branch.pickup.address_line}</div> : null}
-              <div className={`muted mono ${styles.small}`}>
-                <bdi>
-                  {branch.pickup.lat}, {branch.pickup.lng}
-                </bdi>
-              </div>
-            </td>
-            <td className={styles.cellEnd}>
-              <div className={styles.actions}>
-                <button
-                  type="button"
-                  className="btn btn--small"
-                  aria-label={format(t.editBranchNamed, { name: branch.name })}
-                  onClick={(event) => openForm(branch, event.currentTarget)}
-                >
-                  {t.editBranch}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn--small btn--danger"
-                  aria-label={format(t.deleteBranchNamed, { name: branch.name })}
-                  onClick={() => remove.ask(branch)}
-                >
-                  {t.deleteBranch}
-                </button>
-              </div>
-            </td>
-          </tr>
-        ))}
-      </QueryTable>
+      <div className={`stack ${settingsStyles.phoneRows}`}>
+        <QueryTable query={branches} rowCount={branches.data?.length} columns={[t.colBranch, t.colBid, t.colPickup]} actionsLabel={t.colActions} empty={t.branchesEmpty} common={common}>
+          {branches.data?.map((branch) => (
+            <tr key={branch.id} data-testid="branch-row">
+              <td>{branch.name}</td>
+              <td className="mono">
+                <bdi>{branch.vendor_bid}</bdi>
+              </td>
+              <td>
+                {branch.pickup.address_line ? <div>{branch.pickup.address_line}</div> : null}
+                <div className={`muted mono ${styles.small}`}>
+                  <bdi>
+                    {branch.pickup.lat}, {branch.pickup.lng}
+                  </bdi>
+                </div>
+              </td>
+              <td className={styles.cellEnd}>
+                <div className={styles.actions}>
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    aria-label={format(t.editBranchNamed, { name: branch.name })}
+                    onClick={(event) => openForm(branch, event.currentTarget)}
+                  >
+                    {t.editBranch}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn--small btn--danger"
+                    aria-label={format(t.deleteBranchNamed, { name: branch.name })}
+                    onClick={() => remove.ask(branch)}
+                  >
+                    {t.deleteBranch}
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </QueryTable>
+      </div>
 
       {remove.dialog}
     </Panel>

@@ -5,6 +5,8 @@ import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
 import { call } from '@/test/api';
+import { assignDriver } from '@/lib/dispatches/assign-driver';
+import { ScheduledAssigner } from '@/lib/dispatches/scheduled-assigner';
 import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
 import { platformScope } from '@/lib/tenancy/scope';
 
@@ -108,3 +110,70 @@ describe('auto-assign', () => {
     expect(read.body.data.assigned_driver_id).toEqual(expect.stringMatching(/^drv_/));
   });
 });
+
+describe('scheduled dispatches (pickup_ready_at)', () => {
+  const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const row = (id: string) => db().dispatch.findUniqueOrThrow({ where: { id }, select: { assignAt: true, assignedDriverId: true, scheduled: true } });
+
+  it('is not offered before the pickup time minus the nearest driver’s travel time, then is', async () => {
+    const account = await autoAssigningAccount();
+    const driver = await driverAt(1); // ≈ 1.35 km by road at 25 km/h: ≈ 3.2 minutes
+    const pickupReadyAt = inMinutes(120);
+    const record = await createDispatch({ accountId: account.id, input: dispatchBody({ pickup_ready_at: pickupReadyAt }) });
+    expect(record.assigned_driver_id).toBeNull();
+    expect(record.pickup_ready_at).toBe(pickupReadyAt.replace('T', ' ').slice(0, 23));
+    const waiting = await row(record.id);
+    expect(waiting.scheduled).toBe(true);
+    const setOffInMin = (waiting.assignAt!.getTime() - Date.now()) / 60_000;
+    expect(setOffInMin).toBeGreaterThan(116);
+    expect(setOffInMin).toBeLessThan(117.5);
+    // The scheduler finds nothing due yet.
+    const assigner = new ScheduledAssigner();
+    await assigner.runOnce();
+    expect((await row(record.id)).assignedDriverId).toBeNull();
+
+    // Time passes: the pickup is now 2 minutes away, less than the driver's travel time.
+    await db().dispatch.update({ where: { id: record.id }, data: { pickupReadyAt: new Date(inMinutes(2)), assignAt: new Date() } });
+    expect(await assigner.runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await row(record.id)).toMatchObject({ assignedDriverId: driver.id, assignAt: null });
+  });
+
+  it('with no driver available looks again in 30 s, never forgets the dispatch', async () => {
+    const account = await autoAssigningAccount();
+    const record = await createDispatch({ accountId: account.id, input: dispatchBody({ pickup_ready_at: inMinutes(5) }) });
+    const retryInS = ((await row(record.id)).assignAt!.getTime() - Date.now()) / 1000;
+    expect(retryInS).toBeGreaterThan(25);
+    expect(retryInS).toBeLessThanOrEqual(30);
+    const driver = await driverAt(0.5); // ≈ 1.6 minutes away
+    await db().dispatch.update({ where: { id: record.id }, data: { pickupReadyAt: new Date(inMinutes(1)), assignAt: new Date() } });
+    await new ScheduledAssigner().runOnce();
+    expect((await row(record.id)).assignedDriverId).toBe(driver.id);
+  });
+
+  it('drops out of the schedule when cancelled or assigned by hand', async () => {
+    const account = await autoAssigningAccount();
+    await driverAt(1);
+    const cancelled = await createDispatch({ accountId: account.id, input: dispatchBody({ pickup_ready_at: inMinutes(90) }) });
+    await changeStatus({ id: cancelled.id, scope: platformScope(), status: 'cancelled', actor: { refType: 'admin', refId: 'test' } });
+    await db().dispatch.update({ where: { id: cancelled.id }, data: { assignAt: new Date() } });
+    await new ScheduledAssigner().runOnce();
+    expect(await row(cancelled.id)).toMatchObject({ assignAt: null, assignedDriverId: null });
+
+    const byHand = await createDispatch({ accountId: account.id, input: dispatchBody({ pickup_ready_at: inMinutes(90) }) });
+    const other = await newDriver();
+    await assignDriver({ id: byHand.id, scope: platformScope(), driverId: other.id, actor: { refType: 'admin', refId: 'test' } });
+    expect(await row(byHand.id)).toMatchObject({ assignAt: null, assignedDriverId: other.id });
+  });
+
+  it('in a sandbox, the simulator starts when a simulated driver would set off, not at creation', async () => {
+    const account = await newAccount();
+    await updateAccountModes({ accountId: account.id, input: { sandbox: true } });
+    const scheduled = await createDispatch({ accountId: account.id, input: dispatchBody({ pickup_ready_at: inMinutes(60) }) });
+    const now = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const simAt = async (id: string) => (await db().dispatch.findUniqueOrThrow({ where: { id }, select: { simNextAt: true } })).simNextAt!.getTime();
+    expect((await simAt(scheduled.id)) - Date.now()).toBeGreaterThan(49 * 60_000);
+    expect((await simAt(scheduled.id)) - Date.now()).toBeLessThanOrEqual(50 * 60_000);
+    expect(await simAt(now.id)).toBeLessThanOrEqual(Date.now());
+  });
+});
+

@@ -24,6 +24,14 @@ export const EXPORT_COLUMNS = [
   'order_price',
   'currency',
   'payment_type',
+  // What the delivery costs the restaurant (record.pricing; empty for dispatches created before
+  // prices were kept), in the tariff's currency: not the order's `currency` above.
+  'delivery_price',
+  'vat_price',
+  'total_price',
+  'price_currency',
+  'pickup_ready_at',
+  'ready_at',
 ] as const;
 
 /** The console's export (every account) starts each row with its account. */
@@ -39,7 +47,8 @@ interface Page {
   next_cursor: string | null;
 }
 
-function cellsOf(record: DispatchRecord) {
+/** One dispatch's cells, in EXPORT_COLUMNS' order. */
+export function exportCellsOf(record: DispatchRecord) {
   return [
     record.id,
     record.r_id,
@@ -53,6 +62,12 @@ function cellsOf(record: DispatchRecord) {
     record.vendor_payload?.order_price,
     record.vendor_payload?.currency,
     record.vendor_payload?.payment_type,
+    record.pricing?.delivery_price,
+    record.pricing?.vat_price,
+    record.pricing?.total_price,
+    record.pricing?.currency,
+    record.pickup_ready_at,
+    record.ready_at,
   ];
 }
 
@@ -75,10 +90,10 @@ export async function exportDispatchesCsv(options: {
     const json = await listDispatchesJson({ scope, filters, limit: pageSize, cursor, withRelated });
     if (withRelated) {
       const page = JSON.parse(json) as { data: AccountRow[]; next_cursor: string | null };
-      return { rows: page.data.map((row) => csvRow([row.account.id, row.account.name, ...cellsOf(row.record)])), next_cursor: page.next_cursor };
+      return { rows: page.data.map((row) => csvRow([row.account.id, row.account.name, ...exportCellsOf(row.record)])), next_cursor: page.next_cursor };
     }
     const page = JSON.parse(json) as { data: DispatchRecord[]; next_cursor: string | null };
-    return { rows: page.data.map((record) => csvRow(cellsOf(record))), next_cursor: page.next_cursor };
+    return { rows: page.data.map((record) => csvRow(exportCellsOf(record))), next_cursor: page.next_cursor };
   };
   const encoder = new TextEncoder();
   const first = await readPage();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { changeDestination } from '@/lib/dispatches/change-destination';
+import { cancelDispatch } from '@/lib/dispatches/cancel-dispatch';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { DispatchViewResponseSchema, getDispatchViewJson } from '@/lib/dispatches/get-dispatch-view';
@@ -88,6 +89,26 @@ describe('the dispatch page and the console name the actors', () => {
     expect(JSON.stringify(response.body)).not.toContain('Omar Theirs');
     expect(JSON.stringify(response.body)).not.toContain(stranger.email);
     expect(JSON.stringify(response.body)).not.toContain('Test Admin');
+  });
+
+  it('names whoever cancelled: the staff member for their account, an admin for the console only', async () => {
+    const mine = await newAccount();
+    const [member, admin] = [await newStaffSession(mine.id), await newAdminSession()];
+    await db().user.update({ where: { id: member.user.id }, data: { name: 'Sara Mine' } });
+    const byStaff = await createDispatch({ accountId: mine.id, input: dispatchBody(), actor: { refType: 'vendor', refId: member.user.id } });
+    await cancelDispatch({ id: byStaff.id, scope: accountScope(mine.id), input: { reason: 'other' }, actor: { refType: 'vendor', refId: member.user.id } });
+    const byAdmin = await createDispatch({ accountId: mine.id, input: dispatchBody(), actor: { refType: 'vendor', refId: member.user.id } });
+    await cancelDispatch({ id: byAdmin.id, scope: platformScope(), input: { reason: 'other' }, actor: { refType: 'admin', refId: admin.user.id } });
+
+    const view = await call('GET', `/api/staff/dispatches/${byStaff.id}`, { cookie: member.cookie });
+    expect(DispatchViewResponseSchema.parse(view.body)).toEqual(view.body);
+    expect(view.body.data.cancellation.by).toEqual({ ref_type: 'vendor', ref_id: member.user.id, ref_name: 'Sara Mine' });
+    const hidden = await call('GET', `/api/staff/dispatches/${byAdmin.id}`, { cookie: member.cookie });
+    expect(hidden.body.data.cancellation.by).toEqual({ ref_type: 'admin', ref_id: admin.user.id, ref_name: null });
+    const inConsole = JSON.parse(await getDispatchViewJson({ id: byAdmin.id, scope: platformScope() }));
+    expect(inConsole.cancellation.by.ref_name).toBe('Test Admin');
+    const open = await createDispatch({ accountId: mine.id, input: dispatchBody(), actor: { refType: 'vendor', refId: mine.id } });
+    expect(JSON.parse(await getDispatchViewJson({ id: open.id, scope: platformScope() })).cancellation).toBeNull();
   });
 
   it('GET /api/admin/dispatches/{id} and the audit trail: every user named; ETA, driver and destination events say what they changed', async () => {

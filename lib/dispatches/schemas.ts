@@ -61,6 +61,8 @@ export const DROPOFF_INSTRUCTIONS_MAX = 500;
 /** A tip of at most 10,000.00 in a two-decimal currency. */
 export const TIP_MAX_MINOR = 1_000_000;
 
+const OFFSET_DATE_TIME = z.iso.datetime({ offset: true });
+
 const plannedTime = (description: string) =>
   z.iso
     .datetime({ offset: true, error: 'must be an ISO 8601 date-time with an offset (2024-03-22T14:30:00Z or 2024-03-22T17:30:00+03:00)' })
@@ -107,8 +109,10 @@ export const CreateDispatchBodySchema = CreateDispatchFieldsSchema.superRefine((
 /** The schedule's bounds, relative to now: a planned time is not in the past nor over 7 days ahead. */
 export function checkPlannedTimes(body: { pickup_ready_at?: string; dropoff_deadline?: string }, ctx: z.RefinementCtx): void {
   const now = Date.now();
-  const pickup = body.pickup_ready_at === undefined ? undefined : Date.parse(body.pickup_ready_at);
-  const deadline = body.dropoff_deadline === undefined ? undefined : Date.parse(body.dropoff_deadline);
+  // A value that failed its own format check has said so already.
+  const timeOf = (value: string | undefined) => (value !== undefined && OFFSET_DATE_TIME.safeParse(value).success ? Date.parse(value) : undefined);
+  const pickup = timeOf(body.pickup_ready_at);
+  const deadline = timeOf(body.dropoff_deadline);
   if (pickup !== undefined && pickup < now - PLANNED_TIME_SKEW_MS) {
     ctx.addIssue({ code: 'custom', path: ['pickup_ready_at'], message: 'must not be in the past' });
   }

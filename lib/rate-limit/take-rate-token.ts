@@ -31,7 +31,10 @@ interface AccountTakes {
   isTaking: boolean;
 }
 
-/** Per account; forgotten with the database (its leases were taken from that database's buckets). */
+/**
+ * Per account, while a take is in flight or its lease holds tokens (kept to be given back with the
+ * account's next take); forgotten with the database, whose buckets the leases were taken from.
+ */
 function accountTakes(): Map<string, AccountTakes> {
   return processWide(SHARED_KEY, () => {
     onClose(async () => forgetProcessWide(SHARED_KEY));

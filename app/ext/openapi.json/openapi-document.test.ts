@@ -25,6 +25,8 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 const ROUTES: [method: string, path: string, statuses: string[]][] = [
   ['post', '/ext/dispatch', ['201', '400', '401', '409', '413', '422', '500']],
   ['get', '/ext/dispatch/{id}', ['200', '401', '404', '500']],
+  ['patch', '/ext/dispatch/{id}', ['200', '400', '401', '404', '409', '413', '422', '500']],
+  ['post', '/ext/dispatch/{id}/ready', ['200', '400', '401', '404', '409', '422', '500']],
   ['patch', '/ext/dispatch/{id}/destination', ['204', '400', '401', '404', '409', '413', '500']],
   ['post', '/ext/dispatch/{id}/cancel', ['200', '400', '401', '404', '409', '413', '422', '500']],
   ['get', '/ext/dispatches', ['200', '400', '401', '500']],
@@ -128,7 +130,7 @@ describe('GET /ext/openapi.json', () => {
 
   it('registers the shared schemas as components', () => {
     const schemas = Object.keys(document.components?.schemas ?? {});
-    expect(schemas).toEqual(expect.arrayContaining(['Dispatch', 'Address', 'Error', 'Estimate', 'Lifecycle', 'Driver']));
+    expect(schemas).toEqual(expect.arrayContaining(['Dispatch', 'Address', 'Error', 'QuotedEstimate', 'Pricing', 'Lifecycle', 'Driver']));
   });
 
   it('points every $ref at something the document defines', () => {
@@ -191,13 +193,15 @@ describe('GET /ext/openapi.json', () => {
     expect(checked).toBeGreaterThan(10);
   });
 
-  it('offers Idempotency-Key on the vendor POSTs that change something, and nowhere else', () => {
+  it('offers Idempotency-Key on the vendor writes that change something, and nowhere else', () => {
     const withKey = operations()
       .filter(([, , op]) => op.parameters?.some((parameter) => '$ref' in parameter && parameter.$ref.endsWith('/IdempotencyKey')))
       .map(([method, path]) => `${method} ${path}`);
     expect(withKey.sort()).toEqual([
+      'patch /ext/dispatch/{id}',
       'post /ext/dispatch',
       'post /ext/dispatch/{id}/cancel',
+      'post /ext/dispatch/{id}/ready',
       'post /ext/webhook',
       'post /ext/webhook/deliveries/{id}/redeliver',
       'post /ext/webhook/enable',

@@ -3,6 +3,7 @@ import { GET } from '@/app/api/staff/dispatches/export/route';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportDispatchesCsv } from '@/lib/dispatches/export-dispatches-csv';
+import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newStaffSession } from '@/test/fixtures';
 import { accountScope } from '@/lib/tenancy/scope';
@@ -59,7 +60,7 @@ describe('GET /api/staff/dispatches/export', () => {
   let session: Awaited<ReturnType<typeof newStaffSession>>;
   let other: Awaited<ReturnType<typeof newAccount>>;
   let otherSession: Awaited<ReturnType<typeof newStaffSession>>;
-  const created: { id: string; vendor_oid: string; r_id: string; created_at: string }[] = [];
+  const created: Pick<DispatchRecord, 'id' | 'vendor_oid' | 'r_id' | 'created_at' | 'pricing'>[] = [];
   const TOTAL = EXPORT_PAGE_SIZE + 7;
 
   beforeAll(async () => {
@@ -94,6 +95,12 @@ describe('GET /api/staff/dispatches/export', () => {
       order_price: '87.5',
       currency: 'SAR',
       payment_type: 'VISA',
+      delivery_price: String(newest.pricing!.delivery_price),
+      vat_price: String(newest.pricing!.vat_price),
+      total_price: String(newest.pricing!.total_price),
+      price_currency: 'SAR',
+      pickup_ready_at: '',
+      ready_at: '',
     });
   });
 

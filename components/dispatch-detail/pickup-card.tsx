@@ -1,0 +1,182 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiClientError } from '@/components/client/api-fetch';
+import { errorText } from '@/components/ui/query-error';
+import { useToast } from '@/components/ui/toast';
+import type { Locale } from '@/components/i18n/locale';
+import { format, messagesFor } from '@/components/i18n/messages';
+import type { CommonText } from '@/components/i18n/messages/common';
+import { vendorControlMessages } from '@/components/i18n/messages/vendor-control';
+import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import { currentStatus } from '@/lib/transitions/current-status';
+import { canRecordStatus, isLifecycleStatus, TRANSITIONS, type LifecycleStatus } from '@/lib/transitions/statuses';
+import { ClientTime } from './client-time';
+import { interpolate } from './interpolate';
+import { dispatchDetailKeys, postReady } from './queries';
+import { statusLabel } from './status-labels';
+import type { DispatchSurface } from './surface';
+import styles from './vendor-control.module.css';
+
+type Failure = { kind: 'conflict' } | { kind: 'error'; detail: string };
+
+/** Whether a driver's `accepted` is still ahead: the states "ready" is kept in (lib/dispatches/mark-ready.ts), read from the one transition table. */
+export function isAcceptanceAhead(state: LifecycleStatus): boolean {
+  const seen = new Set<LifecycleStatus>();
+  const queue = [...TRANSITIONS[state]];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    if (next === 'accepted') return true;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    queue.push(...TRANSITIONS[next]);
+  }
+  return false;
+}
+
+/**
+ * What "Ready now" can do for this dispatch, by the rule the server applies: record
+ * `ready_for_pickup` at once (a driver has accepted), keep the time until a driver accepts, or
+ * nothing (said already, or too late).
+ */
+export function readiness(dispatch: Pick<DispatchRecord, 'status' | 'ready_at'>): 'said' | 'recorded' | 'can' | 'refused' {
+  if (dispatch.ready_at) return 'said';
+  if (dispatch.status.some((entry) => entry.status === 'ready_for_pickup')) return 'recorded';
+  const state = currentStatus(dispatch.status);
+  if (isLifecycleStatus(state) && (canRecordStatus(state, 'ready_for_pickup') || isAcceptanceAhead(state))) return 'can';
+  return 'refused';
+}
+
+/**
+ * The pickup's timing: the scheduled ready time and deadline when the dispatch has them, and the
+ * kitchen's "Ready now" (staff only; the console records statuses from its own actions).
+ */
+export function PickupCard({
+  dispatch,
+  surface,
+  showsAction,
+  locale,
+  common,
+}: {
+  dispatch: DispatchRecord;
+  surface: DispatchSurface;
+  showsAction: boolean;
+  locale: Locale;
+  common: CommonText;
+}) {
+  // The words are small; both languages ship with the page (as the cancel card's do).
+  const t = messagesFor(vendorControlMessages, locale);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const state = currentStatus(dispatch.status);
+  const statusText = statusLabel(common, state);
+  const ready = readiness(dispatch);
+  const isWaitingForDriver = isLifecycleStatus(state) && isAcceptanceAhead(state);
+
+  const markReady = useMutation({
+    mutationFn: () => postReady(dispatch.id, surface),
+    onSuccess: (record) => {
+      setFailure(null);
+      queryClient.setQueryData(dispatchDetailKeys.dispatch(record.id), record);
+      void queryClient.invalidateQueries({ queryKey: ['dispatches'] });
+      toast(format(t.readyDone, { rId: record.r_id }), 'success');
+    },
+    onError: async (error) => {
+      if (error instanceof ApiClientError && error.status === 409) {
+        // The dispatch moved on meanwhile: read it again, so the message names its state now.
+        await queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.dispatch(dispatch.id) });
+        setFailure({ kind: 'conflict' });
+        return;
+      }
+      setFailure({ kind: 'error', detail: errorText(error, common) });
+    },
+  });
+
+  const hasSchedule = dispatch.pickup_ready_at !== null || dispatch.dropoff_deadline !== null;
+  if (!hasSchedule && !showsAction && ready !== 'said') return null;
+
+  return (
+    <section className="card stack" aria-labelledby="pickup-timing-title" data-testid="pickup-card">
+      <div className={styles.titleRow}>
+        <h2 id="pickup-timing-title">{t.kitchenTitle}</h2>
+        {dispatch.pickup_ready_at ? (
+          <span className="badge badge--warning" data-testid="scheduled-badge">
+            {t.scheduledBadge}
+          </span>
+        ) : null}
+      </div>
+      {hasSchedule ? (
+        <dl className={styles.facts}>
+          {dispatch.pickup_ready_at ? (
+            <>
+              <dt>{t.scheduledPickup}</dt>
+              <dd data-testid="pickup-ready-at" data-value={dispatch.pickup_ready_at}>
+                <ClientTime timestamp={dispatch.pickup_ready_at} locale={locale} />
+              </dd>
+            </>
+          ) : null}
+          {dispatch.dropoff_deadline ? (
+            <>
+              <dt>{t.dropoffDeadline}</dt>
+              <dd data-testid="dropoff-deadline" data-value={dispatch.dropoff_deadline}>
+                <ClientTime timestamp={dispatch.dropoff_deadline} locale={locale} />
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      {dispatch.pickup_ready_at && isWaitingForDriver && dispatch.assigned_driver_id === null ? (
+        <p className={`muted ${styles.note}`} data-testid="scheduled-waiting">
+          {t.scheduledWaiting}
+        </p>
+      ) : null}
+
+      {ready === 'said' && dispatch.ready_at ? (
+        <div data-testid="ready-said" data-value={dispatch.ready_at}>
+          <p className={styles.note}>{interpolate(t.readySaidAt, { time: <ClientTime timestamp={dispatch.ready_at} locale={locale} style="time" /> })}</p>
+          {isWaitingForDriver && state !== 'ready_for_pickup' ? (
+            <p className={`field__hint ${styles.note}`} data-testid="ready-later">
+              {t.readyRecordedLater}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      {showsAction && (ready === 'can' || ready === 'refused') ? (
+        <div className="stack">
+          <div className="row">
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={ready === 'refused' || markReady.isPending}
+              aria-busy={markReady.isPending || undefined}
+              aria-describedby={ready === 'refused' ? 'ready-refusal' : 'ready-hint'}
+              onClick={() => {
+                setFailure(null);
+                markReady.mutate();
+              }}
+              data-testid="ready-now"
+            >
+              {markReady.isPending ? t.readyPending : t.readyNow}
+            </button>
+          </div>
+          {ready === 'refused' ? (
+            <p id="ready-refusal" className={`field__hint ${styles.note}`} data-testid="ready-refusal">
+              {format(t.readyRefused, { status: statusText })}
+            </p>
+          ) : (
+            <p id="ready-hint" className={`field__hint ${styles.note}`}>
+              {t.readyHint}
+            </p>
+          )}
+        </div>
+      ) : null}
+      {failure ? (
+        <p className="alert alert--error" role="alert" data-testid="ready-error">
+          {failure.kind === 'conflict' ? format(t.readyConflict, { status: statusText }) : failure.detail}
+        </p>
+      ) : null}
+    </section>
+  );
+}
