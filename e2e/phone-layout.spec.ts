@@ -87,7 +87,8 @@ test('every staff page fits a 390 px phone in English and Arabic', async ({ page
       { path: '/settings/tariff', ready: () => page.getByTestId('tariff').locator('dd').first() },
     ];
     for (const language of ['en', 'ar'] as const) {
-      await page.context().addCookies([{ name: 'locale', value: language, url: page.url() }]);
+      // For the whole site: a cookie set for the current page's URL is scoped to its folder.
+      await page.context().addCookies([{ name: 'locale', value: language, url: new URL('/', page.url()).href }]);
       for (const { path, ready } of pages) {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
