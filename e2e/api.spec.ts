@@ -66,7 +66,7 @@ test('a vendor creates, reads, lists, re-routes and estimates a dispatch over HT
   expect(wrongMethod.headers()['allow']).toBe('PATCH, OPTIONS');
   expect(await wrongMethod.json()).toMatchObject({ error: 'method_not_allowed' });
   const options = await request.fetch(`/ext/dispatch/${id}`, { method: 'OPTIONS' });
-  expect([options.status(), options.headers()['allow']]).toEqual([204, 'GET, HEAD, OPTIONS']);
+  expect([options.status(), options.headers()['allow']]).toEqual([204, 'GET, HEAD, PATCH, OPTIONS']);
   const head = await request.head(`/ext/dispatch/${id}`, { headers });
   expect([head.status(), await head.text()]).toEqual([200, '']);
   const webdav = await request.fetch(`/ext/dispatch/${id}`, { method: 'PROPFIND', headers });
