@@ -66,7 +66,9 @@ test('staff cancel a dispatch with a reason from its page: timeline, cancellatio
     const newest = page.getByTestId('timeline-entry').last();
     await expect(newest).toHaveAttribute('data-status', 'cancelled');
     await expect(newest).toHaveAttribute('data-tone', 'ended');
-    await expect(newest).toContainText('Restaurant');
+    // Who cancelled, by name (the page's read names them; never the user's raw id).
+    await expect(newest.getByTestId('timeline-actor')).toHaveText('by Cancel Kitchen Staff');
+    await expect(page.getByTestId('cancellation-by')).toHaveText('Cancel Kitchen Staff');
     await expect(page.getByTestId('cancellation-reason')).toHaveText('Other');
     await expect(page.getByTestId('cancellation-text')).toHaveText('Customer moved the party to tomorrow');
     await expect(page.getByTestId('cancel-dispatch')).toHaveCount(0);
@@ -113,6 +115,7 @@ test("the console's Cancelled asks for a reason and a confirmation before it can
   await dialog.getByTestId('confirm-cancel').click();
   await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'cancelled');
   await expect(page.getByTestId('cancellation-reason')).toHaveText('The kitchen cannot prepare it');
+  await expect(page.getByTestId('cancellation-by')).toHaveText('E2E Admin');
   const record = await request.get(`/ext/dispatch/${id}`, { headers: { 'x-api-key': staff.apiKey } });
   expect((await record.json()).data.cancellation).toMatchObject({ reason: 'kitchen_cannot_prepare', reason_text: null, by: { ref_type: 'admin' } });
 });
