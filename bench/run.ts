@@ -1,7 +1,8 @@
 // `npm run bench [-- --db pglite|postgres|both --duration 10 --rows 1000000 --warmup 3]`
 // Serves the production build against each database and loads it with autocannon at 10
 // connections: the no-database route (/api/ping, the framework's own ceiling; first and again
-// last), create, get, driver listing (against :rows bulk-loaded dispatches) and estimate; on
+// last), create, create with a locked quote (`quote_id`, each request a fresh quote estimated
+// before the load), get, driver listing (against :rows bulk-loaded dispatches) and estimate; on
 // PGlite also create at 50 connections. The server's default rate limit is off; create is measured
 // again for an account whose own limit is on but too high to refuse anything (the cost of taking
 // a token on every request). Writes bench/results/latest.md and prints the same table.
@@ -122,12 +123,16 @@ async function json(method: string, url: string, body: unknown, headers: Record<
   return response.json() as Promise<{ data: Record<string, string> }>;
 }
 
+const PICKUP = { lat: 24.6953, lng: 46.6851 };
+const DESTINATION = { lat: 24.7743, lng: 46.7386 };
+
 let orderCounter = 0;
-function order() {
+function order(extra: Record<string, unknown> = {}) {
   orderCounter++;
   return JSON.stringify({
-    pickup: { lat: 24.6953, lng: 46.6851, address_line: 'Olaya St' },
-    destination: { lat: 24.7743, lng: 46.7386, address_line: 'King Abdullah Rd' },
+    ...extra,
+    pickup: { ...PICKUP, address_line: 'Olaya St' },
+    destination: { ...DESTINATION, address_line: 'King Abdullah Rd' },
     user_metadata: { id: `c${orderCounter}`, email: 'c@example.com', phone: '+966500000001' },
     vendor_id: 'bench',
     vendor_name: { 'en-us': 'Bench Kitchen' },
@@ -144,6 +149,32 @@ interface Scenario {
   path: string;
   headers?: Record<string, string>;
   body?: () => string;
+  /** Runs before each load of `seconds`, outside the measurement. */
+  before?: (seconds: number) => Promise<void>;
+}
+
+/**
+ * Quotes for "create with quote_id": a quote is used once, so each request takes a fresh one,
+ * estimated through the API before the load (more than the fastest create could use up).
+ */
+function quotePool(headers: Record<string, string>) {
+  let quotes: string[] = [];
+  return {
+    async before(seconds: number) {
+      const wanted = seconds * 1_500;
+      quotes = [];
+      await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          while (quotes.length < wanted) {
+            const estimate = await json('POST', '/ext/estimate', { pickup: PICKUP, destination: DESTINATION, pickup_wait_time: 5 }, headers);
+            quotes.push(estimate.data.quote_id!);
+          }
+        }),
+      );
+    },
+    // Run dry, the create is refused (400 quote_used) and shows in the table's non-2xx column.
+    body: () => order({ quote_id: quotes.pop() ?? quotes[0] ?? 'qte_none' }),
+  };
 }
 
 async function load(options: Scenario & { seconds: number }) {
@@ -161,6 +192,7 @@ async function load(options: Scenario & { seconds: number }) {
         },
       ],
     });
+  await options.before?.(options.seconds);
   const result = await run(options.seconds);
   return {
     scenario: options.title,
@@ -187,8 +219,9 @@ async function runScenarios(label: string, kind: string): Promise<{ rows: Row[];
   const limitedKey = { 'x-api-key': limited.data.api_key! };
   const scenarios: Scenario[] = [
     { title: 'empty route (no DB)', connections: 10, path: '/api/ping' },
-    { title: 'create', connections: 10, method: 'POST', path: '/ext/dispatch', headers: key, body: order },
-    { title: CREATE_LIMITED, connections: 10, method: 'POST', path: '/ext/dispatch', headers: limitedKey, body: order },
+    { title: 'create', connections: 10, method: 'POST', path: '/ext/dispatch', headers: key, body: () => order() },
+    { title: CREATE_LIMITED, connections: 10, method: 'POST', path: '/ext/dispatch', headers: limitedKey, body: () => order() },
+    { title: 'create with quote_id', connections: 10, method: 'POST', path: '/ext/dispatch', headers: key, ...quotePool(key) },
     { title: 'get', connections: 10, path: `/ext/dispatch/${created.data.id}`, headers: key },
     {
       title: `driver listing (${ROWS.toLocaleString('en')} rows)`,
@@ -205,7 +238,7 @@ async function runScenarios(label: string, kind: string): Promise<{ rows: Row[];
       body: () => JSON.stringify({ pickup: { lat: 24.69, lng: 46.68 }, destination: { lat: 24.77, lng: 46.73 }, pickup_wait_time: 5 }),
     },
     ...(kind === 'pglite'
-      ? [{ title: 'create', connections: 50, method: 'POST' as const, path: '/ext/dispatch', headers: key, body: order }]
+      ? [{ title: 'create', connections: 50, method: 'POST' as const, path: '/ext/dispatch', headers: key, body: () => order() }]
       : []),
     // Measured again last: the ceiling is the mean of both, so one noisy window skews no ratio.
     { title: 'empty route again (no DB)', connections: 10, path: '/api/ping' },

@@ -27,7 +27,6 @@ import { toMajor, toMinor } from '@/lib/pricing/tariff';
 import { fieldErrorsOf } from '@/components/client/field-errors';
 import { format, messagesFor } from '@/components/i18n/messages';
 import type { Locale } from '@/components/i18n/locale';
-import { newDispatchMessages } from '@/components/i18n/messages/new-dispatch';
 import { vendorControlMessages } from '@/components/i18n/messages/vendor-control';
 import { parseApiTimestamp } from '@/components/i18n/format-time';
 import type { CommonText } from '@/components/i18n/messages/common';
@@ -46,7 +45,7 @@ export interface NewDispatchFormProps {
   tileUrl: string | null;
   tileAttribution: string;
   /** The page's language; read from `t` when not given. */
-  locale?: Locale;
+  locale: Locale;
 }
 
 /** A quote this close to its expiry is not sent: the create would arrive after it. */
@@ -63,8 +62,7 @@ function randomKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-export function NewDispatchForm({ t, common, branches, account, suggestions, tileUrl, tileAttribution, locale: givenLocale }: NewDispatchFormProps) {
-  const locale: Locale = givenLocale ?? (t.title === newDispatchMessages.ar.title ? 'ar' : 'en');
+export function NewDispatchForm({ t, common, branches, account, suggestions, tileUrl, tileAttribution, locale }: NewDispatchFormProps) {
   const vc = messagesFor(vendorControlMessages, locale);
   const router = useRouter();
   const toast = useToast();

@@ -30,6 +30,7 @@ export default async function NewDispatchPage() {
       <PageHeader title={t.title} intro={t.intro} />
       <NewDispatchForm
         t={t}
+        locale={locale}
         common={messagesFor(commonMessages, locale)}
         branches={branches}
         account={account}
