@@ -86,6 +86,19 @@ const EnvSchema = z
   API_RATE_LIMIT_PER_S: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /** The bucket's size: requests an account may send at once after a quiet spell; 0: no limit. */
   API_RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).default(40),
+  /** How long a driver has to accept an offer before it moves to the next nearest driver. */
+  DRIVER_OFFER_TIMEOUT_S: z.coerce.number().int().min(5).max(600).default(45),
+  /** The largest photo or signature a driver may upload (bytes, after the app's downscaling). */
+  MEDIA_MAX_BYTES: z.coerce.number().int().min(1_000).max(50_000_000).default(5_000_000),
+  /** Proof-of-delivery media go to this S3-compatible bucket when set; under DATA_DIR/media otherwise. */
+  S3_BUCKET: z.string().max(255).optional().or(z.literal('').transform(() => undefined)),
+  /** The S3-compatible endpoint (MinIO, R2, …); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z.url().optional().or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().max(50).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().max(200).optional().or(z.literal('').transform(() => undefined)),
+  S3_SECRET_ACCESS_KEY: z.string().max(200).optional().or(z.literal('').transform(() => undefined)),
+  /** Path-style URLs (`endpoint/bucket/key`), which most S3-compatible servers need. */
+  S3_FORCE_PATH_STYLE: booleanFlag(true),
   })
   .transform((env) => ({
     ...env,

@@ -35,7 +35,7 @@ export function AccountUsersCard({ accountId, t, common, locale }: AccountCardPr
     submit: async (values, { reset }) => {
       const user = await accountApi.createUser(accountId, values);
       reset();
-      toast(format(t.createdUserToast, { email: user.email }), 'success');
+      toast(format(t.createdUserToast, { email: user.email ?? user.name }), 'success');
       await queryClient.invalidateQueries({ queryKey: accountKeys.users(accountId) });
     },
   });

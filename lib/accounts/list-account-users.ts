@@ -12,7 +12,8 @@ export async function listAccountUsers(options: { accountId: string }): Promise<
   });
   return rows.map((row) => ({
     id: row.id,
-    email: row.email,
+    // Staff sign in with an email (createUser requires one); only drivers' users have none.
+    email: row.email ?? '',
     name: row.name,
     created_at: formatTimestamp(row.createdAt),
     disabled_at: row.disabledAt ? formatTimestamp(row.disabledAt) : null,

@@ -10,6 +10,7 @@ export async function createUser(options: { input: NewUser }): Promise<SessionUs
   const parsed = NewUserSchema.safeParse(options.input);
   if (!parsed.success) throw invalidRequest(parsed.error);
   const { email, name, password, role, accountId } = parsed.data;
+  if (role === 'driver') throw new DomainError('invalid_request', 'role: driver sign-ins are made for a driver (lib/drivers)');
   if ((role === 'staff') !== (accountId !== null)) {
     throw new DomainError('invalid_request', 'accountId: staff belong to one account; admins to none');
   }
@@ -19,7 +20,7 @@ export async function createUser(options: { input: NewUser }): Promise<SessionUs
   try {
     const user = await db().user.create({
       data: { id: newId('usr'), email, name, role, accountId, passwordHash: await hashPassword(password) },
-      select: { id: true, email: true, name: true, role: true, accountId: true },
+      select: { id: true, email: true, phone: true, name: true, role: true, accountId: true, driverId: true },
     });
     return { ...user, role };
   } catch (error) {

@@ -28,9 +28,11 @@ export async function readSession(options: { token: string | undefined; renew: b
         select: {
           id: true,
           email: true,
+          phone: true,
           name: true,
           role: true,
           accountId: true,
+          driverId: true,
           disabledAt: true,
           account: { select: TARIFF_SELECT },
         },
@@ -42,8 +44,8 @@ export async function readSession(options: { token: string | undefined; renew: b
     await db().session.deleteMany({ where: { id } });
     return null;
   }
-  const { id: userId, email, name, accountId, account, role } = session.user;
-  const user = { id: userId, email, name, accountId };
+  const { id: userId, email, phone, name, accountId, driverId, account, role } = session.user;
+  const user = { id: userId, email, phone, name, accountId, driverId };
   let expiresAt = session.expiresAt;
   const isRenewed = options.renew && expiresAt.getTime() - now.getTime() < SESSION_TTL_MS / 2;
   if (isRenewed) {

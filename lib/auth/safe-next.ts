@@ -5,6 +5,7 @@ import { homePathOf } from '@/lib/auth/schemas';
 const RETURN_ROOTS: Record<UserRole, readonly string[]> = {
   staff: ['/dispatches', '/settings'],
   admin: ['/admin'],
+  driver: ['/driver'],
 };
 
 // Browsers strip tab, CR and LF from URLs and treat `\` as `/`, so `/\t/evil.example` and

@@ -3,37 +3,62 @@ import { DomainError } from '@/lib/errors/domain-error';
 import { knownDeviceId, rememberDevice } from '@/lib/auth/known-device';
 import { forgetLoginFailures, reserveLoginAttempt } from '@/lib/auth/login-throttle';
 import { dummyPasswordHash, verifyPassword } from '@/lib/auth/password';
-import type { SessionUser, SignInBody } from '@/lib/auth/schemas';
+import type { DriverSignInBody, SessionUser, SignInBody } from '@/lib/auth/schemas';
 import { newSessionToken, SESSION_TTL_MS, sessionIdOf } from '@/lib/auth/session-token';
 
 const INVALID = 'The email or password is incorrect';
+const INVALID_PIN = 'The phone number or PIN is incorrect';
+
+const USER_SELECT = {
+  id: true,
+  email: true,
+  phone: true,
+  name: true,
+  role: true,
+  accountId: true,
+  driverId: true,
+  passwordHash: true,
+  disabledAt: true,
+} as const;
 
 /**
- * Checks an email and password and opens a session; returns the token for the cookie, and the
+ * Checks an email and password (staff, admins) or a phone and PIN (drivers, parsed by
+ * DriverSignInBodySchema) and opens a session; returns the token for the cookie, and the
  * known-device cookie's new value (lib/auth/known-device.ts). Unknown email and wrong password
  * answer alike (same message, same time), and both count towards the throttle: the attempt is
  * reserved, as a failure, before the password is checked, and forgotten when it was right.
  * `deviceCookie` (the device cookie the browser sent) throttles the sign-in in that device's own
  * bucket when it was issued to this user, so strangers' failures with the email do not lock it out.
  */
-export async function signIn(options: { input: SignInBody; ip: string; deviceCookie?: string; now?: Date }) {
+export async function signIn(options: { input: SignInBody | DriverSignInBody; ip: string; deviceCookie?: string; now?: Date }) {
   const now = options.now ?? new Date();
-  const email = options.input.email.toLowerCase();
+  const { input } = options;
+  const byPhone = 'phone' in input;
+  // The throttle's bucket is the sign-in name; a phone's is marked so it never meets an email's.
+  const name = byPhone ? `phone:${input.phone}` : input.email.toLowerCase();
   const user = await db().user.findUnique({
-    where: { email },
-    select: { id: true, email: true, name: true, role: true, accountId: true, passwordHash: true, disabledAt: true },
+    where: byPhone ? { phone: input.phone } : { email: input.email.toLowerCase() },
+    select: USER_SELECT,
   });
   const deviceId = user ? knownDeviceId({ cookie: options.deviceCookie, user, now }) : null;
-  const attempt = await reserveLoginAttempt({ email, ip: options.ip, deviceId, now });
-  const isValid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), options.input.password);
-  // The reserved attempt stays recorded as the failure.
-  if (!user || !isValid || user.disabledAt) throw new DomainError('invalid_credentials', INVALID);
+  const attempt = await reserveLoginAttempt({ email: name, ip: options.ip, deviceId, now });
+  const isValid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), byPhone ? input.pin : input.password);
+  // The reserved attempt stays recorded as the failure. A phone signs in only a driver.
+  if (!user || !isValid || user.disabledAt || byPhone !== (user.role === 'driver')) {
+    throw new DomainError('invalid_credentials', byPhone ? INVALID_PIN : INVALID);
+  }
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db().$transaction([
     db().session.create({ data: { id: sessionIdOf(token), userId: user.id, expiresAt, createdAt: now } }),
     forgetLoginFailures(attempt),
   ]);
-  const signedIn: SessionUser = { id: user.id, email: user.email, name: user.name, role: user.role as SessionUser['role'], accountId: user.accountId };
+  const signedIn = sessionUserOf(user);
   return { token, expiresAt, user: signedIn, deviceCookie: rememberDevice({ cookie: options.deviceCookie, user, now }) };
+}
+
+/** A users row as every surface sees the signed-in user. */
+export function sessionUserOf(user: Pick<SessionUser, 'id' | 'email' | 'phone' | 'name' | 'accountId' | 'driverId'> & { role: string }): SessionUser {
+  const { id, email, phone, name, accountId, driverId } = user;
+  return { id, email, phone, name, role: user.role as SessionUser['role'], accountId, driverId };
 }

@@ -17,28 +17,57 @@ export function hashRequest(method: string, path: string, body: unknown): string
   return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
 }
 
+/** Whose keys: an account's (vendor API, dashboard) or a driver's (the driver app's offline replays). */
+export type IdempotencyOwner = { accountId: string } | { driverId: string };
+
+interface StoredKey {
+  requestHash: string;
+  statusCode: number | null;
+  responseBody: unknown;
+  responseHeaders: unknown;
+  createdAt: Date;
+}
+
+/** The table of `owner`'s keys: idempotency_keys or driver_idempotency_keys, the same columns. */
+function keysOf(owner: IdempotencyOwner, key: string) {
+  const prisma = db();
+  if ('accountId' in owner) {
+    const { accountId } = owner;
+    return {
+      claim: (requestHash: string) => prisma.idempotencyKey.createMany({ data: [{ accountId, key, requestHash }], skipDuplicates: true }),
+      find: (): Promise<StoredKey | null> => prisma.idempotencyKey.findUnique({ where: { accountId_key: { accountId, key } } }),
+      remove: (createdAt?: Date) => prisma.idempotencyKey.deleteMany({ where: { accountId, key, ...(createdAt && { createdAt }) } }),
+      save: (data: Prisma.IdempotencyKeyUpdateInput) => prisma.idempotencyKey.update({ where: { accountId_key: { accountId, key } }, data }),
+    };
+  }
+  const { driverId } = owner;
+  return {
+    claim: (requestHash: string) => prisma.driverIdempotencyKey.createMany({ data: [{ driverId, key, requestHash }], skipDuplicates: true }),
+    find: (): Promise<StoredKey | null> => prisma.driverIdempotencyKey.findUnique({ where: { driverId_key: { driverId, key } } }),
+    remove: (createdAt?: Date) => prisma.driverIdempotencyKey.deleteMany({ where: { driverId, key, ...(createdAt && { createdAt }) } }),
+    save: (data: Prisma.DriverIdempotencyKeyUpdateInput) => prisma.driverIdempotencyKey.update({ where: { driverId_key: { driverId, key } }, data }),
+  };
+}
+
 export async function runIdempotent(
-  options: { accountId: string; key: string; requestHash: string },
+  options: { owner: IdempotencyOwner; key: string; requestHash: string },
   run: () => Promise<Reply>,
 ): Promise<Reply> {
-  const { accountId, key, requestHash } = options;
+  const { key, requestHash } = options;
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new DomainError('invalid_request', 'Idempotency-Key: must be 1-255 visible ASCII characters');
   }
-  const prisma = db();
+  const keys = keysOf(options.owner, key);
   for (let attempt = 0; attempt < 2; attempt++) {
-    const claimed = await prisma.idempotencyKey.createMany({
-      data: [{ accountId, key, requestHash }],
-      skipDuplicates: true,
-    });
+    const claimed = await keys.claim(requestHash);
     if (claimed.count === 1) break;
 
-    const existing = await prisma.idempotencyKey.findUnique({ where: { accountId_key: { accountId, key } } });
+    const existing = await keys.find();
     if (!existing) continue; // removed in between: claim again
     const age = Date.now() - existing.createdAt.getTime();
     const isAbandoned = existing.statusCode === null && age > CLAIM_TIMEOUT_MS;
     if (age > IDEMPOTENCY_TTL_MS || isAbandoned) {
-      await prisma.idempotencyKey.deleteMany({ where: { accountId, key, createdAt: existing.createdAt } });
+      await keys.remove(existing.createdAt);
       continue;
     }
     if (existing.requestHash !== requestHash) {
@@ -62,17 +91,14 @@ export async function runIdempotent(
     if (error instanceof DomainError && statusOf(error.code) < 500 && error.retryAfterSeconds === undefined) {
       reply = domainErrorReply(error);
     } else {
-      await prisma.idempotencyKey.deleteMany({ where: { accountId, key } });
+      await keys.remove();
       throw error;
     }
   }
-  await prisma.idempotencyKey.update({
-    where: { accountId_key: { accountId, key } },
-    data: {
-      statusCode: reply.status,
-      responseBody: reply.body === undefined ? Prisma.DbNull : (reply.body as Prisma.InputJsonValue),
-      responseHeaders: reply.headers ?? Prisma.DbNull,
-    },
+  await keys.save({
+    statusCode: reply.status,
+    responseBody: reply.body === undefined ? Prisma.DbNull : (reply.body as Prisma.InputJsonValue),
+    responseHeaders: reply.headers ?? Prisma.DbNull,
   });
   return reply;
 }

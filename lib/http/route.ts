@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { authenticateApiKey, type ApiKeyCaller, type Caller } from '@/lib/auth/authenticate-api-key';
 import { authenticateOps } from '@/lib/auth/authenticate-ops';
 import { authenticateSession } from '@/lib/auth/authenticate-session';
-import type { SessionUser } from '@/lib/auth/schemas';
+import type { SessionUser, UserRole } from '@/lib/auth/schemas';
 import { DomainError } from '@/lib/errors/domain-error';
 import { isDatabaseUnavailable } from '@/lib/db/database-errors';
-import { hashRequest, runIdempotent } from '@/lib/http/idempotency';
+import { hashRequest, runIdempotent, type IdempotencyOwner } from '@/lib/http/idempotency';
 import { limitApiCaller, type RateLimitOutcome } from '@/lib/http/api-rate-limit';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { HTTP_METHODS } from '@/lib/http/request-target';
@@ -15,7 +15,7 @@ import { getEnv } from '@/lib/env';
 import { Prisma } from '@/prisma/generated/client';
 import { admit } from '@/lib/db/admission';
 import { dbKind } from '@/lib/db/client';
-import { accountScope, platformScope, type AccountScope, type PlatformScope } from '@/lib/tenancy/scope';
+import { accountScope, driverScope, platformScope, type AccountScope, type DriverScope, type PlatformScope } from '@/lib/tenancy/scope';
 
 /** Requests served at once on the embedded database (PostgreSQL has its own connection pool). */
 const EMBEDDED_CONCURRENCY = 4;
@@ -126,7 +126,7 @@ function route<P extends Params, A>(
   options: RouteOptions,
   authenticate: (request: Request) => Promise<A>,
   handler: (args: BaseArgs<P> & { auth: A }) => Promise<Reply>,
-  idempotencyScope?: (auth: A) => string,
+  idempotencyScope?: (auth: A) => IdempotencyOwner,
   /** Headers every reply to this caller carries (a renewed session cookie). */
   replyHeaders?: (auth: A) => Record<string, string> | undefined,
   /** A rate limit taken once per request after authentication: its headers ride on every reply. */
@@ -163,7 +163,7 @@ function route<P extends Params, A>(
         options.idempotent && key !== null && idempotencyScope
           ? await runIdempotent(
               {
-                accountId: idempotencyScope(caller),
+                owner: idempotencyScope(caller),
                 key,
                 requestHash: hashRequest(request.method, new URL(request.url).pathname, body),
               },
@@ -215,7 +215,7 @@ export function apiKeyRoute<P extends Params = Params>(
     options,
     (request) => authenticateApiKey(request.headers),
     ({ auth, ...args }) => handler({ ...args, caller: auth, scope: accountScope(auth.accountId) }),
-    (caller) => caller.accountId,
+    (caller) => ({ accountId: caller.accountId }),
     undefined,
     limitApiCaller,
   );
@@ -243,11 +243,11 @@ export function publicRoute<P extends Params = Params>(options: RouteOptions, ha
 
 /** How a dashboard or console wrapper turns a session into its caller and scope. */
 interface SessionRouteKind<C, S> {
-  role: 'staff' | 'admin';
+  role: UserRole;
   callerOf: (session: Awaited<ReturnType<typeof authenticateSession>>) => C;
   scopeOf: (caller: C) => S;
   /** Whose `Idempotency-Key`s these are (routes declared `idempotent`). */
-  idempotencyScope?: (caller: C) => string;
+  idempotencyScope?: (caller: C) => IdempotencyOwner;
 }
 
 /**
@@ -292,7 +292,7 @@ export function staffRoute<P extends Params = Params>(
       return { accountId: user.accountId, tariff, user };
     },
     scopeOf: (caller) => accountScope(caller.accountId),
-    idempotencyScope: (caller) => caller.accountId,
+    idempotencyScope: (caller) => ({ accountId: caller.accountId }),
   });
 }
 
@@ -310,4 +310,31 @@ export function adminRoute<P extends Params = Params>(
   handler: (args: BaseArgs<P> & { caller: AdminCaller; scope: PlatformScope }) => Promise<Reply>,
 ) {
   return sessionRoute<P, AdminCaller, PlatformScope>(options, handler, { role: 'admin', callerOf: ({ user }) => ({ user }), scopeOf: () => platformScope() });
+}
+
+/** The signed-in driver of a driver app request: their user, and the driver they are. */
+export interface DriverCaller {
+  user: SessionUser;
+  driverId: string;
+}
+
+/**
+ * A driver app route: session cookie, driver role, same-origin writes, like the dashboard's.
+ * `scope` is the driver's own (lib/tenancy/scope.ts): the dispatches assigned or offered to
+ * them. Routes declared `idempotent` honour an `Idempotency-Key` in the driver's own key space
+ * (the app replays what it did offline with the keys it made then).
+ */
+export function driverRoute<P extends Params = Params>(
+  options: RouteOptions,
+  handler: (args: BaseArgs<P> & { caller: DriverCaller; scope: DriverScope }) => Promise<Reply>,
+) {
+  return sessionRoute<P, DriverCaller, DriverScope>(options, handler, {
+    role: 'driver',
+    callerOf: ({ user }) => {
+      if (!user.driverId) throw new DomainError('forbidden', 'Driver sign-ins belong to a driver');
+      return { user, driverId: user.driverId };
+    },
+    scopeOf: (caller) => driverScope(caller.driverId),
+    idempotencyScope: (caller) => ({ driverId: caller.driverId }),
+  });
 }

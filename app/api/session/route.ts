@@ -1,18 +1,20 @@
 import { assertSameOrigin } from '@/lib/auth/authenticate-session';
 import { clientAddress } from '@/lib/auth/client-address';
 import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from '@/lib/auth/known-device';
-import { SignInBodySchema } from '@/lib/auth/schemas';
+import { DriverSignInBodySchema, SignInBodySchema } from '@/lib/auth/schemas';
 import { clearedSessionCookie, isSecureRequest, readCookie, SESSION_COOKIE, sessionCookie } from '@/lib/auth/session-cookie';
 import { signIn } from '@/lib/auth/sign-in';
 import { signOut } from '@/lib/auth/sign-out';
 import { parseInput } from '@/lib/validation/parse-input';
 import { publicRoute, otherMethods } from '@/lib/http/route';
 
-// POST /api/session — sign in to the dashboard with email and password; sets the session cookie
-// and the known-device cookie (two Set-Cookie headers: a Response of its own carries them)
+// POST /api/session — sign in with email and password (dashboard, console) or phone and PIN
+// (driver app); sets the session cookie and the known-device cookie (two Set-Cookie headers: a
+// Response of its own carries them)
 export const POST = publicRoute({ body: true }, async ({ request, body }) => {
   assertSameOrigin(request);
-  const input = parseInput(SignInBodySchema, body);
+  const isDriver = typeof body === 'object' && body !== null && 'phone' in body;
+  const input = isDriver ? parseInput(DriverSignInBodySchema, body) : parseInput(SignInBodySchema, body);
   const deviceCookie = readCookie(request.headers, KNOWN_DEVICE_COOKIE);
   const signedIn = await signIn({ input, ip: clientAddress(request.headers), deviceCookie });
   const isSecure = isSecureRequest(request);
