@@ -15,7 +15,7 @@ import type { RateDecision, RateLimit } from '@/lib/rate-limit/token-bucket';
 /** How long a process may admit requests from leased tokens. */
 export const LEASE_TTL_MS = 100;
 /** The most tokens one process leases ahead for one account. */
-export const LEASE_MAX_TOKENS = 16;
+export const LEASE_MAX_TOKENS = 64;
 /** A lease is at most this share of the burst. */
 const LEASE_BURST_SHARE = 8;
 
