@@ -80,6 +80,27 @@ export async function newAdminSession() {
 
 export type AdminSession = Awaited<ReturnType<typeof newAdminSession>>;
 
+export const DRIVER_PIN = '482915';
+
+/**
+ * A signed-in driver of the driver app (`driverId`, or a new driver): a driver user with a phone
+ * and PIN, signed in through the same sign-in as the app. Written directly (the console's
+ * sign-in creation has its own tests), so any test can have a driver session.
+ */
+export async function newDriverSession(driverId?: string) {
+  const { db } = await import('@/lib/db/client');
+  const { hashPassword } = await import('@/lib/auth/password');
+  const { signIn } = await import('@/lib/auth/sign-in');
+  const id = driverId ?? (await newDriver()).id;
+  const phone = `+9665${String(Math.floor(Math.random() * 90_000_000) + 10_000_000)}`;
+  const { newId } = await import('@/lib/ids/new-id');
+  await db().user.create({
+    data: { id: newId('usr'), phone, name: 'Test Driver', role: 'driver', driverId: id, passwordHash: await hashPassword(DRIVER_PIN) },
+  });
+  const { token, user } = await signIn({ input: { phone, pin: DRIVER_PIN }, ip: '203.0.113.11' });
+  return { driverId: id, user, phone, token, cookie: `dispatch_session=${token}` };
+}
+
 /** The console's callers: a signed-in admin, and the cookie of a staff member, whom the console refuses. */
 export async function newConsoleSessions(): Promise<{ admin: AdminSession; staffCookie: string }> {
   const admin = await newAdminSession();
