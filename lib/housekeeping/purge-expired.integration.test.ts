@@ -5,7 +5,7 @@ import { purgeExpired } from '@/lib/housekeeping/purge-expired';
 import { THROTTLE_WINDOW_MS } from '@/lib/auth/login-throttle';
 import { readSession } from '@/lib/auth/read-session';
 import { sessionIdOf } from '@/lib/auth/session-token';
-import { dispatchBody, newAccount, newStaffSession, uniqueSuffix } from '@/test/fixtures';
+import { dispatchBody, newAccount, newDriverSession, newStaffSession, uniqueSuffix } from '@/test/fixtures';
 import { startWebhookReceiver } from '@/test/webhook-receiver';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 
@@ -80,5 +80,29 @@ describe('purgeExpired', () => {
     expect(await db().session.count({ where: { id: { in: [sessionIdOf(live.token), sessionIdOf(expired.token)] } } })).toBe(1);
     expect(await readSession({ token: live.token, renew: false })).not.toBeNull();
     expect(await db().loginFailure.count({ where: { bucket: email } })).toBe(1);
+  });
+});
+
+describe('purgeExpired, the driver app', () => {
+  it("deletes drivers' expired idempotency keys and expired sign-in links, and keeps live ones", async () => {
+    const driver = await newDriverSession();
+    const now = new Date();
+    await db().driverIdempotencyKey.createMany({
+      data: [
+        { driverId: driver.driverId, key: 'expired', requestHash: 'h', createdAt: new Date(now.getTime() - 2 * DAY) },
+        { driverId: driver.driverId, key: 'live', requestHash: 'h', createdAt: now },
+      ],
+    });
+    await db().signInLink.createMany({
+      data: [
+        { id: `expired-${uniqueSuffix()}`, userId: driver.user.id, createdAt: new Date(now.getTime() - DAY), expiresAt: new Date(now.getTime() - 1000) },
+        { id: `live-${uniqueSuffix()}`, userId: driver.user.id, createdAt: now, expiresAt: new Date(now.getTime() + 60_000) },
+      ],
+    });
+    await purgeExpired({ now, deliveryRetentionMs: 30 * DAY });
+    const keys = await db().driverIdempotencyKey.findMany({ where: { driverId: driver.driverId }, select: { key: true } });
+    expect(keys.map((row) => row.key)).toEqual(['live']);
+    const links = await db().signInLink.findMany({ where: { userId: driver.user.id }, select: { id: true } });
+    expect(links.map((row) => row.id)).toEqual([expect.stringMatching(/^live-/)]);
   });
 });

@@ -3,7 +3,8 @@ import { IDEMPOTENCY_TTL_MS } from '@/lib/idempotency/limits';
 import { THROTTLE_WINDOW_MS } from '@/lib/auth/login-throttle';
 
 // Rows that only grow: finished webhook deliveries (their attempts go with them), expired
-// Idempotency-Key replays, expired sessions, old failed sign-ins and long-expired quotes. The big tables are deleted
+// Idempotency-Key replays (vendors' and drivers'), expired sessions and sign-in links, old failed
+// sign-ins and long-expired quotes. The big tables are deleted
 // in batches, so that no run holds locks for long; a pending delivery is never deleted.
 
 const BATCH = 5_000;
@@ -12,7 +13,7 @@ const QUOTE_KEPT_AFTER_EXPIRY_MS = 7 * 24 * 60 * 60_000;
 export async function purgeExpired(options: {
   now?: Date;
   deliveryRetentionMs: number;
-}): Promise<{ deliveries: number; idempotencyKeys: number; sessions: number; loginFailures: number; quotes: number }> {
+}): Promise<{ deliveries: number; idempotencyKeys: number; sessions: number; loginFailures: number; quotes: number; signInLinks: number }> {
   const now = options.now ?? new Date();
   const deliveriesBefore = new Date(now.getTime() - options.deliveryRetentionMs);
   const keysBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
@@ -33,10 +34,19 @@ export async function purgeExpired(options: {
     idempotencyKeys += deleted;
     if (deleted < BATCH) break;
   }
+  for (;;) {
+    const deleted = await db().$executeRaw`
+      DELETE FROM driver_idempotency_keys WHERE (driver_id, key) IN (
+        SELECT driver_id, key FROM driver_idempotency_keys WHERE created_at < ${keysBefore} LIMIT ${BATCH})`;
+    idempotencyKeys += deleted;
+    if (deleted < BATCH) break;
+  }
   // Expired sessions and failures older than the throttle window no longer mean anything.
   const sessions = (await db().session.deleteMany({ where: { expiresAt: { lt: now } } })).count;
   const loginFailures = (await db().loginFailure.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - THROTTLE_WINDOW_MS) } } })).count;
   // A quote is kept a while past its expiry so a late create hears `quote_expired`, not "not found".
   const quotes = (await db().quote.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - QUOTE_KEPT_AFTER_EXPIRY_MS) } } })).count;
-  return { deliveries, idempotencyKeys, sessions, loginFailures, quotes };
+  // A one-time sign-in link is worthless once expired, used or not.
+  const signInLinks = (await db().signInLink.deleteMany({ where: { expiresAt: { lt: now } } })).count;
+  return { deliveries, idempotencyKeys, sessions, loginFailures, quotes, signInLinks };
 }
