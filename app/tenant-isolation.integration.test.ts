@@ -1,17 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/lib/accounts/create-api-key';
 import { createBranch } from '@/lib/branches/create-branch';
 import { db } from '@/lib/db/client';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
-import { accountScope } from '@/lib/tenancy/scope';
+import { accountScope, driverScope } from '@/lib/tenancy/scope';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { call, type CallOptions } from '@/test/api';
 import { setUpDeliveryHarness } from '@/test/delivery-harness';
-import { dispatchBody, newAccount, newDriver, newStaffSession, uniqueSuffix } from '@/test/fixtures';
+import { dispatchBody, newAccount, newDriver, newDriverSession, newStaffSession, uniqueSuffix } from '@/test/fixtures';
+import { jpegImage } from '@/test/media-fixtures';
+import { temporaryMediaDir } from '@/test/media-setup';
+import { storeMedia } from '@/lib/media/store-media';
 
 // Someone else's row is a 404, never a 403 and never their data (STYLE.md §5, §18). Every route
 // of the vendor API and the staff dashboard that takes the id of a tenant-owned resource is
@@ -35,15 +38,22 @@ interface Tenant {
   spareKeyId: string;
   /** A driver assigned to this account's dispatch only. */
   driverId: string;
+  /** That driver, signed in to the driver app. */
+  driverCookie: string;
+  /** A photo the driver took of the dispatch. */
+  mediaId: string;
+  /** An offer of another of the account's dispatches to the driver. */
+  offerId: string;
 }
 
-type Surface = 'vendor' | 'staff';
+/** The vendor API, the staff dashboard, and the driver app (whose "tenant" is the driver). */
+type Surface = 'vendor' | 'staff' | 'driver';
 
 interface Case {
   file: string;
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   surface: Surface;
-  resource: 'dispatch' | 'webhook delivery' | 'branch' | 'api key' | 'driver';
+  resource: 'dispatch' | 'webhook delivery' | 'branch' | 'api key' | 'driver' | 'media' | 'offer';
   path: (tenant: Tenant) => string;
   body?: unknown;
   /**
@@ -177,6 +187,58 @@ const CASES: Case[] = [
     path: (t) => `/api/staff/dispatches/${t.dispatchId}/ready`,
     ownStatus: 200,
   },
+  // The driver app: the other account's driver's job, photo and offer are not found by this driver.
+  { file: './api/driver/jobs/[id]/route.ts', method: 'GET', surface: 'driver', resource: 'dispatch', path: (t) => `/api/driver/jobs/${t.dispatchId}`, ownStatus: 200 },
+  {
+    file: './api/driver/jobs/[id]/deliver/route.ts',
+    method: 'POST',
+    surface: 'driver',
+    resource: 'dispatch',
+    path: (t) => `/api/driver/jobs/${t.dispatchId}/deliver`,
+    body: {},
+    // Not picked up yet.
+    ownStatus: 409,
+  },
+  {
+    file: './api/driver/jobs/[id]/fail/route.ts',
+    method: 'POST',
+    surface: 'driver',
+    resource: 'dispatch',
+    path: (t) => `/api/driver/jobs/${t.dispatchId}/fail`,
+    body: { reason: 'customer_unreachable' },
+    ownStatus: 409,
+  },
+  {
+    file: './api/driver/jobs/[id]/media/route.ts',
+    method: 'POST',
+    surface: 'driver',
+    resource: 'dispatch',
+    path: (t) => `/api/driver/jobs/${t.dispatchId}/media?kind=photo`,
+    // JSON is not an image: the driver's own dispatch answers 415, another's 404 before the body is looked at.
+    body: { not: 'an image' },
+    ownStatus: 415,
+  },
+  { file: './api/driver/media/[id]/route.ts', method: 'GET', surface: 'driver', resource: 'media', path: (t) => `/api/driver/media/${t.mediaId}`, ownStatus: 200 },
+  { file: './ext/media/[id]/route.ts', method: 'GET', surface: 'vendor', resource: 'media', path: (t) => `/ext/media/${t.mediaId}`, ownStatus: 302 },
+  { file: './api/driver/offers/[id]/decline/route.ts', method: 'POST', surface: 'driver', resource: 'offer', path: (t) => `/api/driver/offers/${t.offerId}/decline`, ownStatus: 200 },
+  {
+    file: './api/driver/offers/[id]/accept/route.ts',
+    method: 'POST',
+    surface: 'driver',
+    resource: 'offer',
+    path: (t) => `/api/driver/offers/${t.offerId}/accept`,
+    // Declined just above: closed.
+    ownStatus: 409,
+  },
+  {
+    file: './api/driver/jobs/[id]/status/route.ts',
+    method: 'POST',
+    surface: 'driver',
+    resource: 'dispatch',
+    path: (t) => `/api/driver/jobs/${t.dispatchId}/status`,
+    body: { status: 'accepted' },
+    ownStatus: 200,
+  },
   {
     file: './ext/dispatch/[id]/cancel/route.ts',
     method: 'POST',
@@ -258,6 +320,8 @@ describe('every route with an id segment', () => {
 });
 
 const { receiver } = setUpDeliveryHarness();
+const media = await temporaryMediaDir();
+afterAll(() => media.cleanUp());
 
 /** An account with a staff sign-in, a webhook, a dispatch (with its deliveries) assigned to its own driver, a branch and a spare key. */
 async function newTenant(): Promise<Tenant> {
@@ -273,6 +337,13 @@ async function newTenant(): Promise<Tenant> {
   });
   const spare = await createApiKey({ accountId: account.id, input: { name: 'Spare' } });
   const delivery = await db().webhookDelivery.findFirstOrThrow({ where: { accountId: account.id }, select: { id: true } });
+  const { cookie: driverCookie } = await newDriverSession(driver.id);
+  const media = await storeMedia({ scope: driverScope(driver.id), dispatchId: dispatch.id, kind: 'photo', bytes: await jpegImage(), declaredType: 'image/jpeg' });
+  const waiting = await createDispatch({ accountId: account.id, input: dispatchBody() });
+  const offerId = `ofr_${uniqueSuffix()}`;
+  await db().dispatchOffer.create({
+    data: { id: offerId, dispatchId: waiting.id, driverId: driver.id, accountId: account.id, createdAt: new Date(), expiresAt: new Date(Date.now() + 600_000) },
+  });
   return {
     accountId: account.id,
     apiKey: account.api_key,
@@ -282,10 +353,14 @@ async function newTenant(): Promise<Tenant> {
     branchId: branch.id,
     spareKeyId: spare.id,
     driverId: driver.id,
+    driverCookie,
+    mediaId: media.id,
+    offerId,
   };
 }
 
-const credentials = (tenant: Tenant, surface: Surface): CallOptions => (surface === 'vendor' ? { apiKey: tenant.apiKey } : { cookie: tenant.cookie });
+const credentials = (tenant: Tenant, surface: Surface): CallOptions =>
+  ({ vendor: { apiKey: tenant.apiKey }, staff: { cookie: tenant.cookie }, driver: { cookie: tenant.driverCookie } })[surface];
 
 /** What the other tenant's resources look like; none of the calls may change any of it. */
 async function snapshot(tenant: Tenant) {
@@ -294,10 +369,12 @@ async function snapshot(tenant: Tenant) {
     delivery: await db().webhookDelivery.findUniqueOrThrow({ where: { id: tenant.deliveryId } }),
     branch: await db().branch.findUniqueOrThrow({ where: { id: tenant.branchId } }),
     spareKey: await db().apiKey.findUniqueOrThrow({ where: { id: tenant.spareKeyId }, select: { revokedAt: true } }),
+    offer: await db().dispatchOffer.findUniqueOrThrow({ where: { id: tenant.offerId }, select: { state: true, respondedAt: true } }),
+    media: await db().dispatchMedia.findUniqueOrThrow({ where: { id: tenant.mediaId } }),
   };
 }
 
-describe("another account's ids, on the vendor API and the staff dashboard", () => {
+describe("another account's ids, on the vendor API, the staff dashboard and the driver app", () => {
   let mine: Tenant;
   let theirs: Tenant;
   let before: Awaited<ReturnType<typeof snapshot>>;

@@ -13,7 +13,7 @@ import { createStaffAccount, OPS_HEADERS } from './staff';
 // walk, so a new route is never skipped silently.
 
 /** Who sends the request: nobody, a vendor's API key, a staff or admin session, the ops token. */
-type Caller = 'anonymous' | 'vendor' | 'staff' | 'admin' | 'ops';
+type Caller = 'anonymous' | 'vendor' | 'staff' | 'admin' | 'ops' | 'driver';
 
 /**
  * What the answer must carry: `page` the pages' CSP with this request's nonce on every script;
@@ -69,6 +69,10 @@ const ROUTES: Record<string, (made: Made) => Probe> = {
   'app/(admin)/admin/fleets/page.tsx': () => page('/admin/fleets', 'admin'),
   'app/(admin)/admin/map/page.tsx': () => page('/admin/map', 'admin'),
   'app/(admin)/admin/qa/page.tsx': () => page('/admin/qa', 'admin'),
+  'app/driver/login/page.tsx': () => page('/driver/login', 'anonymous'),
+  'app/driver/link/[token]/page.tsx': () => page(`/driver/link/${UNKNOWN}`, 'anonymous'),
+  'app/driver/(app)/page.tsx': () => page('/driver', 'driver'),
+  'app/driver/(app)/jobs/[id]/page.tsx': () => page(`/driver/jobs/${UNKNOWN}`, 'driver'),
 
   // The API reference (a static page with its own policy) and its files.
   'app/docs/route.ts': () => open('/docs', 'docs'),
@@ -94,12 +98,32 @@ const ROUTES: Record<string, (made: Made) => Probe> = {
   'app/ext/webhook/deliveries/route.ts': () => api('GET', '/ext/webhook/deliveries', 'vendor'),
   'app/ext/webhook/deliveries/[id]/route.ts': () => api('GET', `/ext/webhook/deliveries/${UNKNOWN}`, 'vendor'),
   'app/ext/webhook/deliveries/[id]/redeliver/route.ts': () => api('POST', `/ext/webhook/deliveries/${UNKNOWN}/redeliver`, 'vendor'),
+  'app/ext/media/[id]/route.ts': () => api('GET', `/ext/media/${UNKNOWN}`, 'vendor'),
+  // A signed link to a driver's photo: the link is the credential, and the image is cached by
+  // its reader for the link's 10 minutes (`private`), so it is not a no-store answer.
+  'app/media/[id]/route.ts': () => open(`/media/${UNKNOWN}?expires=0&signature=none`),
+
+  // The driver app's API.
+  'app/api/driver/me/route.ts': () => api('GET', '/api/driver/me', 'driver'),
+  'app/api/driver/duty/route.ts': () => api('PUT', '/api/driver/duty', 'driver', { on_duty: false }),
+  'app/api/driver/offers/current/route.ts': () => api('GET', '/api/driver/offers/current', 'driver'),
+  'app/api/driver/offers/[id]/accept/route.ts': () => api('POST', `/api/driver/offers/${UNKNOWN}/accept`, 'driver'),
+  'app/api/driver/offers/[id]/decline/route.ts': () => api('POST', `/api/driver/offers/${UNKNOWN}/decline`, 'driver'),
+  'app/api/driver/jobs/route.ts': () => api('GET', '/api/driver/jobs', 'driver'),
+  'app/api/driver/jobs/[id]/route.ts': () => api('GET', `/api/driver/jobs/${UNKNOWN}`, 'driver'),
+  'app/api/driver/jobs/[id]/status/route.ts': () => api('POST', `/api/driver/jobs/${UNKNOWN}/status`, 'driver', { status: 'picked_up' }),
+  'app/api/driver/jobs/[id]/deliver/route.ts': () => api('POST', `/api/driver/jobs/${UNKNOWN}/deliver`, 'driver', {}),
+  'app/api/driver/jobs/[id]/fail/route.ts': () => api('POST', `/api/driver/jobs/${UNKNOWN}/fail`, 'driver', { reason: 'refused' }),
+  'app/api/driver/jobs/[id]/media/route.ts': () => api('POST', `/api/driver/jobs/${UNKNOWN}/media?kind=photo`, 'driver', {}),
+  'app/api/driver/media/[id]/route.ts': () => api('GET', `/api/driver/media/${UNKNOWN}`, 'driver'),
+  'app/api/driver/positions/route.ts': () => api('POST', '/api/driver/positions', 'driver', { positions: [{ ...POINTS.pickup, at: new Date().toISOString() }] }),
 
   // Public endpoints of the service, the sign-in and the customer's tracking JSON.
   'app/api/[...path]/route.ts': () => api('GET', '/api/no-such-endpoint', 'anonymous'),
   'app/api/health/route.ts': () => open('/api/health'),
   'app/api/ping/route.ts': () => open('/api/ping'),
   'app/api/session/route.ts': ({ staff }) => api('POST', '/api/session', 'anonymous', staff),
+  'app/api/session/link/route.ts': () => api('POST', '/api/session/link', 'anonymous', { token: UNKNOWN }),
   'app/api/track/[token]/route.ts': ({ token }) => api('GET', `/api/track/${token}`, 'anonymous'),
 
   // The dashboard's API.
@@ -158,6 +182,11 @@ const ROUTES: Record<string, (made: Made) => Probe> = {
   'app/api/admin/fleets/route.ts': () => api('GET', '/api/admin/fleets', 'admin'),
   'app/api/admin/fleets/[id]/route.ts': () => api('PATCH', `/api/admin/fleets/${UNKNOWN}`, 'admin', {}),
   'app/api/admin/live-map/route.ts': () => api('GET', '/api/admin/live-map', 'admin'),
+  'app/api/admin/accounts/[id]/proof-of-delivery/route.ts': ({ accountId }) => api('GET', `/api/admin/accounts/${accountId}/proof-of-delivery`, 'admin'),
+  'app/api/admin/dispatches/[id]/proof/route.ts': ({ dispatchId }) => api('GET', `/api/admin/dispatches/${dispatchId}/proof`, 'admin'),
+  'app/api/admin/drivers/[id]/sign-in/route.ts': ({ driverId }) => api('GET', `/api/admin/drivers/${driverId}/sign-in`, 'admin'),
+  'app/api/admin/drivers/[id]/sign-in-link/route.ts': () => api('POST', `/api/admin/drivers/${UNKNOWN}/sign-in-link`, 'admin'),
+  'app/api/admin/media/[id]/route.ts': () => api('GET', `/api/admin/media/${UNKNOWN}`, 'admin'),
 
   // The operator API: account keys and secrets, drivers' phones.
   'app/api/ops/accounts/route.ts': () => api('POST', '/api/ops/accounts', 'ops', { name: 'Headers Probe Kitchen' }),
@@ -175,6 +204,8 @@ const ROUTES: Record<string, (made: Made) => Probe> = {
   'app/api/ops/fleets/route.ts': () => api('GET', '/api/ops/fleets', 'ops'),
   'app/api/ops/fleets/[id]/route.ts': () => api('PATCH', `/api/ops/fleets/${UNKNOWN}`, 'ops', {}),
   'app/api/ops/webhook-deliveries/[id]/route.ts': () => api('GET', `/api/ops/webhook-deliveries/${UNKNOWN}`, 'ops'),
+  'app/api/ops/accounts/[id]/proof-of-delivery/route.ts': ({ accountId }) => api('GET', `/api/ops/accounts/${accountId}/proof-of-delivery`, 'ops'),
+  'app/api/ops/drivers/[id]/sign-in/route.ts': () => api('POST', `/api/ops/drivers/${UNKNOWN}/sign-in`, 'ops', {}),
 };
 
 /** Every route and page file under app/, as Next finds them. */
@@ -196,7 +227,7 @@ async function createDispatch(request: APIRequestContext, apiKey: string, vendor
 }
 
 /** A session cookie (`name=value`) for a staff member or an admin, from the sign-in endpoint. */
-async function sessionCookie(request: APIRequestContext, user: { email: string; password: string }): Promise<string> {
+async function sessionCookie(request: APIRequestContext, user: { email: string; password: string } | { phone: string; pin: string }): Promise<string> {
   const response = await request.post('/api/session', { headers: { 'sec-fetch-site': 'same-origin' }, data: user });
   expect(response.status()).toBe(200);
   const cookie = response.headersArray().find((header) => header.name.toLowerCase() === 'set-cookie');
@@ -271,6 +302,9 @@ test('every route answers with its security headers: CSP with a nonce on pages, 
     driverId: ((await driver.json()).data as { id: string }).id,
   };
   const admin = await createAdmin(request);
+  const driverPhone = `+9665${String(Date.now()).slice(-8)}`;
+  const signIn = await request.post(`/api/ops/drivers/${made.driverId}/sign-in`, { headers: OPS_HEADERS, data: { phone: driverPhone, pin: '482915' } });
+  expect(signIn.status()).toBe(201);
   // Every caller sends the Fetch Metadata of our own pages, so writes reach their handler (the
   // CSRF check would refuse them first, and that refusal is only one kind of answer).
   const callers: Record<Caller, Record<string, string>> = {
@@ -278,6 +312,7 @@ test('every route answers with its security headers: CSP with a nonce on pages, 
     vendor: { 'x-api-key': staff.apiKey, 'sec-fetch-site': 'same-origin' },
     staff: { cookie: await sessionCookie(request, staff), 'sec-fetch-site': 'same-origin' },
     admin: { cookie: await sessionCookie(request, admin), 'sec-fetch-site': 'same-origin' },
+    driver: { cookie: await sessionCookie(request, { phone: driverPhone, pin: '482915' }), 'sec-fetch-site': 'same-origin' },
     ops: { ...OPS_HEADERS, 'sec-fetch-site': 'same-origin' },
   };
 

@@ -1,7 +1,9 @@
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createAccount } from '@/lib/accounts/create-account';
 import { updateAccountModes } from '@/lib/accounts/update-account-modes';
+import { updateProofOfDelivery } from '@/lib/accounts/update-proof-of-delivery';
 import { createUser } from '@/lib/auth/create-user';
 import { createBranch } from '@/lib/branches/create-branch';
 import { newSecret } from '@/lib/ids/new-id';
@@ -11,7 +13,9 @@ import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import type { CreateDispatchBody } from '@/lib/dispatches/schemas';
 import { createDriver } from '@/lib/drivers/create-driver';
+import { setDriverSignIn } from '@/lib/drivers/driver-sign-in';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
+import { setDriverDuty } from '@/lib/drivers/set-driver-duty';
 import { assignSandboxDriver } from '@/lib/sandbox/assign-sandbox-driver';
 import { sandboxEstimator } from '@/lib/sandbox/straight-line';
 import { platformScope } from '@/lib/tenancy/scope';
@@ -22,6 +26,13 @@ import { platformScope } from '@/lib/tenancy/scope';
 // others are made in it, so the simulator drives them to `delivered` like every dispatch
 // created afterwards, in 25–60 seconds each (lib/sandbox). They used to be made before
 // the mode and stayed at new / assigned / picked_up forever: a sandbox that looked broken.
+//
+// A sandbox's dispatches go to simulated drivers, never to a person. So that a newcomer can
+// play restaurant, driver and customer in three tabs, a second restaurant, "Demo Kitchen (real
+// drivers)", has auto-assign on and no sandbox: its dispatches are offered to the nearest
+// on-duty driver with a fresh position, which is the demo driver (signed in with a phone and
+// PIN, on duty, placed beside the restaurant; the other real drivers have no position). It asks
+// for the customer's PIN as proof of delivery, which the customer's tracking page shows.
 
 export interface DemoCredentials {
   account_id: string;
@@ -33,10 +44,23 @@ export interface DemoCredentials {
   /** The platform admin's console sign-in (seeded with the demo). */
   admin_email?: string;
   admin_password?: string;
+  /** The restaurant whose dispatches real drivers get (auto-assign, no sandbox), and its staff sign-in. */
+  live_account_id?: string;
+  live_staff_email?: string;
+  live_staff_password?: string;
+  /** The demo driver's driver app sign-in. */
+  driver_phone?: string;
+  driver_pin?: string;
 }
 
 export const DEMO_STAFF_EMAIL = 'staff@demo-kitchen.example';
 export const DEMO_ADMIN_EMAIL = 'admin@dispatch.example';
+export const DEMO_LIVE_ACCOUNT_NAME = 'Demo Kitchen (real drivers)';
+export const DEMO_LIVE_STAFF_EMAIL = 'staff@real-drivers.demo-kitchen.example';
+export const DEMO_DRIVER_PHONE = '+966500000100';
+/** Where the demo driver starts: about 250 m from the demo restaurant's Olaya branch. */
+const DEMO_DRIVER_START = { lat: 24.6975, lng: 46.6868 };
+const OLAYA_BRANCH = { vendor_bid: 'olaya', name: 'Olaya', pickup: { ref_id: 'olaya', lat: 24.6953, lng: 46.6851, address_line: 'Olaya St 4120, Riyadh' } };
 /**
  * The demo's simulated drivers: 250 m a tick at the default tick of one second, so a driver
  * placed 1–2 km from the pickup is there in a few seconds, and a dispatch is delivered about
@@ -105,10 +129,7 @@ export async function seedDemo(): Promise<DemoCredentials | null> {
   await createUser({ input: { email: DEMO_STAFF_EMAIL, name: 'Demo Staff', password: staffPassword, role: 'staff', accountId: account.id } });
   const adminPassword = newSecret(16);
   await createUser({ input: { email: DEMO_ADMIN_EMAIL, name: 'Demo Admin', password: adminPassword, role: 'admin', accountId: null } });
-  await createBranch({
-    accountId: account.id,
-    input: { vendor_bid: 'olaya', name: 'Olaya', pickup: { ref_id: 'olaya', lat: 24.6953, lng: 46.6851, address_line: 'Olaya St 4120, Riyadh' } },
-  });
+  await createBranch({ accountId: account.id, input: OLAYA_BRANCH });
   return {
     account_id: account.id,
     api_key: account.api_key,
@@ -117,6 +138,30 @@ export async function seedDemo(): Promise<DemoCredentials | null> {
     staff_password: staffPassword,
     admin_email: DEMO_ADMIN_EMAIL,
     admin_password: adminPassword,
+    ...(await seedRealDriverDemo()),
+  };
+}
+
+/** The restaurant real drivers serve and the demo driver who serves it (see the top of this file). */
+async function seedRealDriverDemo() {
+  const live = await createAccount({ name: DEMO_LIVE_ACCOUNT_NAME });
+  await updateAccountModes({ accountId: live.id, input: { auto_assign: true } });
+  await updateProofOfDelivery({ accountId: live.id, input: { proof_of_delivery: 'pin' } });
+  await createBranch({ accountId: live.id, input: OLAYA_BRANCH });
+  const liveStaffPassword = newSecret(16);
+  await createUser({ input: { email: DEMO_LIVE_STAFF_EMAIL, name: 'Demo Staff (real drivers)', password: liveStaffPassword, role: 'staff', accountId: live.id } });
+
+  const driver = await createDriver({ input: { name: 'Sami Demo', phone: DEMO_DRIVER_PHONE, fleet_id: 'riyadh-central' } });
+  const driverPin = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await setDriverSignIn({ driverId: driver.id, input: { phone: DEMO_DRIVER_PHONE, pin: driverPin } });
+  await setDriverDuty({ driverId: driver.id, onDuty: true });
+  await recordDriverPosition({ driverId: driver.id, ...DEMO_DRIVER_START });
+  return {
+    live_account_id: live.id,
+    live_staff_email: DEMO_LIVE_STAFF_EMAIL,
+    live_staff_password: liveStaffPassword,
+    driver_phone: DEMO_DRIVER_PHONE,
+    driver_pin: driverPin,
   };
 }
 

@@ -35,8 +35,22 @@ async function main() {
           ...(credentials.admin_email
             ? [`  Admin console:  http://localhost:${env.PORT}/login  ${credentials.admin_email} / ${credentials.admin_password}`]
             : []),
-          `  (kept in ${path.resolve(env.DATA_DIR, 'demo-credentials.json')})`,
           `  Try: curl -H 'x-api-key: ${credentials.api_key}' http://localhost:${env.PORT}/ext/dispatches`,
+          '  (a sandbox: simulated drivers deliver its dispatches)',
+          ...(credentials.driver_phone && credentials.live_staff_email
+            ? [
+                '',
+                'Play restaurant, driver and customer in three tabs:',
+                `  Restaurant:     http://localhost:${env.PORT}/login  ${credentials.live_staff_email} / ${credentials.live_staff_password}`,
+                `                  "Demo Kitchen (real drivers)": auto-assign offers its new dispatches to the demo driver`,
+                `  Driver app:     http://localhost:${env.PORT}/driver  phone ${credentials.driver_phone}  PIN ${credentials.driver_pin}`,
+                '                  go on duty and allow location; accept the offer, pick up, deliver',
+                '  Customer:       the tracking link on the dispatch’s page in the restaurant’s dashboard;',
+                '                  it shows the PIN the driver asks for at the door',
+                '  (a browser holds one sign-in at a time: open the driver app in a private window or on your phone)',
+              ]
+            : []),
+          `  (kept in ${path.resolve(env.DATA_DIR, 'demo-credentials.json')})`,
           '',
         ].join('\n'),
       );

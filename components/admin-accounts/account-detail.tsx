@@ -10,6 +10,7 @@ import { AccountKeysCard } from './account-keys-card';
 import { AccountUsersCard } from './account-users-card';
 import { AccountWebhookCard } from './account-webhook-card';
 import { ModesCard } from './modes-card';
+import { ProofOfDeliveryCard } from './proof-of-delivery-card';
 import { accountQueries } from './queries';
 import { RateLimitCard } from './rate-limit-card';
 import { TariffCard } from './tariff-card';
@@ -21,7 +22,7 @@ export interface AccountCardProps {
   locale: Locale;
 }
 
-/** One account: modes, tariff, API rate limit, webhook health, API keys and staff sign-ins. */
+/** One account: modes, tariff, API rate limit, proof of delivery, webhook health, API keys and staff sign-ins. */
 export function AccountDetail({ initial, t, common, locale }: { initial: AccountDetailView } & Omit<AccountCardProps, 'accountId'>) {
   const account = useQuery({ ...accountQueries.detail(initial.id), initialData: initial }).data;
   const props = { accountId: account.id, t, common, locale };
@@ -31,7 +32,10 @@ export function AccountDetail({ initial, t, common, locale }: { initial: Account
         <ModesCard {...props} account={account} />
         <TariffCard {...props} account={account} />
       </div>
-      <RateLimitCard {...props} account={account} />
+      <div className="grid-2">
+        <RateLimitCard {...props} account={account} />
+        <ProofOfDeliveryCard {...props} />
+      </div>
       <AccountWebhookCard {...props} />
       <div className="grid-2">
         <AccountKeysCard {...props} />

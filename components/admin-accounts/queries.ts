@@ -13,6 +13,7 @@ import type {
   UpdateTariffBody,
 } from '@/lib/accounts/schemas';
 import type { SessionUser } from '@/lib/auth/schemas';
+import type { AccountProofOfDelivery } from '@/lib/accounts/proof-of-delivery-schemas';
 import { apiFetch } from '@/components/client/api-fetch';
 import type { WebhookEndpointView } from '@/lib/webhooks/schemas';
 
@@ -38,6 +39,7 @@ export const accountKeys = {
   users: (id: string) => [...accountKeys.all, 'users', id] as const,
   keys: (id: string) => [...accountKeys.all, 'keys', id] as const,
   webhook: (id: string) => [...accountKeys.all, 'webhook', id] as const,
+  proof: (id: string) => [...accountKeys.all, 'proof-of-delivery', id] as const,
 };
 
 export const accountQueries = {
@@ -67,6 +69,12 @@ export const accountQueries = {
       queryKey: accountKeys.keys(id),
       queryFn: async ({ signal }) => (await apiFetch<{ data: ApiKeyView[] }>(`${base(id)}/api-keys`, { signal })).data,
     }),
+  /** What the account's drivers must capture to deliver. */
+  proof: (id: string) =>
+    queryOptions({
+      queryKey: accountKeys.proof(id),
+      queryFn: async ({ signal }) => (await apiFetch<{ data: AccountProofOfDelivery }>(`${base(id)}/proof-of-delivery`, { signal })).data,
+    }),
   /** The endpoint and its health; null while none is registered. */
   webhook: (id: string) =>
     queryOptions({
@@ -84,6 +92,8 @@ export const accountApi = {
     (await apiFetch<{ data: TariffView }>(`${base(id)}/tariff`, { method: 'PUT', body: input })).data,
   updateRateLimit: async (id: string, input: UpdateRateLimitBody) =>
     (await apiFetch<{ data: AccountRateLimit }>(`${base(id)}/rate-limit`, { method: 'PUT', body: input })).data,
+  updateProofOfDelivery: async (id: string, input: AccountProofOfDelivery) =>
+    (await apiFetch<{ data: AccountProofOfDelivery }>(`${base(id)}/proof-of-delivery`, { method: 'PUT', body: input })).data,
   createUser: async (id: string, input: { email: string; name: string; password: string }) =>
     (await apiFetch<{ data: SessionUser }>(`${base(id)}/users`, { method: 'POST', body: input })).data,
   createKey: async (id: string, name: string) =>

@@ -19,13 +19,15 @@ import { useCancelDispatch } from '@/components/dispatch-cancel/use-cancel-dispa
 import { DISPATCH_SURFACES } from '@/components/dispatch-detail/surface';
 import styles from './admin-dispatches.module.css';
 import { DriverPicker } from './driver-picker';
+import { ProofCard } from './proof-card';
 import { postAssign, postStatus } from './queries';
 
 /**
  * The admin's controls on one dispatch: assign or reassign a driver, and one button per status
  * the transition table allows next (`assigned` is the assign control; `cancelled` asks for a
  * reason and a confirmation first, as the restaurant's cancel does). They go through the ops
- * API's domain functions; the page's live stream refreshes everything else.
+ * API's domain functions; the page's live stream refreshes everything else. Below them, the
+ * driver app's proof of delivery (ProofCard).
  */
 export function AdminDispatchActions({
   dispatch,
@@ -83,57 +85,60 @@ export function AdminDispatchActions({
   const isBusy = assign.isPending || move.isPending;
   const hasDriver = dispatch.assigned_driver_id !== null;
   return (
-    <section className="card" aria-labelledby="admin-actions-title" data-testid="admin-actions">
-      <h2 id="admin-actions-title">{t.actionsTitle}</h2>
-      <p className={`field__hint ${styles.actionsIntro}`}>{t.actionsIntro}</p>
-      <div className={styles.actions}>
-        <FormFailure message={failure} testId="action-error" />
-        <div className={styles.actionGroup}>
-          <h3>{t.assignTitle}</h3>
-          {canAssign ? (
-            <form
-              className={styles.assignRow}
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (driverId) assign.mutate(driverId);
-              }}
-            >
-              <DriverPicker key={pickerGeneration} idPrefix="assign" value={driverId} onChange={setDriverId} t={t} excludeId={dispatch.assigned_driver_id} layout="stacked" />
-              <button type="submit" className="btn btn--primary" disabled={!driverId || isBusy} data-testid="assign-driver">
-                {hasDriver ? t.reassign : t.assign}
-              </button>
-            </form>
-          ) : (
-            <p className="muted" data-testid="assign-unavailable">
-              {format(t.assignNotAllowed, { status: statusLabels[status] })}
-            </p>
-          )}
-        </div>
-        <div className={styles.actionGroup}>
-          <h3 id="next-status-title">{t.nextStatusTitle}</h3>
-          {next.length ? (
-            <div className={styles.statusButtons} role="group" aria-labelledby="next-status-title" data-testid="next-statuses">
-              {next.map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  className={`btn ${value === 'cancelled' || value === 'dispatch_rejected' ? 'btn--danger' : ''}`}
-                  disabled={isBusy}
-                  onClick={() => (value === 'cancelled' ? cancel.ask() : move.mutate(value))}
-                  data-status={value}
-                >
-                  {statusLabels[value]}
+    <>
+      <section className="card" aria-labelledby="admin-actions-title" data-testid="admin-actions">
+        <h2 id="admin-actions-title">{t.actionsTitle}</h2>
+        <p className={`field__hint ${styles.actionsIntro}`}>{t.actionsIntro}</p>
+        <div className={styles.actions}>
+          <FormFailure message={failure} testId="action-error" />
+          <div className={styles.actionGroup}>
+            <h3>{t.assignTitle}</h3>
+            {canAssign ? (
+              <form
+                className={styles.assignRow}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (driverId) assign.mutate(driverId);
+                }}
+              >
+                <DriverPicker key={pickerGeneration} idPrefix="assign" value={driverId} onChange={setDriverId} t={t} excludeId={dispatch.assigned_driver_id} layout="stacked" />
+                <button type="submit" className="btn btn--primary" disabled={!driverId || isBusy} data-testid="assign-driver">
+                  {hasDriver ? t.reassign : t.assign}
                 </button>
-              ))}
-            </div>
-          ) : (
-            <p className="muted" data-testid="no-next-status">
-              {t.noNextStatus}
-            </p>
-          )}
+              </form>
+            ) : (
+              <p className="muted" data-testid="assign-unavailable">
+                {format(t.assignNotAllowed, { status: statusLabels[status] })}
+              </p>
+            )}
+          </div>
+          <div className={styles.actionGroup}>
+            <h3 id="next-status-title">{t.nextStatusTitle}</h3>
+            {next.length ? (
+              <div className={styles.statusButtons} role="group" aria-labelledby="next-status-title" data-testid="next-statuses">
+                {next.map((value) => (
+                  <button
+                    key={value}
+                    type="button"
+                    className={`btn ${value === 'cancelled' || value === 'dispatch_rejected' ? 'btn--danger' : ''}`}
+                    disabled={isBusy}
+                    onClick={() => (value === 'cancelled' ? cancel.ask() : move.mutate(value))}
+                    data-status={value}
+                  >
+                    {statusLabels[value]}
+                  </button>
+                ))}
+              </div>
+            ) : (
+              <p className="muted" data-testid="no-next-status">
+                {t.noNextStatus}
+              </p>
+            )}
+          </div>
         </div>
-      </div>
-      {cancel.dialog}
-    </section>
+        {cancel.dialog}
+      </section>
+      <ProofCard id={id} t={t} common={common} locale={locale} />
+    </>
   );
 }

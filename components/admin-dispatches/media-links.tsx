@@ -18,6 +18,16 @@ function extensionOf(path: string): string {
 }
 
 /**
+ * The record's `media_url` without the driver app's own proof (`…/ext/media/{id}` links, read
+ * with an API key: the console shows those from dispatch_media, ProofThumbnails), or null when
+ * nothing else is in it. What is left is media an integration sent with a status (ops API).
+ */
+export function otherMedia(media: Record<string, string> | null): Record<string, string> | null {
+  const others = Object.entries(media ?? {}).filter(([, url]) => !pathOf(url).startsWith('/ext/media/'));
+  return others.length ? Object.fromEntries(others) : null;
+}
+
+/**
  * The driver's media of a dispatch: images as thumbnails, anything else (videos) as a named
  * link; each opens in a new tab. The files live wherever the driver's app uploaded them, so the
  * browser loads them without sending this page's address.

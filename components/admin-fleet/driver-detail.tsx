@@ -26,6 +26,7 @@ import { useCursorPages } from '@/components/ui/use-cursor-pages';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import styles from '@/components/ui/ui.module.css';
 import { ActiveBadge, DRIVER_FIELDS, DriverFields, type DriverFormValues } from './driver-fields';
+import { DriverSignInCard } from './driver-sign-in-card';
 import fleetStyles from './fleet.module.css';
 import { PositionAge } from './position-age';
 import { driverKeys, driverQueries, fleetKeys, fleetQueries, fleetApi } from './queries';
@@ -38,7 +39,7 @@ interface Props {
   map: { tileUrl: string | null; tileAttribution: string };
 }
 
-/** One driver: edit, deactivate or reactivate, last known position, dispatches across accounts. */
+/** One driver: edit, deactivate or reactivate, last known position, driver app sign-in, dispatches across accounts. */
 export function DriverDetail({ initial, t, common, locale, map }: Props) {
   const driver = useQuery({ ...driverQueries.detail(initial.id), initialData: initial }).data;
   return (
@@ -52,6 +53,7 @@ export function DriverDetail({ initial, t, common, locale, map }: Props) {
         <DriverForm driver={driver} t={t} common={common} />
         <PositionCard driver={driver} t={t} locale={locale} map={map} />
       </div>
+      <DriverSignInCard driver={driver} t={t} common={common} locale={locale} />
       <DriverDispatches driverId={driver.id} t={t} common={common} locale={locale} />
     </div>
   );

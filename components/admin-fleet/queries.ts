@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import type { AdminDriver, CreateDriverBody, UpdateDriverBody } from '@/lib/drivers/schemas';
+import type { DriverSignInView, SetDriverSignInBody, SignInLinkView } from '@/lib/drivers/driver-sign-in-schemas';
 import type { FleetView, UpdateFleetBody } from '@/lib/fleets/schemas';
 import { apiFetch } from '@/components/client/api-fetch';
 
@@ -26,6 +27,9 @@ export const driverKeys = {
   list: (filters: DriverFilters) => [...driverKeys.all, 'list', filters] as const,
   detail: (id: string) => [...driverKeys.all, 'detail', id] as const,
   dispatches: (id: string, cursor: string | undefined) => [...driverKeys.all, 'dispatches', id, cursor ?? null] as const,
+  signIn: (id: string) => [...driverKeys.all, 'sign-in', id] as const,
+  /** A sign-in link's QR code, drawn in the browser. */
+  signInQr: (url: string) => [...driverKeys.all, 'sign-in-qr', url] as const,
 };
 
 export const fleetKeys = {
@@ -64,6 +68,12 @@ export const driverQueries = {
       placeholderData: keepPreviousData,
       refetchInterval: 10_000,
     }),
+  /** The driver's app sign-in, or null while they have none. */
+  signIn: (id: string) =>
+    queryOptions({
+      queryKey: driverKeys.signIn(id),
+      queryFn: async ({ signal }) => (await apiFetch<{ data: DriverSignInView | null }>(`/api/admin/drivers/${encodeURIComponent(id)}/sign-in`, { signal })).data,
+    }),
 };
 
 export const fleetQueries = {
@@ -80,6 +90,10 @@ export const fleetApi = {
     (await apiFetch<{ data: { id: string; name: string } }>('/api/admin/drivers', { method: 'POST', body: input })).data,
   updateDriver: async (id: string, input: UpdateDriverBody) =>
     (await apiFetch<{ data: AdminDriver }>(`/api/admin/drivers/${encodeURIComponent(id)}`, { method: 'PATCH', body: input })).data,
+  setSignIn: async (id: string, input: Pick<SetDriverSignInBody, 'phone' | 'pin'>) =>
+    (await apiFetch<{ data: DriverSignInView }>(`/api/admin/drivers/${encodeURIComponent(id)}/sign-in`, { method: 'POST', body: input })).data,
+  createSignInLink: async (id: string) =>
+    (await apiFetch<{ data: SignInLinkView }>(`/api/admin/drivers/${encodeURIComponent(id)}/sign-in-link`, { method: 'POST' })).data,
   createFleet: async (name: string) => (await apiFetch<{ data: FleetView }>('/api/admin/fleets', { method: 'POST', body: { name } })).data,
   updateFleet: async (id: string, input: UpdateFleetBody) =>
     (await apiFetch<{ data: FleetView }>(`/api/admin/fleets/${encodeURIComponent(id)}`, { method: 'PATCH', body: input })).data,

@@ -8,7 +8,7 @@ import type { QueryErrorText } from '@/components/ui/query-error';
 import { format } from '@/components/i18n/messages';
 import type { CancelDispatchText } from '@/components/i18n/messages/cancel-dispatch';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import { canRecordStatus, isLifecycleStatus, ON_DUTY_STATES } from '@/lib/transitions/statuses';
+import { canCancelOrder, isLifecycleStatus, ON_DUTY_STATES } from '@/lib/transitions/statuses';
 import { currentStatus } from '@/lib/transitions/current-status';
 import { CancelDispatchDialog } from './cancel-dispatch-dialog';
 
@@ -18,7 +18,7 @@ import { CancelDispatchDialog } from './cancel-dispatch-dialog';
  */
 export function cancelRefusal(dispatch: Pick<DispatchRecord, 'status'>): 'picked_up' | 'finished' | null {
   const status = currentStatus(dispatch.status);
-  if (status === 'cancelled' || (isLifecycleStatus(status) && canRecordStatus(status, 'cancelled'))) return null;
+  if (status === 'cancelled' || (isLifecycleStatus(status) && canCancelOrder(status))) return null;
   return ON_DUTY_STATES.includes(status) ? 'picked_up' : 'finished';
 }
 

@@ -18,7 +18,7 @@ import { tipInMajorUnitsSchema } from '@/lib/dispatches/create-dispatch-form-sch
 import { DROPOFF_INSTRUCTIONS_MAX, UpdateDropoffBodySchema, type DispatchRecord, type UpdateDropoffBody } from '@/lib/dispatches/schemas';
 import { formatMoney, toMajor } from '@/lib/pricing/tariff';
 import { currentStatus } from '@/lib/transitions/current-status';
-import { canRecordStatus, isLifecycleStatus } from '@/lib/transitions/statuses';
+import { canCancelOrder, isLifecycleStatus } from '@/lib/transitions/statuses';
 import { dispatchDetailKeys, patchDropoff } from './queries';
 import { statusLabel } from './status-labels';
 import type { DispatchSurface } from './surface';
@@ -38,7 +38,7 @@ type DropoffValues = z.output<ReturnType<typeof dropoffFormSchema>>;
 /** Until the driver has picked the order up: the states from which it can still be cancelled (lib/dispatches/update-dropoff.ts). */
 export function canEditDropoff(dispatch: Pick<DispatchRecord, 'status'>): boolean {
   const state = currentStatus(dispatch.status);
-  return isLifecycleStatus(state) && canRecordStatus(state, 'cancelled');
+  return isLifecycleStatus(state) && canCancelOrder(state);
 }
 
 /** The tip in the account currency (the record's pricing names it); a dispatch without pricing falls back to its order's currency. */

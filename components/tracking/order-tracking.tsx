@@ -65,6 +65,19 @@ export function OrderTracking({ token, locale, t, map }: { token: string; locale
         ) : null}
       </section>
 
+      {view.delivery_pin ? (
+        <section className={`${styles.card} ${styles.pin}`} aria-labelledby="pin-heading" data-testid="tracking-delivery-pin">
+          <h2 id="pin-heading" className={styles.driverHeading}>
+            {t.deliveryPinHeading}
+          </h2>
+          {/* Digits read left to right in Arabic too. */}
+          <p className={styles.pinCode} dir="ltr" data-testid="delivery-pin">
+            {view.delivery_pin}
+          </p>
+          <p className={styles.muted}>{t.deliveryPinHint}</p>
+        </section>
+      ) : null}
+
       <section className={styles.mapCard} aria-label={t.mapLabel}>
         <LazyDispatchMap
           tileUrl={map.tileUrl}

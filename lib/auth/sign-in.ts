@@ -19,6 +19,7 @@ const USER_SELECT = {
   driverId: true,
   passwordHash: true,
   disabledAt: true,
+  driver: { select: { isActive: true } },
 } as const;
 
 /**
@@ -44,7 +45,8 @@ export async function signIn(options: { input: SignInBody | DriverSignInBody; ip
   const attempt = await reserveLoginAttempt({ email: name, ip: options.ip, deviceId, now });
   const isValid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), byPhone ? input.pin : input.password);
   // The reserved attempt stays recorded as the failure. A phone signs in only a driver.
-  if (!user || !isValid || user.disabledAt || byPhone !== (user.role === 'driver')) {
+  // A deactivated driver's sign-in stays, refused, until an admin activates them again.
+  if (!user || !isValid || user.disabledAt || byPhone !== (user.role === 'driver') || user.driver?.isActive === false) {
     throw new DomainError('invalid_credentials', byPhone ? INVALID_PIN : INVALID);
   }
   const token = newSessionToken();

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { db, queryRows } from '@/lib/db/client';
 import { uniqueViolationFields } from '@/lib/db/database-errors';
 import { DomainError } from '@/lib/errors/domain-error';
@@ -62,6 +63,8 @@ export async function createDispatch(options: {
     const rId = newReadableCode();
     const trackingToken = newSecret(TRACKING_TOKEN_LENGTH);
     const trackingUrl = `${getEnv().PUBLIC_URL}/t/${trackingToken}`;
+    // The customer's delivery PIN (4 digits, on their tracking page while the account requires one).
+    const deliveryPin = newDeliveryPin();
     const history = [statusEntry('new', now, actor)];
     try {
       const ts = now.toISOString();
@@ -78,7 +81,7 @@ export async function createDispatch(options: {
                                   vendor_id, vendor_name, vendor_oid, vendor_sid, vendor_bid, vendor_payload,
                                   customer_phone, phone_tail, event_seq, status_history, tracking_token, tracking_url,
                                   sim_next_at, created_at, modified_at, pickup_ready_at, dropoff_deadline, scheduled,
-                                  assign_at, pricing, quote_id, dropoff_instructions, contactless, tip_minor)
+                                  assign_at, pricing, quote_id, dropoff_instructions, contactless, tip_minor, delivery_pin)
           VALUES (${id}, ${rId}, ${accountId}, 'new', ${json(input.pickup)}::json, ${json(input.destination)}::json,
                   ${json(input.user_metadata)}::json, ${input.vendor_logo_url ?? null}, ${input.vendor_id},
                   ${json(input.vendor_name)}::json, ${input.vendor_oid}, ${input.vendor_sid ?? null}, ${input.vendor_bid},
@@ -94,10 +97,13 @@ export async function createDispatch(options: {
                   ${pickupReadyAt}::timestamptz IS NOT NULL,
                   -- A scheduled dispatch of an auto-assign account waits for the scheduler
                   -- (lib/dispatches/scheduled-assigner.ts), which defers it by driver travel time.
-                  (SELECT CASE WHEN auto_assign AND NOT sandbox AND ${pickupReadyAt}::timestamptz IS NOT NULL
-                     THEN ${ts}::timestamptz END FROM accounts WHERE id = ${accountId}),
+                  -- Any other is offered right after the commit (assignAfterCreate), which sets its
+                  -- own assign_at; the one set here is the backstop, should that step fail.
+                  (SELECT CASE WHEN auto_assign AND NOT sandbox
+                     THEN ${ts}::timestamptz + CASE WHEN ${pickupReadyAt}::timestamptz IS NULL THEN interval '10 seconds' ELSE interval '0' END
+                     END FROM accounts WHERE id = ${accountId}),
                   ${JSON.stringify(pricing)}::json, ${input.quote_id ?? null}, ${input.dropoff_instructions || null},
-                  ${input.contactless ?? false}, ${input.tip ?? null})
+                  ${input.contactless ?? false}, ${input.tip ?? null}, ${deliveryPin})
           RETURNING *
         )
         -- A sandbox's simulator assigns its own drivers; auto-assign is for real ones.
@@ -120,4 +126,9 @@ export async function createDispatch(options: {
       throw error;
     }
   }
+}
+
+/** A 4-digit delivery PIN from the system's secure random source; checked server-side with a per-dispatch throttle (lib/driver-jobs/pin-attempts.ts). */
+function newDeliveryPin(): string {
+  return randomInt(10_000).toString().padStart(4, '0');
 }

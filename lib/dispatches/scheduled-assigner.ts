@@ -2,12 +2,14 @@ import { db } from '@/lib/db/client';
 import { autoAssignDispatch } from '@/lib/dispatches/auto-assign-dispatch';
 import { InterruptibleSleep } from '@/lib/interruptible-sleep';
 
-// Scheduled dispatches of auto-assign accounts wait in `dispatches.assign_at` until a driver
-// should set off (auto-assign-dispatch.ts decides when). The scheduler claims due ones the way the
-// sandbox simulator claims its steps: `assign_at` moves a lease ahead under FOR UPDATE SKIP
-// LOCKED, so any number of schedulers on one PostgreSQL never handle one dispatch at once, and a
-// scheduler that dies loses its claims when they expire. auto-assign then writes the next
-// `assign_at` (null once assigned or no longer assignable).
+// Dispatches of auto-assign accounts wait in `dispatches.assign_at` for their next look
+// (auto-assign-dispatch.ts decides when): a scheduled one until a driver should set off, one
+// offered to a driver until the offer expires (then it moves to the next nearest driver), one
+// nobody was free for until 30 s later. The scheduler claims due ones the way the sandbox
+// simulator claims its steps: `assign_at` moves a lease ahead under FOR UPDATE SKIP LOCKED, so
+// any number of schedulers on one PostgreSQL never handle one dispatch at once, and a scheduler
+// that dies loses its claims when they expire. auto-assign then writes the next `assign_at`
+// (null once assigned or no longer assignable).
 
 export interface ScheduledAssignerOptions {
   tickMs: number;
@@ -15,7 +17,8 @@ export interface ScheduledAssignerOptions {
   batchSize: number;
 }
 
-const DEFAULTS: ScheduledAssignerOptions = { tickMs: 5_000, leaseMs: 60_000, batchSize: 50 };
+// A tick of 2 s: an offer nobody answered reaches the next driver within 2 s of its expiry.
+const DEFAULTS: ScheduledAssignerOptions = { tickMs: 2_000, leaseMs: 60_000, batchSize: 50 };
 
 export class ScheduledAssigner {
   private readonly options: ScheduledAssignerOptions;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CurrencySchema, HttpUrlSchema, LocaleTextSchema, requiredText, text } from '@/lib/validation/primitives';
 import { LifecycleStatusSchema, RefTypeSchema, StatusSchema } from '@/lib/transitions/statuses';
 import { CANCEL_REASON_TEXT_MAX, CANCEL_REASONS } from '@/lib/dispatches/cancel-reasons';
+import { DELIVERY_FAILED, FAILURE_REASONS } from '@/lib/driver-jobs/failure-reasons';
 
 // Request and response shapes of dispatches: the single source for route handlers, forms and
 // the OpenAPI document. Unknown fields are dropped (zod's default), never stored.
@@ -173,14 +174,28 @@ export type CancelDispatchBody = z.infer<typeof CancelDispatchBodySchema>;
 
 export const CancellationSchema = z
   .object({
-    reason: CancelReasonSchema.nullable().meta({
-      description: 'Null when the dispatch was cancelled without a reason: by an operator’s status change, or before reasons existed',
-    }),
+    reason: z
+      .union([CancelReasonSchema, z.literal(DELIVERY_FAILED)])
+      .nullable()
+      .meta({
+        description:
+          'Null when the dispatch was cancelled without a reason: by an operator’s status change, or before reasons existed; `delivery_failed` when the driver could not deliver (see `failure`)',
+      }),
     reason_text: z.string().nullable(),
     by: z
       .object({ ref_type: RefTypeSchema, ref_id: z.string() })
       .meta({ description: 'Who cancelled, as the `cancelled` status entry names them (`vendor`: your API key’s account id, or your staff member’s user id)' }),
     at: z.string().meta({ description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`: the `cancelled` status entry’s time' }),
+    failure: z
+      .object({
+        reason: z.enum(FAILURE_REASONS).meta({ description: '`customer_unreachable`, `wrong_address` or `refused`' }),
+        note: z.string().nullable().meta({ description: 'The driver’s own words' }),
+      })
+      .nullable()
+      .meta({
+        description:
+          'A failed delivery (reason `delivery_failed`: the driver had picked the order up and could not hand it over), as the driver reported it; their photo, if any, is `media_url.failure_photo`. Null for any other cancellation',
+      }),
   })
   .meta({
     id: 'Cancellation',
@@ -190,6 +205,7 @@ export const CancellationSchema = z
       reason_text: 'Customer called: ordered by mistake',
       by: { ref_type: 'vendor', ref_id: 'acc_mi9x2k3f0000a1b2c3d4e' },
       at: '2024-03-22 14:07:41.512',
+      failure: null,
     },
   });
 

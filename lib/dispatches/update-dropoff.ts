@@ -2,7 +2,7 @@ import { db } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors/domain-error';
 import { applyChange, lockDispatch, TX_OPTIONS, type DispatchCommand } from '@/lib/dispatches/apply-change';
 import type { DispatchRecord, UpdateDropoffBody } from '@/lib/dispatches/schemas';
-import { canRecordStatus, isLifecycleStatus } from '@/lib/transitions/statuses';
+import { canCancelOrder, isLifecycleStatus } from '@/lib/transitions/statuses';
 
 /**
  * Changes the drop-off details (instructions, contactless, tip) until the driver has picked the
@@ -13,7 +13,7 @@ export async function updateDropoff(options: DispatchCommand & { input: UpdateDr
   const { input } = options;
   return db().$transaction(async (tx) => {
     const current = await lockDispatch(tx, options);
-    if (!isLifecycleStatus(current.state) || !canRecordStatus(current.state, 'cancelled')) {
+    if (!isLifecycleStatus(current.state) || !canCancelOrder(current.state)) {
       throw new DomainError('invalid_state', `The drop-off details cannot change once the dispatch is ${current.state}`);
     }
     return applyChange(tx, current, {

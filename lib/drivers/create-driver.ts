@@ -4,8 +4,9 @@ import { newId } from '@/lib/ids/new-id';
 import type { CreateDriverBody } from '@/lib/drivers/schemas';
 
 /**
- * Creates an active driver. A `fleet_id` not known yet creates that fleet, named after its id;
- * an inactive fleet is refused (an active driver never belongs to one).
+ * Creates an active driver, off duty unless `on_duty` says otherwise (a real driver goes on duty
+ * in the driver app; only on-duty drivers are offered work). A `fleet_id` not known yet creates
+ * that fleet, named after its id; an inactive fleet is refused (an active driver never belongs to one).
  */
 export async function createDriver(options: { input: CreateDriverBody }) {
   const { fleet_id: fleetId } = options.input;
@@ -14,7 +15,13 @@ export async function createDriver(options: { input: CreateDriverBody }) {
     if (fleet && !fleet.isActive) throw new DomainError('invalid_request', `fleet_id: fleet "${fleetId}" is inactive`);
   }
   const create = db().driver.create({
-    data: { id: newId('drv'), name: options.input.name, phone: options.input.phone, fleetId },
+    data: {
+      id: newId('drv'),
+      name: options.input.name,
+      phone: options.input.phone,
+      fleetId,
+      ...(options.input.on_duty && { onDuty: true, dutyChangedAt: new Date() }),
+    },
     select: { id: true, name: true, phone: true, fleetId: true },
   });
   const driver = fleetId

@@ -7,6 +7,10 @@ export const CreateDriverBodySchema = z
     name: requiredText(200),
     phone: text(32).optional(),
     fleet_id: text(200).optional(),
+    on_duty: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Whether the driver starts on duty (offered work once they report a fresh position). Default false: a driver goes on duty in the driver app.' }),
   })
   .meta({ id: 'CreateDriverRequest' });
 
@@ -76,15 +80,19 @@ export const ListDriversQuerySchema = z.object({
 });
 export type ListDriversQuery = z.output<typeof ListDriversQuerySchema>;
 
-/** `PATCH /api/admin/drivers/{id}`: any of name, phone, fleet (null: none), active. */
+/** `PATCH /api/admin/drivers/{id}`: any of name, phone, fleet (null: none), active, on duty. */
 export const UpdateDriverBodySchema = z
   .object({
     name: requiredText(200).optional(),
     phone: text(32).trim().nullable().optional(),
     fleet_id: text(200).nullable().optional(),
     is_active: z.boolean().optional(),
+    on_duty: z
+      .boolean()
+      .optional()
+      .meta({ description: 'On or off duty, as the driver app’s switch sets it; going off duty declines the driver’s open offer' }),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'name, phone, fleet_id or is_active is required');
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'name, phone, fleet_id, is_active or on_duty is required');
 export type UpdateDriverBody = z.input<typeof UpdateDriverBodySchema>;
 
 /**
@@ -104,3 +112,24 @@ export type DispatchDriver = z.infer<typeof DispatchDriverSchema>;
  */
 export const DispatchEtaSchema = z.object({ minutes: z.number().int(), stop: z.enum(ETA_STOPS), at: z.string() });
 export type DispatchEta = z.infer<typeof DispatchEtaSchema>;
+
+/** `PUT /api/driver/duty`: the driver app's on-duty switch. */
+export const DriverDutyBodySchema = z.object({ on_duty: z.boolean() }).meta({ id: 'DriverDutyRequest' });
+export type DriverDutyBody = z.infer<typeof DriverDutyBodySchema>;
+
+export const DriverDutySchema = z.object({
+  on_duty: z.boolean(),
+  duty_changed_at: z.string().nullable().meta({ description: 'ISO 8601: when the driver last went on or off duty' }),
+});
+export type DriverDuty = z.infer<typeof DriverDutySchema>;
+
+/** The signed-in driver as the driver app shows them (`GET /api/driver/me`); times ISO 8601. */
+export const DriverProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  on_duty: z.boolean(),
+  duty_changed_at: z.string().nullable(),
+  last_position_at: z.string().nullable(),
+});
+export type DriverProfile = z.infer<typeof DriverProfileSchema>;

@@ -3,17 +3,20 @@ import { DomainError } from '@/lib/errors/domain-error';
 import { ADMIN_DRIVER_SELECT, adminDriverView } from '@/lib/drivers/admin-driver-view';
 import { driverNotFound } from '@/lib/drivers/get-admin-driver';
 import type { AdminDriver, UpdateDriverBody } from '@/lib/drivers/schemas';
+import { declineOpenOffers } from '@/lib/offers/decline-open-offers';
 
 /**
  * Changes a driver's name, phone or fleet, or deactivates / reactivates them. A deactivated
  * driver cannot be assigned (assignDriver checks) and keeps the dispatches already assigned.
  * An active driver never belongs to an inactive fleet: moving one into an inactive fleet, or
- * reactivating one who is in it, is refused. Input is parsed by the caller's schema.
+ * reactivating one who is in it, is refused. `on_duty` is the driver app's switch, set for
+ * them. Going off duty or being deactivated declines the driver's open offer, as the app's
+ * switch does. Input is parsed by the caller's schema.
  */
 export async function updateDriver(options: { id: string; input: UpdateDriverBody }): Promise<AdminDriver> {
-  const { name, phone, fleet_id: fleetId, is_active: isActive } = options.input;
-  return db().$transaction(async (tx) => {
-    const current = await tx.driver.findUnique({ where: { id: options.id }, select: { isActive: true, fleetId: true } });
+  const { name, phone, fleet_id: fleetId, is_active: isActive, on_duty: onDuty } = options.input;
+  const updated = await db().$transaction(async (tx) => {
+    const current = await tx.driver.findUnique({ where: { id: options.id }, select: { isActive: true, fleetId: true, onDuty: true } });
     if (!current) throw driverNotFound(options.id);
     const nextFleetId = fleetId === undefined ? current.fleetId : fleetId;
     const willBeActive = isActive ?? current.isActive;
@@ -26,9 +29,22 @@ export async function updateDriver(options: { id: string; input: UpdateDriverBod
     }
     const row = await tx.driver.update({
       where: { id: options.id },
-      data: { name, phone: phone === '' ? null : phone, isActive, ...(fleetId === undefined ? {} : { fleet: fleetId === null ? { disconnect: true } : { connect: { id: fleetId } } }) },
+      data: {
+        name,
+        phone: phone === '' ? null : phone,
+        isActive,
+        ...(onDuty !== undefined && onDuty !== current.onDuty && { onDuty, dutyChangedAt: new Date() }),
+        ...(fleetId === undefined ? {} : { fleet: fleetId === null ? { disconnect: true } : { connect: { id: fleetId } } }),
+      },
       select: ADMIN_DRIVER_SELECT,
     });
+    // A deactivated driver is signed out of the app everywhere (and cannot sign in: lib/auth/sign-in.ts);
+    // a new name is the name the app greets them by.
+    if (isActive === false) await tx.session.deleteMany({ where: { user: { driverId: options.id } } });
+    if (name !== undefined) await tx.user.updateMany({ where: { driverId: options.id }, data: { name } });
     return adminDriverView(row);
   });
+  // Off duty or deactivated, the driver cannot take the offer they have open: it moves on now.
+  if (onDuty === false || isActive === false) await declineOpenOffers({ driverId: options.id });
+  return updated;
 }

@@ -57,6 +57,16 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
     meaning: 'The webhook URL did not answer the registration ping with HTTP 200',
     example: 'webhook: the URL did not answer the registration ping with HTTP 200: it answered HTTP 404',
   },
+  proof_required: {
+    status: 400,
+    meaning: 'Driver app only: the account requires proof of delivery (a photo, the customer’s signature or their PIN) and none was given',
+    example: 'A photo of the delivery is required: upload one (POST /api/driver/jobs/dsp_0mwr98c0p00008fw982zke/media?kind=photo) first',
+  },
+  pin_incorrect: {
+    status: 400,
+    meaning: 'Driver app only: the PIN is not the customer’s delivery PIN (5 wrong tries per dispatch in 15 minutes, then 429 `too_many_attempts`)',
+    example: 'pin: this is not the customer’s delivery PIN',
+  },
   unauthorized: {
     status: 401,
     meaning: 'Missing, unknown or revoked credentials',
@@ -92,6 +102,11 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
     meaning: 'The transition table does not allow this status from the current state',
     example: 'Cannot record "delivered" while the dispatch is "assigned"; allowed: accepted, assigned, cancelled, near_pickup',
   },
+  offer_closed: {
+    status: 409,
+    meaning: 'Driver app only: the offer is no longer open (accepted or declined already, timed out, or its dispatch was assigned or cancelled)',
+    example: 'The offer "ofr_4f9Xk2mQ8rT1vW3yZ5aB7c" is closed: it expired at 2026-11-25T00:12:45.000Z',
+  },
   idempotency_in_progress: {
     status: 409,
     meaning: 'A request with this `Idempotency-Key` is still running; retry after `retry-after` seconds',
@@ -101,6 +116,11 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
     status: 413,
     meaning: `The body exceeds ${MAX_BODY_BYTES} bytes`,
     example: `Request bodies are limited to ${MAX_BODY_BYTES} bytes`,
+  },
+  unsupported_media_type: {
+    status: 415,
+    meaning: 'Driver app uploads only: the body is not a JPEG, PNG or WebP image, or not the type its Content-Type says',
+    example: 'Content-Type: "text/plain" is not an accepted image type; send one of image/jpeg, image/png, image/webp',
   },
   idempotency_key_reused: {
     status: 422,
@@ -117,6 +137,11 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
     meaning: 'Dashboard only: the email or password of a sign-in is incorrect',
     example: 'The email or password is incorrect',
   },
+  link_invalid: {
+    status: 400,
+    meaning: 'Driver app only: the one-time sign-in link is unknown, was already used or has expired (links last 15 minutes)',
+    example: 'This sign-in link is not valid: it was already used or has expired; ask for a new one',
+  },
   forbidden: {
     status: 403,
     meaning: 'Dashboard only: the signed-in user’s role cannot do this',
@@ -129,7 +154,7 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
   },
   too_many_attempts: {
     status: 429,
-    meaning: 'Dashboard only: too many failed sign-ins for this email or address; wait `retry-after` seconds',
+    meaning: 'Dashboard and driver app only: too many failed sign-ins for this email or address, or wrong delivery PINs for a dispatch; wait `retry-after` seconds',
     example: 'Too many failed sign-ins; try again in 15 min',
   },
   too_many_requests: {

@@ -165,7 +165,7 @@ function route<P extends Params, A>(
               {
                 owner: idempotencyScope(caller),
                 key,
-                requestHash: hashRequest(request.method, new URL(request.url).pathname, body),
+                requestHash: hashRequest(request.method, `${new URL(request.url).pathname}${new URL(request.url).search}`, body),
               },
               run,
             )

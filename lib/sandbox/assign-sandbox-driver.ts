@@ -80,10 +80,18 @@ async function lockIdleDriver(tx: Prisma.TransactionClient, accountId: string): 
   return null;
 }
 
+/** A simulated driver is always on duty: it exists only to carry the sandbox's dispatches. */
 async function createSandboxDriver(tx: Prisma.TransactionClient, accountId: string): Promise<string> {
   await tx.$executeRaw`INSERT INTO fleets (id, name) VALUES (${SANDBOX_FLEET_ID}, 'Sandbox') ON CONFLICT (id) DO NOTHING`;
   const driver = await tx.driver.create({
-    data: { id: newId('drv'), name: `Sandbox driver ${newReadableCode().slice(0, 4)}`, fleetId: SANDBOX_FLEET_ID, sandboxAccountId: accountId },
+    data: {
+      id: newId('drv'),
+      name: `Sandbox driver ${newReadableCode().slice(0, 4)}`,
+      fleetId: SANDBOX_FLEET_ID,
+      sandboxAccountId: accountId,
+      onDuty: true,
+      dutyChangedAt: new Date(),
+    },
     select: { id: true },
   });
   return driver.id;

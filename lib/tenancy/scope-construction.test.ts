@@ -30,7 +30,12 @@ type Builder = 'accountScope' | 'platformScope' | 'driverScope';
 /** Who may build which scope, and why. Anything not matched here builds none. */
 const BUILDERS: { files: RegExp; may: Builder[]; why: string; mustCall?: string }[] = [
   { files: /^lib\/tenancy\/scope\.ts$/, may: ['accountScope', 'platformScope', 'driverScope'], why: 'the definitions' },
-  { files: /^lib\/http\/route\.ts$/, may: ['accountScope', 'platformScope'], why: 'the HTTP wrappers, from the authenticated caller' },
+  { files: /^lib\/http\/route\.ts$/, may: ['accountScope', 'platformScope', 'driverScope'], why: 'the HTTP wrappers, from the authenticated caller' },
+  {
+    files: /^lib\/offers\/(accept|decline)-offer\.ts$/,
+    may: ['accountScope'],
+    why: "the offer's own dispatch, after matching the offer to the signed-in driver",
+  },
   {
     files: /^app\/\(staff\)\/.*page\.tsx$/,
     may: ['accountScope'],

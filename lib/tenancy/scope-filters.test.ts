@@ -68,7 +68,14 @@ describe('assertInScope', () => {
     for (const scope of [ACCOUNT, PLATFORM]) expect(() => assertInScope(scope, row, notFound)).toThrowError(expect.objectContaining({ code: 'not_found' }));
   });
 
-  it('refuses a driver scope (403) before looking at the row', () => {
+  it('refuses a driver scope (403) for a row that names no driver', () => {
     expect(() => assertInScope(DRIVER, { accountId: 'acc_1' }, notFound)).toThrowError(FORBIDDEN);
+  });
+
+  it("passes a driver's own dispatch, and answers another driver's, an unassigned or a missing one as not found", () => {
+    expect(() => assertInScope(DRIVER, { accountId: 'acc_1', assignedDriverId: 'drv_1' }, notFound)).not.toThrow();
+    for (const row of [{ accountId: 'acc_1', assignedDriverId: 'drv_2' }, { accountId: 'acc_1', assignedDriverId: null }, null, undefined]) {
+      expect(() => assertInScope(DRIVER, row, notFound)).toThrowError(expect.objectContaining({ code: 'not_found' }));
+    }
   });
 });

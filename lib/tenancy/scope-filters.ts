@@ -50,13 +50,21 @@ export function scopeSql(scope: Scope, column: string): Prisma.Sql {
  * Throws `notFound()` unless `row` exists and is within the scope: another tenant's row is not
  * found (404), never forbidden, so its existence is not revealed. For rows read by primary key
  * alone (see lib/dispatches/read-records.ts for why some are).
+ *
+ * A driver's scope reaches a row only through the driver it names (`assignedDriverId`: a
+ * dispatch locked by lockDispatch, so the check holds until the transaction ends); another
+ * driver's row is not found. A row read without that column has no driver's view: 403.
  */
-export function assertInScope<R extends { accountId: string }>(
+export function assertInScope<R extends { accountId: string; assignedDriverId?: string | null }>(
   scope: Scope,
   row: R | null | undefined,
   notFound: () => DomainError,
 ): asserts row is R {
   const checked = assertScope(scope);
-  if (checked.kind === 'driver') throw driverScopeRefused(checked);
+  if (checked.kind === 'driver') {
+    if (row && !('assignedDriverId' in row)) throw driverScopeRefused(checked);
+    if (!row || row.assignedDriverId !== checked.driverId) throw notFound();
+    return;
+  }
   if (!row || (checked.kind === 'account' && row.accountId !== checked.accountId)) throw notFound();
 }

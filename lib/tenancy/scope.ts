@@ -41,8 +41,9 @@ export interface PlatformScope extends Branded {
 }
 
 /**
- * One driver's dispatches (the driver app, next). No surface builds one yet; every function
- * that cannot serve it refuses it (`scopeWhere`, `scopeSql` and `assertInScope` do, with 403).
+ * One driver's dispatches: the driver app (`driverRoute`). A dispatch is in it while assigned to
+ * the driver (`assertInScope` checks `assignedDriverId`); every function that cannot serve a
+ * driver refuses it (`scopeWhere` and `scopeSql` do, with 403).
  */
 export interface DriverScope extends Branded {
   readonly kind: 'driver';
@@ -78,7 +79,7 @@ export function platformScope(): PlatformScope {
   return PLATFORM;
 }
 
-/** The scope of an authenticated driver. Not served by any surface yet. */
+/** The scope of an authenticated driver (the driver app's session). */
 export function driverScope(driverId: string): DriverScope {
   return branded<DriverScope>({ kind: 'driver', driverId: requireId('driverScope', driverId) });
 }

@@ -11,6 +11,7 @@ import { dispatchBody, newAccount, uniqueSuffix } from '@/test/fixtures';
 import { getTrackingView } from '@/lib/tracking/get-tracking-view';
 import { TrackingViewSchema } from '@/lib/tracking/schemas';
 import { accountScope } from '@/lib/tenancy/scope';
+import { db } from '@/lib/db/client';
 
 const OPS = { refType: 'admin', refId: 'ops' } as const;
 
@@ -59,6 +60,7 @@ describe('getTrackingView', () => {
       destination: { lat: body.destination.lat, lng: body.destination.lng },
       driver: null,
       eta: null,
+      delivery_pin: null,
     });
     expect(TrackingViewSchema.parse(view)).toEqual(view);
   });
@@ -189,5 +191,24 @@ describe('getTrackingView', () => {
     for (const key of ['user_metadata', 'vendor_payload', 'address_line', 'ref_id', 'ref_type', 'phone', 'email']) {
       expect(json).not.toContain(`"${key}"`);
     }
+  });
+
+  it('shows the delivery PIN while the account requires one and the order is not finished', async () => {
+    const pinAccount = await newAccount();
+    await db().account.update({ where: { id: pinAccount.id }, data: { proofOfDelivery: 'pin' } });
+    const record = await createDispatch({ accountId: pinAccount.id, input: dispatchBody() });
+    const token = record.tracking_url!.split('/t/')[1]!;
+    const { deliveryPin } = await db().dispatch.findUniqueOrThrow({ where: { id: record.id }, select: { deliveryPin: true } });
+    expect(deliveryPin).toMatch(/^\d{4}$/);
+    expect((await getTrackingView({ token })).delivery_pin).toBe(deliveryPin);
+    const scope = accountScope(pinAccount.id);
+    await assignDriver({ id: record.id, scope, driverId, actor: OPS });
+    for (const status of ['accepted', 'picked_up'] as const) await changeStatus({ id: record.id, scope, status, actor: { refType: 'driver', refId: driverId } });
+    expect((await getTrackingView({ token })).delivery_pin).toBe(deliveryPin);
+    await changeStatus({ id: record.id, scope, status: 'delivered', actor: { refType: 'driver', refId: driverId } });
+    expect((await getTrackingView({ token })).delivery_pin).toBeNull();
+    // An account that does not ask for a PIN never shows one.
+    const { token: plain } = await newTrackedDispatch();
+    expect((await getTrackingView({ token: plain })).delivery_pin).toBeNull();
   });
 });

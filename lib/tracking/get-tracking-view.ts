@@ -22,6 +22,9 @@ const TRACKING_SELECT = {
   etaStop: true,
   etaUpdatedAt: true,
   assignedDriver: { select: { name: true, lastLat: true, lastLng: true, lastPositionAt: true } },
+  // The customer's own delivery PIN, shown while the account requires one (accounts.proof_of_delivery).
+  deliveryPin: true,
+  account: { select: { proofOfDelivery: true } },
 } satisfies Prisma.DispatchSelect;
 
 type TrackedDispatch = Prisma.DispatchGetPayload<{ select: typeof TRACKING_SELECT }>;
@@ -46,10 +49,11 @@ function toView(dispatch: TrackedDispatch): TrackingView {
   const isUnderWay = ON_DUTY_STATES.includes(state);
   const driver = isUnderWay ? dispatch.assignedDriver : null;
   const history = dispatch.statusHistory as unknown as StatusEntry[];
+  const isFinished = FINISHED.includes(state);
   return {
     restaurant_name: dispatch.vendorName as Record<string, string>,
     state,
-    is_finished: FINISHED.includes(state),
+    is_finished: isFinished,
     timeline: history
       .filter((entry) => !INTERNAL_STATUSES.includes(entry.status))
       .map((entry) => ({ status: entry.status, time: entry.status_captured_time })),
@@ -65,6 +69,8 @@ function toView(dispatch: TrackedDispatch): TrackingView {
         }
       : null,
     eta: isUnderWay ? eta(dispatch, state) : null,
+    // The customer gives it to the driver at the door (lib/driver-jobs/deliver-job.ts checks it).
+    delivery_pin: dispatch.account.proofOfDelivery === 'pin' && !isFinished ? dispatch.deliveryPin : null,
   };
 }
 

@@ -43,6 +43,8 @@ export const TrackingViewSchema = z.object({
       time: timestamp,
     })
     .nullable(),
+  /** The 4-digit code the customer gives the driver on delivery, while the restaurant requires one and the order is not finished; null otherwise. */
+  delivery_pin: z.string().nullable(),
 });
 
 export type TrackingView = z.infer<typeof TrackingViewSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIFECYCLE_STATUSES, MARKER_STATUSES, TRANSITIONS, canRecordStatus, nextStatuses } from '@/lib/transitions/statuses';
+import { LIFECYCLE_STATUSES, MARKER_STATUSES, TRANSITIONS, canCancelOrder, canRecordStatus, driverNextStatuses, nextStatuses } from '@/lib/transitions/statuses';
 
 describe('transition table', () => {
   it('is the documented one', () => {
@@ -10,7 +10,7 @@ describe('transition table', () => {
       assigned: ['accepted', 'assigned', 'cancelled'],
       accepted: ['ready_for_pickup', 'picked_up', 'cancelled'],
       ready_for_pickup: ['picked_up', 'cancelled'],
-      picked_up: ['delivered'],
+      picked_up: ['delivered', 'cancelled'],
       delivered: ['qa_qc'],
       qa_qc: [],
       cancelled: [],
@@ -34,5 +34,27 @@ describe('transition table', () => {
     expect(nextStatuses('qa_qc')).toEqual([]);
     expect(nextStatuses('dispatch_rejected')).toEqual([]);
     expect(nextStatuses('delivered')).toEqual(['qa_qc']);
+  });
+
+  it('lets the order be cancelled only before pickup: after it, cancelled is a failed delivery', () => {
+    expect(LIFECYCLE_STATUSES.filter((state) => canCancelOrder(state))).toEqual(['new', 'dispatch_accepted', 'assigned', 'accepted', 'ready_for_pickup']);
+    expect(canRecordStatus('picked_up', 'cancelled')).toBe(true);
+    expect(canCancelOrder('picked_up')).toBe(false);
+  });
+
+  it("offers the driver's buttons: the next statuses a driver records, from the same table", () => {
+    expect(Object.fromEntries(LIFECYCLE_STATUSES.map((state) => [state, driverNextStatuses(state)]))).toEqual({
+      new: [],
+      dispatch_accepted: [],
+      dispatch_rejected: [],
+      assigned: ['accepted'],
+      accepted: ['picked_up'],
+      ready_for_pickup: ['picked_up'],
+      picked_up: ['delivered'],
+      delivered: [],
+      qa_qc: [],
+      cancelled: [],
+    });
+    for (const state of LIFECYCLE_STATUSES) for (const next of driverNextStatuses(state)) expect(canRecordStatus(state, next)).toBe(true);
   });
 });

@@ -26,7 +26,11 @@ export const RefTypeSchema = z.enum(REF_TYPES).meta({
   description: 'Who made the change: `driver`, `vendor`, `admin` or `system`; `ref_id` names them.',
 });
 
-/** Which lifecycle states each state may move to. `assigned → assigned` is a reassignment. */
+/**
+ * Which lifecycle states each state may move to. `assigned → assigned` is a reassignment.
+ * `picked_up → cancelled` is a failed delivery only (FAILED_DELIVERY_STATES): the order itself
+ * can no longer be cancelled once the driver has it (lib/dispatches/cancel-dispatch.ts).
+ */
 export const TRANSITIONS: Readonly<Record<LifecycleStatus, readonly LifecycleStatus[]>> = {
   new: ['dispatch_accepted', 'dispatch_rejected', 'assigned', 'cancelled'],
   dispatch_accepted: ['assigned', 'cancelled'],
@@ -34,7 +38,7 @@ export const TRANSITIONS: Readonly<Record<LifecycleStatus, readonly LifecycleSta
   assigned: ['accepted', 'assigned', 'cancelled'],
   accepted: ['ready_for_pickup', 'picked_up', 'cancelled'],
   ready_for_pickup: ['picked_up', 'cancelled'],
-  picked_up: ['delivered'],
+  picked_up: ['delivered', 'cancelled'],
   delivered: ['qa_qc'],
   qa_qc: [],
   cancelled: [],
@@ -52,6 +56,30 @@ export const ON_DUTY_STATES: readonly LifecycleStatus[] = ['assigned', 'accepted
 /** Where an on-duty driver is heading: the pickup until picked up, then the destination. */
 export function nextStopOf(state: LifecycleStatus): 'pickup' | 'destination' {
   return state === 'picked_up' ? 'destination' : 'pickup';
+}
+
+/**
+ * States from which `cancelled` is a failed delivery, not an order cancellation: the driver has
+ * the food and could not hand it over (why: lib/driver-jobs/failure-reasons.ts). Vendors and
+ * staff cannot cancel here; the driver records it, or an operator on their behalf.
+ */
+export const FAILED_DELIVERY_STATES: readonly LifecycleStatus[] = ['picked_up'];
+
+/**
+ * Whether the order may still be cancelled as an order (by its vendor or staff), and its drop-off
+ * details change: the table allows `cancelled` and the driver has not picked it up yet.
+ */
+export function canCancelOrder(state: LifecycleStatus): boolean {
+  return canRecordStatus(state, 'cancelled') && !FAILED_DELIVERY_STATES.includes(state);
+}
+
+/** The statuses a driver records from the app; the markers come from their positions, `cancelled` only as a failed delivery. */
+export const DRIVER_STATUSES = ['accepted', 'picked_up', 'delivered'] as const satisfies readonly LifecycleStatus[];
+export type DriverStatus = (typeof DRIVER_STATUSES)[number];
+
+/** The driver app's buttons: the table's next statuses from `state` that a driver records. */
+export function driverNextStatuses(state: LifecycleStatus): DriverStatus[] {
+  return TRANSITIONS[state].filter((to): to is DriverStatus => (DRIVER_STATUSES as readonly string[]).includes(to));
 }
 
 /** States in which the destination can no longer change. */

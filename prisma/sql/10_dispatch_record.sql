@@ -31,7 +31,10 @@ CREATE OR REPLACE FUNCTION dispatch_record(d dispatches) RETURNS json LANGUAGE s
        d.cancel_reason AS reason,
        d.cancel_reason_text AS reason_text,
        (SELECT row_to_json(b) FROM (SELECT e.entry->>'ref_type' AS ref_type, e.entry->>'ref_id' AS ref_id) b) AS "by",
-       e.entry->>'status_captured_time' AS "at"
+       e.entry->>'status_captured_time' AS "at",
+       -- A failed delivery (reason delivery_failed, picked_up → cancelled by the driver): why, as
+       -- the driver reported it; null for any other cancellation.
+       CASE WHEN d.failure_reason IS NOT NULL THEN json_build_object('reason', d.failure_reason, 'note', d.failure_note) END AS failure
      FROM json_array_elements(d.status_history) WITH ORDINALITY AS e(entry, position)
      WHERE d.state = 'cancelled' AND e.entry->>'status' = 'cancelled'
      ORDER BY e.position DESC LIMIT 1) c) AS cancellation,

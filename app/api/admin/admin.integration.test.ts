@@ -13,7 +13,7 @@ describe('admin sign-ins', () => {
     const email = `ops-admin-${Date.now()}@example.com`;
     const created = await call('POST', '/api/ops/admins', { ops: true, body: { email, name: 'Ops Admin', password: 'a long enough password' } });
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ id: expect.stringMatching(/^usr_/), email, name: 'Ops Admin', role: 'admin', accountId: null });
+    expect(created.body.data).toEqual({ id: expect.stringMatching(/^usr_/), email, phone: null, name: 'Ops Admin', role: 'admin', accountId: null, driverId: null });
     const signedIn = await call('POST', '/api/session', {
       headers: { 'sec-fetch-site': 'same-origin' },
       body: { email, password: 'a long enough password' },

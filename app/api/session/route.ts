@@ -1,8 +1,9 @@
 import { assertSameOrigin } from '@/lib/auth/authenticate-session';
 import { clientAddress } from '@/lib/auth/client-address';
-import { KNOWN_DEVICE_COOKIE, knownDeviceCookie } from '@/lib/auth/known-device';
+import { KNOWN_DEVICE_COOKIE } from '@/lib/auth/known-device';
 import { DriverSignInBodySchema, SignInBodySchema } from '@/lib/auth/schemas';
-import { clearedSessionCookie, isSecureRequest, readCookie, SESSION_COOKIE, sessionCookie } from '@/lib/auth/session-cookie';
+import { clearedSessionCookie, isSecureRequest, readCookie, SESSION_COOKIE } from '@/lib/auth/session-cookie';
+import { signedInResponse } from '@/lib/auth/signed-in-response';
 import { signIn } from '@/lib/auth/sign-in';
 import { signOut } from '@/lib/auth/sign-out';
 import { parseInput } from '@/lib/validation/parse-input';
@@ -17,11 +18,7 @@ export const POST = publicRoute({ body: true }, async ({ request, body }) => {
   const input = isDriver ? parseInput(DriverSignInBodySchema, body) : parseInput(SignInBodySchema, body);
   const deviceCookie = readCookie(request.headers, KNOWN_DEVICE_COOKIE);
   const signedIn = await signIn({ input, ip: clientAddress(request.headers), deviceCookie });
-  const isSecure = isSecureRequest(request);
-  const headers = new Headers({ 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' });
-  headers.append('set-cookie', sessionCookie({ token: signedIn.token, expiresAt: signedIn.expiresAt, isSecure }));
-  headers.append('set-cookie', knownDeviceCookie({ value: signedIn.deviceCookie, isSecure }));
-  return { status: 200, response: new Response(JSON.stringify({ data: signedIn.user }), { status: 200, headers }) };
+  return { status: 200, response: signedInResponse(request, signedIn) };
 });
 
 // DELETE /api/session — sign out: ends the session and clears the cookie

@@ -15,6 +15,7 @@ import { ROUTE_CONTRACT as extWebhookDeliveries } from '@/app/ext/webhook/delive
 import { ROUTE_CONTRACT as extWebhookDelivery } from '@/app/ext/webhook/deliveries/[id]/openapi';
 import { ROUTE_CONTRACT as extWebhookRedeliver } from '@/app/ext/webhook/deliveries/[id]/redeliver/openapi';
 import { ROUTE_CONTRACT as extStatuses } from '@/app/ext/statuses/openapi';
+import { ROUTE_CONTRACT as extMedia } from '@/app/ext/media/[id]/openapi';
 import { ROUTE_CONTRACT as extOpenApiJson } from '@/app/ext/openapi.json/openapi';
 import { ROUTE_CONTRACT as apiHealth } from '@/app/api/health/openapi';
 import { ROUTE_CONTRACT as apiPing } from '@/app/api/ping/openapi';
@@ -33,6 +34,8 @@ import { ROUTE_CONTRACT as opsAccountTariff } from '@/app/api/ops/accounts/[id]/
 import { ROUTE_CONTRACT as opsDriver } from '@/app/api/ops/drivers/[id]/openapi';
 import { ROUTE_CONTRACT as opsFleets } from '@/app/api/ops/fleets/openapi';
 import { ROUTE_CONTRACT as opsFleet } from '@/app/api/ops/fleets/[id]/openapi';
+import { ROUTE_CONTRACT as opsAccountProofOfDelivery } from '@/app/api/ops/accounts/[id]/proof-of-delivery/openapi';
+import { ROUTE_CONTRACT as opsDriverSignIn } from '@/app/api/ops/drivers/[id]/sign-in/openapi';
 
 // Every documented route's contract (the `openapi.ts` beside its `route.ts`), in the order the
 // document lists them. Next has no runtime glob, so this list is written out;
@@ -54,6 +57,7 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   extWebhookDeliveries,
   extWebhookDelivery,
   extWebhookRedeliver,
+  extMedia,
   extStatuses,
   extOpenApiJson,
   apiHealth,
@@ -73,4 +77,6 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   opsDriver,
   opsFleets,
   opsFleet,
+  opsAccountProofOfDelivery,
+  opsDriverSignIn,
 ];

@@ -61,6 +61,10 @@ const ROUTES: [method: string, path: string, statuses: string[]][] = [
   ['post', '/api/ops/fleets', ['201', '400', '401', '403', '500']],
   ['patch', '/api/ops/fleets/{id}', ['200', '400', '401', '403', '404', '500']],
   ['post', '/api/ops/drivers/{id}/location', ['200', '400', '401', '403', '404', '500']],
+  ['get', '/ext/media/{id}', ['302', '401', '404', '500']],
+  ['post', '/api/ops/drivers/{id}/sign-in', ['201', '400', '401', '403', '404', '500']],
+  ['get', '/api/ops/accounts/{id}/proof-of-delivery', ['200', '401', '403', '404', '500']],
+  ['put', '/api/ops/accounts/{id}/proof-of-delivery', ['200', '400', '401', '403', '404', '500']],
 ];
 
 interface Operation {

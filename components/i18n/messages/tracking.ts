@@ -69,6 +69,9 @@ export const trackingMessages = defineMessages({
     driverHeading: 'Your driver',
     driverLocation: 'Location updated {time}',
     driverNoLocation: 'Location not shared yet',
+    // the delivery PIN (when the restaurant asks for one)
+    deliveryPinHeading: 'Delivery code',
+    deliveryPinHint: 'Give this code to your driver when your order arrives.',
     // timeline
     timelineHeading: 'Updates',
     timelineLatest: 'Latest update: {status}',
@@ -150,6 +153,8 @@ export const trackingMessages = defineMessages({
     driverHeading: 'السائق',
     driverLocation: 'آخر تحديث للموقع {time}',
     driverNoLocation: 'لم يُشارَك الموقع بعد',
+    deliveryPinHeading: 'رمز التسليم',
+    deliveryPinHint: 'أعطِ هذا الرمز للسائق عند وصول طلبك.',
     timelineHeading: 'التحديثات',
     timelineLatest: 'آخر تحديث: {status}',
     status_new: 'تم استلام الطلب',

@@ -59,7 +59,7 @@ interface OperationFields {
   body?: { schema: z.ZodType; description: string };
   /** The wrapper's `idempotent: true`: adds the `Idempotency-Key` header, its errors and the replay marker. */
   idempotent?: boolean;
-  responses: Partial<Record<'200' | '201' | '202' | '204', SuccessResponse>>;
+  responses: Partial<Record<'200' | '201' | '202' | '204' | '302', SuccessResponse>>;
   /** The codes the handler itself answers with, most specific first; the wrapper's are added. */
   errors?: readonly ErrorCode[];
   /** What a code means on this route, instead of ERROR_TABLE's general meaning. */

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { LiveRefresh } from '@/components/admin-dispatches/live-refresh';
-import { MediaLinks } from '@/components/admin-dispatches/media-links';
+import { MediaLinks, otherMedia } from '@/components/admin-dispatches/media-links';
+import { hasProof, ProofThumbnails } from '@/components/admin-dispatches/proof-thumbnails';
 import type { AdminDispatchPage } from '@/components/admin-dispatches/queries';
 import { ClientTime } from '@/components/dispatch-detail/client-time';
 import listStyles from '@/components/dispatch-list/dispatch-list.module.css';
@@ -12,6 +13,7 @@ import { TableHead } from '@/components/ui/query-table';
 import { requireAdmin } from '@/lib/auth/current-user';
 import { platformScope } from '@/lib/tenancy/scope';
 import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
+import { listDispatchProofs } from '@/lib/dispatches/list-dispatch-proofs';
 import { getLocale } from '@/components/i18n/get-locale';
 import { format, messagesFor } from '@/components/i18n/messages';
 import { adminDispatchMessages } from '@/components/i18n/messages/admin-dispatches';
@@ -39,8 +41,9 @@ function validCursor(value: string | undefined): string | undefined {
   }
 }
 
-// Dispatches moved from delivered to quality check, newest first, with the driver's media: read
-// on the server (the same list as the API, status qa_qc) and re-read when a status changes.
+// Dispatches moved from delivered to quality check, newest first, with the driver's proof (the
+// page's dispatch_media rows in one query) and any other media: read on the server (the
+// same list as the API, status qa_qc) and re-read when a status changes.
 export default async function QaQueuePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [, locale, query] = await Promise.all([requireAdmin(), getLocale(), searchParams]);
   const read = qaPages.read(searchParamReader(query));
@@ -50,6 +53,8 @@ export default async function QaQueuePage({ searchParams }: { searchParams: Prom
   const page = JSON.parse(
     await listDispatchesJson({ scope: platformScope(), filters: { status: 'qa_qc' }, limit: QA_PAGE_SIZE, cursor, withRelated: true }),
   ) as AdminDispatchPage;
+  // The page's proof (photos, signatures, failure reasons) in one query, not one per row.
+  const proofs = await listDispatchProofs({ scope: platformScope(), dispatchIds: page.data.map((row) => row.record.id) });
   const t = messagesFor(adminDispatchMessages, locale);
   const common = messagesFor(commonMessages, locale);
   return (
@@ -70,6 +75,7 @@ export default async function QaQueuePage({ searchParams }: { searchParams: Prom
             <tbody>
               {page.data.map(({ record, account, driver }) => {
                 const delivered = record.status.findLast((entry) => entry.status === 'delivered');
+                const others = otherMedia(record.media_url);
                 return (
                   <tr key={record.id} data-testid="qa-row" data-id={record.id}>
                     <td>
@@ -86,7 +92,8 @@ export default async function QaQueuePage({ searchParams }: { searchParams: Prom
                     <td>{driver ? <bdi>{driver.name}</bdi> : <span className="muted">{t.noDriver}</span>}</td>
                     <td>{delivered ? <ClientTime timestamp={delivered.status_captured_time} locale={locale} /> : '—'}</td>
                     <td style={{ whiteSpace: 'normal' }}>
-                      <MediaLinks media={record.media_url} t={t} />
+                      <ProofThumbnails proof={proofs[record.id]} t={t} locale={locale} />
+                      {others || !hasProof(proofs[record.id]) ? <MediaLinks media={others} t={t} /> : null}
                     </td>
                   </tr>
                 );

@@ -220,15 +220,16 @@ describe('POST /api/admin/dispatches/bulk', () => {
     expect(await db().dispatch.count({ where: { id: { in: ids }, state: 'accepted' } })).toBe(117);
   });
 
+  // An operator may cancel after pickup (a failed delivery on the driver's behalf); a finished dispatch not.
   it("cancels with the reason picker's answer, recorded on each row through cancelDispatch; refuses what can no longer be cancelled", async () => {
     // The console's bulk cancel used to record no reason at all.
     const accounts = [await newAccount(), await newAccount()];
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push((await createDispatch({ accountId: accounts[i % 2]!.id, input: dispatchBody() })).id);
     const driver = await newDriver();
-    const [pickedUp, alreadyCancelled] = [ids[1]!, ids[4]!];
-    await assignDriver({ id: pickedUp, scope: platformScope(), driverId: driver.id, actor: VENDOR });
-    for (const status of ['accepted', 'picked_up'] as const) await changeStatus({ id: pickedUp, scope: platformScope(), status, actor: VENDOR });
+    const [finished, alreadyCancelled] = [ids[1]!, ids[4]!];
+    await assignDriver({ id: finished, scope: platformScope(), driverId: driver.id, actor: VENDOR });
+    for (const status of ['accepted', 'picked_up', 'delivered'] as const) await changeStatus({ id: finished, scope: platformScope(), status, actor: VENDOR });
     await changeStatus({ id: alreadyCancelled, scope: platformScope(), status: 'cancelled', actor: VENDOR });
 
     const action = { type: 'status', status: 'cancelled', reason: 'kitchen_cannot_prepare', reason_text: 'Oven broke down' };
@@ -236,7 +237,7 @@ describe('POST /api/admin/dispatches/bulk', () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ applied: 4, refused: 2 });
     for (const row of response.body.data) {
-      if (row.id === pickedUp || row.id === alreadyCancelled) {
+      if (row.id === finished || row.id === alreadyCancelled) {
         expect(row).toMatchObject({ ok: false, error: 'invalid_transition' });
         continue;
       }
@@ -251,8 +252,8 @@ describe('POST /api/admin/dispatches/bulk', () => {
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const id of ids) {
       const expected =
-        id === pickedUp
-          ? { state: 'picked_up', cancelReason: null, cancelReasonText: null }
+        id === finished
+          ? { state: 'delivered', cancelReason: null, cancelReasonText: null }
           : id === alreadyCancelled
             ? { state: 'cancelled', cancelReason: null, cancelReasonText: null } // the first cancellation stands
             : { state: 'cancelled', cancelReason: 'kitchen_cannot_prepare', cancelReasonText: 'Oven broke down' };

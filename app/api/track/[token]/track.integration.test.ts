@@ -50,7 +50,7 @@ describe('GET /api/track/{token}', () => {
     expectTrackingHeaders(response.headers);
     expect(Object.keys(response.body)).toEqual(['data']);
     expect(Object.keys(response.body.data)).toEqual([
-      'restaurant_name', 'state', 'is_finished', 'timeline', 'pickup', 'destination', 'driver', 'eta',
+      'restaurant_name', 'state', 'is_finished', 'timeline', 'pickup', 'destination', 'driver', 'eta', 'delivery_pin',
     ]);
     expect(response.body.data).toMatchObject({
       restaurant_name: body.vendor_name,
@@ -59,6 +59,7 @@ describe('GET /api/track/{token}', () => {
       destination: { lat: 24.7743, lng: 46.7386 },
       driver: null,
       eta: null,
+      delivery_pin: null,
     });
   });
 

@@ -11,7 +11,7 @@ export const ROUTE_CONTRACT: RouteContract = {
       operationId: 'opsUpdateDriver',
       summary: 'Change or deactivate a driver',
       description:
-        'Any of `name`, `phone`, `fleet_id` (null: no fleet) and `is_active`. A deactivated driver cannot be assigned; dispatches already assigned stay assigned. An active driver never belongs to an inactive fleet: moving one into it, or reactivating one in it, is refused.',
+        'Any of `name`, `phone`, `fleet_id` (null: no fleet), `is_active` and `on_duty`. A deactivated driver cannot be assigned; dispatches already assigned stay assigned. An active driver never belongs to an inactive fleet: moving one into it, or reactivating one in it, is refused. Only on-duty drivers with a fresh position are offered work (auto-assign); putting a driver off duty declines the offer they have open.',
       pathId: 'driver',
       body: { schema: UpdateDriverBodySchema.meta({ id: 'UpdateDriverRequest' }), description: 'The fields to change.' },
       responses: { '200': jsonResponse('The driver after the change.', z.object({ data: AdminDriverSchema.meta({ id: 'DriverDetail' }) })) },

@@ -7,7 +7,9 @@ import { CANCEL_REASONS } from '@/lib/dispatches/cancel-reasons';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { DispatchRecordSchema } from '@/lib/dispatches/schemas';
+import { createDriver } from '@/lib/drivers/create-driver';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
+import { acceptOffer } from '@/lib/offers/accept-offer';
 import { accountScope, platformScope } from '@/lib/tenancy/scope';
 import type { Status } from '@/lib/transitions/statuses';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
@@ -56,6 +58,7 @@ describe('POST /ext/dispatch/{id}/cancel', () => {
         reason_text: reason === 'other' ? 'Wrong branch chosen' : null,
         by: { ref_type: 'vendor', ref_id: account.id },
         at: entry.status_captured_time,
+        failure: null,
       });
       expect((await call('GET', `/ext/dispatch/${id}`, { apiKey: account.api_key })).body.data).toEqual(record);
       const events = await db().dispatchEvent.findMany({ where: { dispatchId: id }, orderBy: { sequence: 'asc' }, select: { type: true, actorType: true, actorId: true } });
@@ -197,7 +200,7 @@ describe('POST /api/admin/dispatches/{id}/cancel', () => {
     const account = await newAccount();
     const id = await dispatchIn(account.id, ['assigned', 'cancelled']);
     const record = (await call('GET', `/ext/dispatch/${id}`, { apiKey: account.api_key })).body.data;
-    expect(record.cancellation).toEqual({ reason: null, reason_text: null, by: { ref_type: 'admin', ref_id: 'test' }, at: record.status.at(-1).status_captured_time });
+    expect(record.cancellation).toEqual({ reason: null, reason_text: null, by: { ref_type: 'admin', ref_id: 'test' }, at: record.status.at(-1).status_captured_time, failure: null });
   });
 });
 
@@ -210,17 +213,20 @@ describe('the assigned driver', () => {
   it('is released at once: auto-assign offers them the next dispatch', async () => {
     const account = await newAccount();
     await updateAccountModes({ accountId: account.id, input: { auto_assign: true } });
-    const driver = await newDriver();
+    const driver = await createDriver({ input: { name: 'Released driver', fleet_id: 'fleet-1', on_duty: true } });
     const pickup = dispatchBody().pickup;
     await recordDriverPosition({ driverId: driver.id, lat: pickup.lat, lng: pickup.lng });
+    const offerOf = (dispatchId: string) => db().dispatchOffer.findFirst({ where: { dispatchId, state: 'pending' }, select: { id: true, driverId: true } });
     const first = await createDispatch({ accountId: account.id, input: dispatchBody() });
-    expect(first.assigned_driver_id).toBe(driver.id);
+    const offer = await offerOf(first.id);
+    expect(offer?.driverId).toBe(driver.id);
+    await acceptOffer({ offerId: offer!.id, driverId: driver.id });
     // Busy: the next dispatch waits.
     const waiting = await createDispatch({ accountId: account.id, input: dispatchBody() });
-    expect(waiting.assigned_driver_id).toBeNull();
+    expect(await offerOf(waiting.id)).toBeNull();
     await cancelDispatch({ id: first.id, scope: accountScope(account.id), input: { reason: 'customer_cancelled' }, actor: { refType: 'vendor', refId: account.id } });
     const next = await createDispatch({ accountId: account.id, input: dispatchBody() });
-    expect(next.assigned_driver_id).toBe(driver.id);
+    expect((await offerOf(next.id))?.driverId).toBe(driver.id);
   });
 });
 

@@ -4,10 +4,10 @@ import { TAGS } from '@/lib/http/openapi/components';
 import { codeList } from '@/lib/http/openapi/format';
 import type { RouteContract } from '@/lib/http/openapi/route-contract';
 import { jsonResponse } from '@/lib/http/openapi/success-responses';
-import { canRecordStatus, LIFECYCLE_STATUSES } from '@/lib/transitions/statuses';
+import { canCancelOrder, LIFECYCLE_STATUSES } from '@/lib/transitions/statuses';
 
-const CANCELLABLE = LIFECYCLE_STATUSES.filter((state) => canRecordStatus(state, 'cancelled'));
-const REFUSED = LIFECYCLE_STATUSES.filter((state) => state !== 'cancelled' && !canRecordStatus(state, 'cancelled'));
+const CANCELLABLE = LIFECYCLE_STATUSES.filter((state) => canCancelOrder(state));
+const REFUSED = LIFECYCLE_STATUSES.filter((state) => state !== 'cancelled' && !canCancelOrder(state));
 
 export const ROUTE_CONTRACT: RouteContract = {
   path: '/ext/dispatch/{id}/cancel',

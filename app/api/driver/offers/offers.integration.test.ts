@@ -1,0 +1,279 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { updateAccountModes } from '@/lib/accounts/update-account-modes';
+import { signIn } from '@/lib/auth/sign-in';
+import { db } from '@/lib/db/client';
+import { assignDriver } from '@/lib/dispatches/assign-driver';
+import { cancelDispatch } from '@/lib/dispatches/cancel-dispatch';
+import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { ScheduledAssigner } from '@/lib/dispatches/scheduled-assigner';
+import { createDriver } from '@/lib/drivers/create-driver';
+import { setDriverSignIn } from '@/lib/drivers/driver-sign-in';
+import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
+import { resetEnvForTests } from '@/lib/env';
+import { platformScope } from '@/lib/tenancy/scope';
+import { registerWebhook } from '@/lib/webhooks/register-webhook';
+import { call } from '@/test/api';
+import { deliverAll, setUpDeliveryHarness } from '@/test/delivery-harness';
+import { dispatchBody, newAccount, newDriver, uniqueSuffix } from '@/test/fixtures';
+
+// The driver app's offers: GET /api/driver/offers/current, POST …/{id}/accept and …/{id}/decline.
+
+const PICKUP = dispatchBody().pickup;
+const PIN = '480213';
+const ADMIN = { refType: 'admin', refId: 'test' } as const;
+const { receiver } = setUpDeliveryHarness();
+
+/** A signed-in driver, on duty (unless told), `km` kilometres north of the pickup. */
+async function signedInDriver(km: number, { onDuty = true } = {}) {
+  const driver = await createDriver({ input: { name: `Driver ${uniqueSuffix()}`, fleet_id: 'fleet-1', on_duty: onDuty } });
+  await recordDriverPosition({ driverId: driver.id, lat: PICKUP.lat + km / 111, lng: PICKUP.lng });
+  const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await setDriverSignIn({ driverId: driver.id, input: { phone, pin: PIN } });
+  const { token } = await signIn({ input: { phone, pin: PIN }, ip: '203.0.113.30' });
+  return { ...driver, cookie: `dispatch_session=${token}` };
+}
+
+async function autoAssigningAccount() {
+  const account = await newAccount();
+  await updateAccountModes({ accountId: account.id, input: { auto_assign: true } });
+  return account;
+}
+
+async function offerIdOf(dispatchId: string) {
+  return (await db().dispatchOffer.findFirstOrThrow({ where: { dispatchId, state: 'pending' }, select: { id: true } })).id;
+}
+
+async function timeOut(dispatchId: string) {
+  const past = new Date(Date.now() - 1_000);
+  await db().dispatchOffer.updateMany({ where: { dispatchId, state: 'pending' }, data: { expiresAt: past } });
+  await db().dispatch.update({ where: { id: dispatchId }, data: { assignAt: past } });
+}
+
+const current = (cookie: string) => call('GET', '/api/driver/offers/current', { cookie });
+const accept = (offerId: string, cookie: string) => call('POST', `/api/driver/offers/${offerId}/accept`, { cookie });
+const decline = (offerId: string, cookie: string) => call('POST', `/api/driver/offers/${offerId}/decline`, { cookie });
+
+beforeEach(async () => {
+  // Drivers are platform-wide: each test starts with none available and no dispatch waiting.
+  await db().driver.updateMany({ data: { isActive: false } });
+  await db().dispatch.updateMany({ where: { assignAt: { not: null } }, data: { assignAt: null } });
+});
+
+describe('GET /api/driver/offers/current', () => {
+  it('shows the driver their own open offer, and nobody else', async () => {
+    const account = await autoAssigningAccount();
+    const near = await signedInDriver(0.5);
+    const other = await signedInDriver(3);
+    const record = await createDispatch({ accountId: account.id, input: { ...dispatchBody(), tip: 1250 } });
+    const mine = await current(near.cookie);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toEqual({
+      id: expect.stringMatching(/^ofr_/),
+      dispatch_id: record.id,
+      r_id: record.r_id,
+      expires_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      created_at: expect.stringMatching(/Z$/),
+      restaurant: 'Burger House',
+      pickup: { lat: PICKUP.lat, lng: PICKUP.lng, address_line: PICKUP.address_line },
+      destination: { lat: record.destination.lat, lng: record.destination.lng, address_line: record.destination.address_line },
+      pickup_distance_km: expect.closeTo(0.7, 1),
+      trip_km: expect.any(Number),
+      tip: { amount_minor: 1250, currency: 'SAR' },
+    });
+    expect(Date.parse(mine.body.data.expires_at) - Date.now()).toBeGreaterThan(40_000);
+    expect((await current(other.cookie)).body.data).toBeNull();
+  });
+
+  it('refuses anyone but a signed-in driver', async () => {
+    expect((await call('GET', '/api/driver/offers/current')).status).toBe(401);
+    const account = await newAccount();
+    expect((await call('GET', '/api/driver/offers/current', { apiKey: account.api_key })).status).toBe(401);
+  });
+
+  it('drops an offer the moment its dispatch is cancelled or assigned by hand (no prompt outlives it)', async () => {
+    const account = await autoAssigningAccount();
+    const driver = await signedInDriver(0.5);
+    const cancelled = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const offerId = await offerIdOf(cancelled.id);
+    await cancelDispatch({ id: cancelled.id, scope: platformScope(), input: { reason: 'customer_cancelled' }, actor: ADMIN });
+    expect((await current(driver.cookie)).body.data).toBeNull();
+    const refused = await accept(offerId, driver.cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('offer_closed');
+    expect(await db().dispatchOffer.findUniqueOrThrow({ where: { id: offerId }, select: { state: true } })).toEqual({ state: 'withdrawn' });
+
+    const byHand = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const handOfferId = await offerIdOf(byHand.id);
+    await assignDriver({ id: byHand.id, scope: platformScope(), driverId: (await newDriver()).id, actor: ADMIN });
+    expect((await current(driver.cookie)).body.data).toBeNull();
+    expect((await accept(handOfferId, driver.cookie)).body.error).toBe('offer_closed');
+
+    // An admin gives the offered driver another dispatch: the offer can no longer be taken.
+    const offered = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const offeredId = await offerIdOf(offered.id);
+    const other = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await assignDriver({ id: other.id, scope: platformScope(), driverId: driver.id, actor: ADMIN });
+    expect((await current(driver.cookie)).body.data).toBeNull();
+    expect((await accept(offeredId, driver.cookie)).body.error).toBe('offer_closed');
+  });
+});
+
+describe('POST /api/driver/offers/{id}/accept', () => {
+  it('records assigned (system) and accepted (driver), and the vendor’s webhooks announce them in order', async () => {
+    const account = await autoAssigningAccount();
+    await registerWebhook({ accountId: account.id, url: `${receiver.url}/${account.id}`, allowPrivate: true });
+    const driver = await signedInDriver(0.5);
+    const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const offerId = await offerIdOf(record.id);
+    const accepted = await accept(offerId, driver.cookie);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data).toMatchObject({ id: record.id, r_id: record.r_id, state: 'accepted' });
+    expect((await current(driver.cookie)).body.data).toBeNull();
+
+    await deliverAll();
+    const bodies = receiver.received
+      .filter((request) => request.path.endsWith(`/${account.id}`))
+      .map((request) => JSON.parse(request.body))
+      .filter((body) => body.payload?.id === record.id);
+    const announced = bodies.map((body) => [body.type, body.payload.status.at(-1).status]);
+    expect(announced).toEqual([
+      ['dispatch.status_updated', 'new'],
+      ['dispatch.status_updated', 'assigned'],
+      ['dispatch.driver_assigned', 'assigned'],
+      ['dispatch.status_updated', 'accepted'],
+    ]);
+    const stored = await db().dispatch.findUniqueOrThrow({ where: { id: record.id }, select: { state: true, assignedDriverId: true, statusHistory: true } });
+    expect(stored).toMatchObject({ state: 'accepted', assignedDriverId: driver.id });
+    expect((stored.statusHistory as { ref_type: string; ref_id: string }[]).slice(1)).toEqual([
+      expect.objectContaining({ status: 'assigned', ref_type: 'system', ref_id: 'auto-assign' }),
+      expect.objectContaining({ status: 'accepted', ref_type: 'driver', ref_id: driver.id }),
+    ]);
+    // Accepting again: the offer is closed.
+    const again = await accept(offerId, driver.cookie);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('offer_closed');
+  });
+
+  it('is not found for another driver’s offer or an unknown id, and changes nothing', async () => {
+    const account = await autoAssigningAccount();
+    await signedInDriver(0.5);
+    const stranger = await signedInDriver(5, { onDuty: false });
+    const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const offerId = await offerIdOf(record.id);
+    for (const response of [await accept(offerId, stranger.cookie), await decline(offerId, stranger.cookie), await accept('ofr_unknown', stranger.cookie)]) {
+      expect(response.status).toBe(404);
+      expect(response.body.error).toBe('not_found');
+    }
+    expect(await db().dispatchOffer.findUniqueOrThrow({ where: { id: offerId }, select: { state: true } })).toEqual({ state: 'pending' });
+  });
+
+  it('refuses an offer that timed out; the next driver takes it', async () => {
+    const account = await autoAssigningAccount();
+    const first = await signedInDriver(0.5);
+    const second = await signedInDriver(2);
+    const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const firstOffer = await offerIdOf(record.id);
+    await timeOut(record.id);
+    // Past its expiry the offer is gone from the app even before the scheduler moves it on.
+    expect((await current(first.cookie)).body.data).toBeNull();
+    await new ScheduledAssigner().runOnce();
+    const secondOffer = (await current(second.cookie)).body.data;
+    expect(secondOffer.dispatch_id).toBe(record.id);
+    const late = await accept(firstOffer, first.cookie);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe('offer_closed');
+    expect((await accept(secondOffer.id, second.cookie)).status).toBe(200);
+  });
+
+  it('ends with exactly one winner when accepts race each other, a timeout, an assignment by hand or a cancel', async () => {
+    const account = await autoAssigningAccount();
+    const first = await signedInDriver(0.5);
+    const second = await signedInDriver(2);
+    for (let round = 0; round < 6; round++) {
+      await db().dispatch.updateMany({ where: { assignAt: { not: null } }, data: { assignAt: null } });
+      const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+      const firstOffer = await offerIdOf(record.id);
+      let responses: Awaited<ReturnType<typeof call>>[];
+      if (round % 3 === 0) {
+        // A double tap: the same offer accepted twice at once.
+        responses = await Promise.all([accept(firstOffer, first.cookie), accept(firstOffer, first.cookie)]);
+      } else if (round % 3 === 1) {
+        // The first driver answers late while the offer moves on and the second driver takes it.
+        await timeOut(record.id);
+        await new ScheduledAssigner().runOnce();
+        const secondOffer = await offerIdOf(record.id);
+        responses = await Promise.all([accept(firstOffer, first.cookie), accept(secondOffer, second.cookie)]);
+      } else {
+        // An admin assigns another driver while the first accepts.
+        responses = await Promise.all([
+          accept(firstOffer, first.cookie),
+          call('POST', `/api/ops/dispatches/${record.id}/assign`, { ops: true, body: { driver_id: second.id } }),
+        ]);
+      }
+      expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
+      const stored = await db().dispatch.findUniqueOrThrow({ where: { id: record.id }, select: { statusHistory: true } });
+      const assignedEntries = (stored.statusHistory as { status: string }[]).filter((entry) => entry.status === 'assigned');
+      expect(assignedEntries).toHaveLength(1);
+      expect(await db().dispatchOffer.count({ where: { dispatchId: record.id, state: 'accepted' } })).toBeLessThanOrEqual(1);
+      // Cancelled, the dispatch frees its driver for the next round.
+      await cancelDispatch({ id: record.id, scope: platformScope(), input: { reason: 'customer_cancelled' }, actor: ADMIN });
+    }
+  });
+});
+
+describe('an offer nobody answers, with the scheduler running', () => {
+  it('moves to the next nearest driver when DRIVER_OFFER_TIMEOUT_S has passed', async () => {
+    process.env.DRIVER_OFFER_TIMEOUT_S = '5';
+    resetEnvForTests();
+    const assigner = new ScheduledAssigner({ tickMs: 200 });
+    try {
+      const account = await autoAssigningAccount();
+      const near = await signedInDriver(0.5);
+      const far = await signedInDriver(2);
+      const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+      const offered = (await current(near.cookie)).body.data;
+      expect(Date.parse(offered.expires_at) - Date.parse(offered.created_at)).toBe(5_000);
+      assigner.start();
+      const deadline = Date.now() + 15_000;
+      let moved = null;
+      while (!moved && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        moved = (await current(far.cookie)).body.data;
+      }
+      expect(moved?.dispatch_id).toBe(record.id);
+      // It moved only once the first offer had expired, and that one is closed.
+      expect(Date.parse(moved.created_at)).toBeGreaterThanOrEqual(Date.parse(offered.expires_at));
+      expect((await current(near.cookie)).body.data).toBeNull();
+      expect(await db().dispatchOffer.findUniqueOrThrow({ where: { id: offered.id }, select: { state: true } })).toEqual({ state: 'expired' });
+    } finally {
+      await assigner.stop();
+      delete process.env.DRIVER_OFFER_TIMEOUT_S;
+      resetEnvForTests();
+    }
+  });
+});
+
+describe('POST /api/driver/offers/{id}/decline', () => {
+  it('closes the offer and offers the dispatch to the next nearest driver at once', async () => {
+    const account = await autoAssigningAccount();
+    const near = await signedInDriver(0.5);
+    const far = await signedInDriver(2);
+    const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const offerId = (await current(near.cookie)).body.data.id;
+    const declined = await decline(offerId, near.cookie);
+    expect(declined.status).toBe(200);
+    expect(declined.body.data).toEqual({ id: offerId, state: 'declined' });
+    expect((await current(near.cookie)).body.data).toBeNull();
+    expect((await current(far.cookie)).body.data.dispatch_id).toBe(record.id);
+    // Declining again answers the same; accepting a declined offer is refused.
+    expect((await decline(offerId, near.cookie)).body.data).toEqual({ id: offerId, state: 'declined' });
+    expect((await accept(offerId, near.cookie)).body.error).toBe('offer_closed');
+
+    // The far driver declines too: nobody left who was not offered it in the last 10 minutes.
+    await decline((await current(far.cookie)).body.data.id, far.cookie);
+    expect(await db().dispatchOffer.count({ where: { dispatchId: record.id, state: 'pending' } })).toBe(0);
+    const row = await db().dispatch.findUniqueOrThrow({ where: { id: record.id }, select: { assignAt: true, state: true } });
+    expect(row.state).toBe('new');
+    expect(row.assignAt!.getTime() - Date.now()).toBeGreaterThan(25_000);
+  });
+});

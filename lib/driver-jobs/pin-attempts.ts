@@ -1,0 +1,46 @@
+import { timingSafeEqual } from 'node:crypto';
+import { db } from '@/lib/db/client';
+import { DomainError } from '@/lib/errors/domain-error';
+import type { Prisma } from '@/prisma/generated/client';
+
+/** Wrong delivery PINs counted per dispatch over this window… */
+export const PIN_WINDOW_MS = 15 * 60_000;
+/** …at most this many; the next try is refused (429) until the oldest ages out. */
+export const MAX_WRONG_PINS = 5;
+
+export interface PinAttempt {
+  id: bigint;
+  bucket: string;
+}
+
+/**
+ * Takes one PIN try of the dispatch out of its allowance, or refuses it (429 with Retry-After).
+ * The sign-in throttle's atomic step (prisma/sql/60_login_attempt_reserve.sql) with the
+ * dispatch's own bucket `pin:<id>` and no address limit: concurrent tries from any number of
+ * processes get no more than the limit between them. The try is recorded as a failure up front,
+ * in its own statement, so a wrong PIN stays counted when the delivery is rolled back; a right
+ * one deletes it in the delivery's transaction (`forgetPinAttempts`).
+ */
+export async function reservePinAttempt(options: { dispatchId: string; now?: Date }): Promise<PinAttempt> {
+  const bucket = `pin:${options.dispatchId}`;
+  const [row] = await db().$queryRaw<{ attempt_id: bigint | null; retry_after_ms: bigint | null }[]>`
+    SELECT attempt_id, retry_after_ms FROM login_attempt_reserve(
+      ${bucket}, ${MAX_WRONG_PINS}::integer, '', NULL::integer, ${PIN_WINDOW_MS}::integer, ${options.now ?? new Date()}::timestamptz)`;
+  if (row?.attempt_id != null) return { id: BigInt(row.attempt_id), bucket };
+  const retryAfterS = Math.max(1, Math.ceil(Number(row?.retry_after_ms ?? PIN_WINDOW_MS) / 1000));
+  throw new DomainError('too_many_attempts', `Too many wrong PINs for this delivery; try again in ${Math.ceil(retryAfterS / 60)} min`, {
+    retryAfterSeconds: retryAfterS,
+  });
+}
+
+/** After the right PIN: its try and the wrong ones before it are forgotten. */
+export function forgetPinAttempts(tx: Prisma.TransactionClient, attempt: PinAttempt) {
+  return tx.loginFailure.deleteMany({ where: { bucket: attempt.bucket, id: { lte: attempt.id } } });
+}
+
+/** Whether `given` is the customer's PIN, compared in constant time. */
+export function isRightPin(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { ProofOfDeliverySchema } from '@/lib/accounts/proof-of-delivery-schemas';
+import { StatusEntrySchema } from '@/lib/dispatches/schemas';
+import { FAILURE_NOTE_MAX, FAILURE_REASONS } from '@/lib/driver-jobs/failure-reasons';
+import { MediaKindSchema } from '@/lib/media/schemas';
+import { text } from '@/lib/validation/primitives';
+
+// The driver app's jobs: the dispatches assigned to the driver, as the app shows them, and what
+// the driver sends about them (docs: the README's "Driver app" section).
+
+/** `?locale=` of the job routes: the order items' and the restaurant's language (vendor_name, item_name). */
+export const DriverJobQuerySchema = z.object({ locale: z.enum(['en', 'ar']).optional() });
+export type DriverJobLocale = NonNullable<z.infer<typeof DriverJobQuerySchema>['locale']>;
+
+const PlaceSchema = z.object({ lat: z.number(), lng: z.number(), address_line: z.string().nullable() });
+const MoneySchema = z.object({ amount_minor: z.int(), currency: z.string() });
+const timestamp = z.string().meta({ description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`' });
+
+export const JobSummarySchema = z.object({
+  id: z.string(),
+  r_id: z.string(),
+  state: z.string(),
+  /** The restaurant's name (`vendor_name`) in the asked language. */
+  restaurant: z.string(),
+  pickup: PlaceSchema,
+  destination: PlaceSchema,
+  updated_at: timestamp,
+});
+export type JobSummary = z.infer<typeof JobSummarySchema>;
+
+export const JobSchema = JobSummarySchema.extend({
+  /** The buttons: the transition table's next statuses a driver records (driverNextStatuses). */
+  next_statuses: z.array(z.string()),
+  order: z
+    .object({
+      items: z.array(z.object({ name: z.string(), count: z.int() })),
+      total: z.number().nullable(),
+      currency: z.string().nullable(),
+      payment_type: z.string().nullable(),
+    })
+    .nullable(),
+  /** While the dispatch is on duty for the driver (assigned … picked_up); null after. */
+  customer: z.object({ first_name: z.string().nullable(), phone: z.string() }).nullable(),
+  dropoff_instructions: z.string().nullable(),
+  contactless: z.boolean(),
+  tip: MoneySchema.nullable(),
+  proof_required: ProofOfDeliverySchema,
+  media: z.array(z.object({ id: z.string(), kind: MediaKindSchema, url: z.string() })),
+  status: z.array(StatusEntrySchema),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+/** `POST /api/driver/jobs/{id}/status`: the statuses the driver records with a tap (delivery has its own route). */
+export const DriverStatusBodySchema = z.object({ status: z.enum(['accepted', 'picked_up']) });
+
+/** `POST /api/driver/jobs/{id}/deliver`: the customer's PIN when the account requires one. */
+export const DeliverBodySchema = z.object({ pin: z.string().regex(/^\d{4}$/, 'must be the 4 digits the customer was shown').optional() });
+
+/** `POST /api/driver/jobs/{id}/fail`: why the delivery failed. */
+export const FailBodySchema = z.object({
+  reason: z.enum(FAILURE_REASONS),
+  note: text(FAILURE_NOTE_MAX).trim().optional(),
+});
+
+/** The most positions one request carries (the app batches what it queued offline). */
+export const MAX_POSITIONS_PER_BATCH = 50;
+
+export const DriverPositionInputSchema = z.object({
+  lat: z.number().min(-90, 'must be >= -90').max(90, 'must be <= 90'),
+  lng: z.number().min(-180, 'must be >= -180').max(180, 'must be <= 180'),
+  accuracy_m: z.number().min(0, 'must not be negative').max(100_000).optional(),
+  at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time (2024-03-22T14:30:00Z)' }),
+});
+
+/** `POST /api/driver/positions`: oldest first. */
+export const DriverPositionsBodySchema = z.object({
+  positions: z
+    .array(DriverPositionInputSchema)
+    .min(1, 'must hold at least one position')
+    .max(MAX_POSITIONS_PER_BATCH, `must hold at most ${MAX_POSITIONS_PER_BATCH} positions`),
+});

@@ -1,0 +1,22 @@
+import { db } from '@/lib/db/client';
+import { DomainError } from '@/lib/errors/domain-error';
+import type { DriverDuty } from '@/lib/drivers/schemas';
+import { declineOpenOffers } from '@/lib/offers/decline-open-offers';
+
+/**
+ * The driver app's on-duty switch. On duty, a driver with a fresh position is offered work
+ * (lib/dispatches/auto-assign-dispatch.ts); going off duty declines the offer they have open,
+ * which moves on to the next driver at once. `duty_changed_at` moves only when the value does.
+ * Off duty is written first: from then on auto-assign passes the driver over (it checks again
+ * under the driver's row lock), so no new offer arrives after the open one is declined.
+ */
+export async function setDriverDuty(options: { driverId: string; onDuty: boolean }): Promise<DriverDuty> {
+  const [row] = await db().$queryRaw<{ onDuty: boolean; dutyChangedAt: Date | null }[]>`
+    UPDATE drivers SET on_duty = ${options.onDuty},
+                       duty_changed_at = CASE WHEN on_duty = ${options.onDuty} THEN duty_changed_at ELSE now() END
+    WHERE id = ${options.driverId}
+    RETURNING on_duty AS "onDuty", duty_changed_at AS "dutyChangedAt"`;
+  if (!row) throw new DomainError('not_found', `No driver with id "${options.driverId}"`);
+  if (!options.onDuty) await declineOpenOffers({ driverId: options.driverId });
+  return { on_duty: row.onDuty, duty_changed_at: row.dutyChangedAt?.toISOString() ?? null };
+}

@@ -1,0 +1,22 @@
+import { db } from '@/lib/db/client';
+import { DomainError } from '@/lib/errors/domain-error';
+import { declineOffer } from '@/lib/offers/decline-offer';
+
+/**
+ * Declines whatever the driver has been offered and not answered (they went off duty): each
+ * dispatch moves on to the next nearest driver at once. An offer that closed meanwhile (it
+ * timed out, or its dispatch went elsewhere) needs nothing more.
+ */
+export async function declineOpenOffers(options: { driverId: string }): Promise<number> {
+  const open = await db().dispatchOffer.findMany({ where: { driverId: options.driverId, state: 'pending' }, select: { id: true } });
+  let declined = 0;
+  for (const { id } of open) {
+    try {
+      await declineOffer({ offerId: id, driverId: options.driverId });
+      declined++;
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'offer_closed')) throw error;
+    }
+  }
+  return declined;
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** What became of an offer: open (`pending`) until the driver answers, it times out, or the dispatch goes elsewhere. */
+export const OFFER_STATES = ['pending', 'accepted', 'declined', 'expired', 'withdrawn'] as const;
+export type OfferState = (typeof OFFER_STATES)[number];
+
+const StopSchema = z.object({ lat: z.number(), lng: z.number(), address_line: z.string().nullable() });
+
+/**
+ * An open offer as the driver app shows it: where to, how far, until when. Times are ISO 8601
+ * (UTC, with `Z`) so the phone's countdown reads them without guessing a zone.
+ */
+export const OfferSchema = z
+  .object({
+    id: z.string(),
+    dispatch_id: z.string(),
+    r_id: z.string(),
+    expires_at: z.string().meta({ description: 'ISO 8601; the offer closes then' }),
+    created_at: z.string(),
+    restaurant: z.string(),
+    pickup: StopSchema,
+    destination: StopSchema,
+    pickup_distance_km: z.number().nullable().meta({ description: 'From the driver’s last position, by road (estimated); null without a position' }),
+    trip_km: z.number().meta({ description: 'Pickup to destination, by road (estimated)' }),
+    tip: z.object({ amount_minor: z.int(), currency: z.string() }).nullable(),
+  })
+  .meta({ id: 'DriverOffer' });
+export type Offer = z.infer<typeof OfferSchema>;
+
+/** `POST /api/driver/offers/{id}/decline`. */
+export const DeclinedOfferSchema = z.object({ id: z.string(), state: z.literal('declined') });
+export type DeclinedOffer = z.infer<typeof DeclinedOfferSchema>;

@@ -1,0 +1,53 @@
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
+
+// Real images for the media tests, made by sharp (no binary fixtures to trust).
+
+/** A noisy photo-like image: noise keeps the encoded data spread over the whole file. */
+function noisy(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
+}
+
+export const jpegImage = (width = 320, height = 240) => noisy(width, height).jpeg({ quality: 90 }).toBuffer();
+export const pngImage = (width = 320, height = 240) => noisy(width, height).png().toBuffer();
+export const webpImage = (width = 320, height = 240) => noisy(width, height).webp({ quality: 80 }).toBuffer();
+export const gifImage = () => noisy(32, 32).gif().toBuffer();
+
+/** A JPEG carrying EXIF: a GPS position and the phone's make and model. */
+export const jpegWithGps = () =>
+  noisy(320, 240)
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '24/1 42/1 4898/100', GPSLongitudeRef: 'E', GPSLongitude: '46/1 40/1 3102/100' },
+    })
+    .toBuffer();
+
+/** The first 60 % of a JPEG: what a dropped connection leaves. */
+export async function truncatedJpeg(): Promise<Buffer> {
+  const whole = await jpegImage(640, 480);
+  return whole.subarray(0, Math.floor(whole.length * 0.6));
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A PNG whose header claims `width`×`height` pixels (a few bytes: a "decompression bomb"'s shape). */
+export function pngClaiming(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter method quirks, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
