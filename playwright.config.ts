@@ -45,6 +45,8 @@ export default defineConfig({
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       // No network in tests: maps draw without tiles.
       MAP_TILE_URL: '',
+      // Short enough for e2e/driver-app.spec.ts to watch an offer time out and move on.
+      DRIVER_OFFER_TIMEOUT_S: '8',
       NEXT_TELEMETRY_DISABLED: '1',
     },
   },

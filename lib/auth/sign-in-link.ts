@@ -9,7 +9,7 @@ import { rememberDevice } from '@/lib/auth/known-device';
 import { hashPassword } from '@/lib/auth/password';
 import { PhoneSchema } from '@/lib/auth/schemas';
 import { newSessionToken, SESSION_TTL_MS, sessionIdOf } from '@/lib/auth/session-token';
-import { sessionUserOf } from '@/lib/auth/sign-in';
+import { SIGN_IN_USER_SELECT, sessionUserOf } from '@/lib/auth/sign-in';
 import type { SignInLinkView } from '@/lib/drivers/driver-sign-in-schemas';
 import { phoneTaken, signInDriverOf } from '@/lib/drivers/driver-sign-in';
 
@@ -74,17 +74,6 @@ export async function createDriverSignInLink(options: { driverId: string; now?: 
   return { url: `${getEnv().PUBLIC_URL}/driver/link/${token}`, expires_at: formatTimestamp(expiresAt) };
 }
 
-const LINK_USER_SELECT = {
-  id: true,
-  email: true,
-  phone: true,
-  name: true,
-  role: true,
-  accountId: true,
-  driverId: true,
-  passwordHash: true,
-} as const;
-
 /**
  * Signs in with a link's token: consumes the link and opens a session in one statement, so a
  * used, expired or unknown link (400 `link_invalid`) opens nothing, and a link opens at most one
@@ -105,9 +94,11 @@ export async function signInWithLink(options: { token: string; deviceCookie?: st
     SELECT ${sessionIdOf(sessionToken)}, users.id, ${expiresAt}::timestamptz, ${now}::timestamptz
     FROM used JOIN users ON users.id = used.user_id
     WHERE users.disabled_at IS NULL
+      -- A deactivated driver's link is used up and opens nothing (lib/auth/sign-in.ts refuses their PIN too).
+      AND NOT EXISTS (SELECT 1 FROM drivers WHERE drivers.id = users.driver_id AND NOT drivers.is_active)
     RETURNING user_id`;
   if (!opened) throw linkInvalid();
-  const user = await db().user.findUniqueOrThrow({ where: { id: opened.user_id }, select: LINK_USER_SELECT });
+  const user = await db().user.findUniqueOrThrow({ where: { id: opened.user_id }, select: SIGN_IN_USER_SELECT });
   return {
     token: sessionToken,
     expiresAt,

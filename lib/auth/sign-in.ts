@@ -9,7 +9,8 @@ import { newSessionToken, SESSION_TTL_MS, sessionIdOf } from '@/lib/auth/session
 const INVALID = 'The email or password is incorrect';
 const INVALID_PIN = 'The phone number or PIN is incorrect';
 
-const USER_SELECT = {
+/** What a sign-in reads of its user (every way of signing in: lib/auth/sign-in-link.ts too). */
+export const SIGN_IN_USER_SELECT = {
   id: true,
   email: true,
   phone: true,
@@ -39,7 +40,7 @@ export async function signIn(options: { input: SignInBody | DriverSignInBody; ip
   const name = byPhone ? `phone:${input.phone}` : input.email.toLowerCase();
   const user = await db().user.findUnique({
     where: byPhone ? { phone: input.phone } : { email: input.email.toLowerCase() },
-    select: USER_SELECT,
+    select: SIGN_IN_USER_SELECT,
   });
   const deviceId = user ? knownDeviceId({ cookie: options.deviceCookie, user, now }) : null;
   const attempt = await reserveLoginAttempt({ email: name, ip: options.ip, deviceId, now });

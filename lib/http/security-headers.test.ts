@@ -65,6 +65,18 @@ describe('page Content-Security-Policy', () => {
     for (const pathname of ['/', '/login', '/dispatches', '/t/abc', '/administrator']) expect(imagesOf(pathname)).not.toContain('https:');
   });
 
+  it("lets the driver app's pages register its service worker and manifest from our origin, and no other page", () => {
+    // 'strict-dynamic' in script-src makes browsers ignore 'self' there, which workers fall back to.
+    for (const pathname of ['/driver', '/driver/jobs/dsp_1', '/driver/login']) {
+      const csp = directivesOf(pageContentSecurityPolicy({ nonce: 'n', pathname, env: PRODUCTION }));
+      expect(csp.get('worker-src')).toEqual(["'self'"]);
+      expect(csp.get('manifest-src')).toEqual(["'self'"]);
+    }
+    for (const pathname of ['/dispatches', '/drivers', '/admin/drivers', '/t/abc']) {
+      expect(directivesOf(pageContentSecurityPolicy({ nonce: 'n', pathname, env: PRODUCTION })).has('worker-src')).toBe(false);
+    }
+  });
+
   it('upgrades insecure requests when served over HTTPS only', () => {
     expect(pageContentSecurityPolicy({ nonce: 'n', pathname: '/', env: { ...PRODUCTION, PUBLIC_URL: 'https://dispatch.example.com' } })).toMatch(
       /; upgrade-insecure-requests$/,

@@ -18,6 +18,15 @@ function showsDriverMedia(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
+/**
+ * Whether the page belongs to the driver app, which registers a service worker
+ * (public/driver-sw.js). Without `worker-src` a worker falls back to `script-src`, where
+ * `'strict-dynamic'` makes browsers ignore `'self'`: the registration would be refused.
+ */
+function isDriverApp(pathname: string): boolean {
+  return pathname === '/driver' || pathname.startsWith('/driver/');
+}
+
 type SecurityEnv = Pick<Env, 'NODE_ENV' | 'MAP_TILE_URL' | 'PUBLIC_URL'>;
 
 /** Whether customers and staff reach the service over HTTPS (then browsers are told to stay on it). */
@@ -80,6 +89,7 @@ export function pageContentSecurityPolicy(options: { nonce: string; pathname: st
     `img-src ${imageSources.join(' ')}`,
     "font-src 'self'",
     "connect-src 'self'",
+    ...(isDriverApp(pathname) ? ["worker-src 'self'", "manifest-src 'self'"] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -279,12 +279,16 @@ describe('a driver session', () => {
 describe('a deactivated driver', () => {
   it('is signed out of the app and cannot sign in until activated again; a new name is the one the app shows', async () => {
     const { driver, phone, pin, cookie } = await signedInDriver();
+    const link = await createDriverSignInLink({ driverId: driver.id });
     const deactivated = await call('PATCH', `/api/admin/drivers/${driver.id}`, { cookie: admin.cookie, body: { is_active: false, name: 'Renamed Driver' } });
     expect(deactivated.status).toBe(200);
     expect((await call('GET', '/api/driver/me', { cookie })).status).toBe(401);
     const refused = await signInCall(phone, pin);
     expect(refused.status).toBe(401);
     expect(refused.body.error).toBe('invalid_credentials');
+    const byLink = await call('POST', '/api/session/link', { body: { token: tokenOf(link.url) }, headers: SAME_ORIGIN });
+    expect(byLink.status).toBe(400);
+    expect(byLink.body.error).toBe('link_invalid');
 
     expect((await call('PATCH', `/api/admin/drivers/${driver.id}`, { cookie: admin.cookie, body: { is_active: true } })).status).toBe(200);
     const again = await signInCall(phone, pin);

@@ -1,0 +1,13 @@
+import type { Metadata } from 'next';
+import { JobDetail } from '@/components/driver/job-detail';
+import { getEnv } from '@/lib/env';
+import { getLocale } from '@/components/i18n/get-locale';
+import { driverPageText } from '@/components/driver/page-text';
+
+export const metadata: Metadata = { title: 'Delivery' };
+
+export default async function DriverJobPage({ params }: { params: Promise<{ id: string }> }) {
+  const [{ id }, locale] = await Promise.all([params, getLocale()]);
+  const env = getEnv();
+  return <JobDetail id={id} {...driverPageText(locale)} map={{ tileUrl: env.MAP_TILE_URL || null, tileAttribution: env.MAP_TILE_ATTRIBUTION }} />;
+}

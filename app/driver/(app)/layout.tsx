@@ -1,0 +1,27 @@
+import { redirect } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { LazyDriverRuntime } from '@/components/driver/lazy-driver-runtime';
+import { DriverShell } from '@/components/driver/driver-shell';
+import { ToastProvider } from '@/components/ui/toast';
+import { currentUser } from '@/lib/auth/current-user';
+import { getLocale } from '@/components/i18n/get-locale';
+import { messagesFor } from '@/components/i18n/messages';
+import { commonMessages } from '@/components/i18n/messages/common';
+import { driverMessages } from '@/components/i18n/messages/driver';
+
+// The signed-in driver app: drivers only. The page itself carries no delivery data (the client
+// fetches it), so the service worker may keep it for a start without signal.
+export default async function SignedInDriverLayout({ children }: { children: ReactNode }) {
+  const [user, locale] = await Promise.all([currentUser(), getLocale()]);
+  if (!user) redirect('/driver/login');
+  if (user.role !== 'driver' || !user.driverId) redirect('/driver/login?error=role');
+  const t = messagesFor(driverMessages, locale);
+  return (
+    <ToastProvider closeLabel={messagesFor(commonMessages, locale).close}>
+      <DriverShell locale={locale} driverName={user.name}>
+        <LazyDriverRuntime driverId={user.driverId} locale={locale} t={{ syncRefused: t.syncRefused }} />
+        {children}
+      </DriverShell>
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,10 @@
+import type { Metadata } from 'next';
+import { DriverHome } from '@/components/driver/driver-home';
+import { getLocale } from '@/components/i18n/get-locale';
+import { driverPageText } from '@/components/driver/page-text';
+
+export const metadata: Metadata = { title: 'Deliveries' };
+
+export default async function DriverHomePage() {
+  return <DriverHome {...driverPageText(await getLocale())} />;
+}

@@ -1,0 +1,151 @@
+'use client';
+
+import { useState } from 'react';
+import { errorText, QueryError, type QueryErrorText } from '@/components/ui/query-error';
+import { useToast } from '@/components/ui/toast';
+import type { Locale } from '@/components/i18n/locale';
+import type { DriverText } from '@/components/i18n/messages/driver';
+import { driverFetch } from './driver-fetch';
+import { DriverLink } from './driver-link';
+import { ACTIVE_STATES, type DriverPageText } from './job-states';
+import { OfferCard } from './offer-card';
+import { getQueryData, invalidateQueries, setQueryData, useDriverQuery } from './driver-store';
+import { driverKeys, jobsQuery, meQuery } from './queries';
+import type { DriverMe, JobSummary } from './types';
+import { useLocationProblem } from './use-position-reporter';
+import { usePendingState } from './use-pending-state';
+import styles from './driver.module.css';
+
+/** /driver: the duty switch, the offer on the table, and the driver's deliveries. */
+export function DriverHome({ t, common, statusLabels, locale }: DriverPageText) {
+  const me = useDriverQuery(meQuery());
+  return (
+    <div className={styles.stack}>
+      {me.error && !me.data ? <QueryError error={me.error} onRetry={() => void me.refetch()} common={common} /> : null}
+      <DutySwitch me={me.data} t={t} common={common} />
+      <LocationNotice t={t} isOnDuty={me.data?.driver.on_duty === true} />
+      {me.data?.offer ? <OfferCard key={me.data.offer.id} offer={me.data.offer} t={t} common={common} locale={locale} /> : null}
+      <JobsList t={t} common={common} statusLabels={statusLabels} locale={locale} />
+    </div>
+  );
+}
+
+function DutySwitch({ me, t, common }: { me: DriverMe | undefined; t: DriverText; common: QueryErrorText }) {
+  const toast = useToast();
+  const [isChanging, setIsChanging] = useState(false);
+  const isOnDuty = me?.driver.on_duty === true;
+
+  // Shown switched at once; put back if the server refuses.
+  const change = async (next: boolean) => {
+    setIsChanging(true);
+    const before = getQueryData<DriverMe>(driverKeys.me());
+    if (before) setQueryData<DriverMe>(driverKeys.me(), { ...before, driver: { ...before.driver, on_duty: next }, offer: next ? before.offer : null });
+    try {
+      await driverFetch('/api/driver/duty', { method: 'PUT', body: { on_duty: next } });
+    } catch (error) {
+      if (before) setQueryData(driverKeys.me(), before);
+      toast(errorText(error, common), 'error');
+    } finally {
+      setIsChanging(false);
+      invalidateQueries(driverKeys.me());
+    }
+  };
+
+  return (
+    <section className={`${styles.card} ${isOnDuty ? styles.dutyOn : ''}`} aria-label={t.dutyLabel}>
+      <div className={styles.dutyRow}>
+        <div>
+          <p className={styles.dutyState} data-testid="duty-state">
+            {me ? (isOnDuty ? t.onDuty : t.offDuty) : '…'}
+          </p>
+          <p className={styles.muted}>{isOnDuty ? t.dutyOnHint : t.dutyOffHint}</p>
+        </div>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={isOnDuty}
+          aria-label={t.onDuty}
+          className={styles.switch}
+          disabled={!me || isChanging}
+          onClick={() => void change(!isOnDuty)}
+          data-testid="duty-switch"
+        >
+          <span className={styles.switchKnob} aria-hidden="true" />
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function LocationNotice({ t, isOnDuty }: { t: DriverText; isOnDuty: boolean }) {
+  const problem = useLocationProblem();
+  if (!isOnDuty || !problem) return null;
+  return (
+    <p role="alert" className="alert alert--warning">
+      {problem === 'denied' ? t.locationDenied : t.locationUnavailable}
+    </p>
+  );
+}
+
+function JobsList({ t, common, statusLabels, locale }: { t: DriverText; common: QueryErrorText; statusLabels: Record<string, string>; locale: Locale }) {
+  const jobs = useDriverQuery(jobsQuery(locale));
+  const pendingState = usePendingState();
+  if (jobs.error && !jobs.data) return <QueryError error={jobs.error} onRetry={() => void jobs.refetch()} common={common} />;
+  const all = jobs.data ?? [];
+  const active = all.filter((job) => ACTIVE_STATES.includes(pendingState(job.id) ?? job.state));
+  const finished = all.filter((job) => !active.includes(job));
+  return (
+    <section className={styles.stack} aria-labelledby="jobs-title">
+      <h2 id="jobs-title" className={styles.sectionTitle}>
+        {t.jobsTitle}
+      </h2>
+      {jobs.isPending ? <div className={`skeleton ${styles.jobSkeleton}`} aria-hidden="true" /> : null}
+      {!jobs.isPending && all.length === 0 ? <p className={styles.muted}>{t.jobsEmpty}</p> : null}
+      <JobLinks jobs={active} t={t} statusLabels={statusLabels} pendingState={pendingState} />
+      {finished.length > 0 ? (
+        <>
+          <h3 className={styles.subTitle}>{t.jobsFinished}</h3>
+          <JobLinks jobs={finished} t={t} statusLabels={statusLabels} pendingState={pendingState} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function JobLinks({
+  jobs,
+  t,
+  statusLabels,
+  pendingState,
+}: {
+  jobs: JobSummary[];
+  t: DriverText;
+  statusLabels: Record<string, string>;
+  pendingState: (id: string) => string | null;
+}) {
+  if (jobs.length === 0) return null;
+  return (
+    <ul className={styles.jobList} data-testid="job-list">
+      {jobs.map((job) => {
+        const pending = pendingState(job.id);
+        const state = pending ?? job.state;
+        return (
+          <li key={job.id}>
+            <DriverLink href={`/driver/jobs/${encodeURIComponent(job.id)}`} className={styles.jobLink} testId="job-link">
+              <span className={styles.jobTop}>
+                <strong>{job.restaurant}</strong>
+                <span className="badge" data-testid="job-state">
+                  {statusLabels[state] ?? state}
+                </span>
+              </span>
+              <span className={styles.muted}>
+                #{job.r_id} · {job.destination.address_line ?? `${job.destination.lat.toFixed(4)}, ${job.destination.lng.toFixed(4)}`}
+              </span>
+              {pending ? <span className={styles.pendingNote}>{t.pendingSync}</span> : null}
+            </DriverLink>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

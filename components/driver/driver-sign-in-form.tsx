@@ -1,0 +1,84 @@
+'use client';
+
+import { useState } from 'react';
+import { ApiClientError } from '@/components/client/api-fetch';
+import type { DriverText } from '@/components/i18n/messages/driver';
+import { driverFetch } from './driver-fetch';
+import styles from './driver.module.css';
+
+// Only the driver app's own pages are a place to come back to (lib/auth/safe-next.ts says the
+// same for every role; it is not imported here because its schemas would bring zod along).
+const DRIVER_PAGE = /^\/driver(?:\/[A-Za-z0-9_-]+)*$/;
+
+/** Where a driver goes after signing in: back to the app page they came from, else the app's home. */
+export function driverReturnPath(next: string | null): string {
+  return next && DRIVER_PAGE.test(next) && !next.startsWith('/driver/login') && !next.startsWith('/driver/link') ? next : '/driver';
+}
+
+/** Phone and PIN, typed on a phone keypad: `inputmode` brings up the right keyboard. */
+export function DriverSignInForm({ t, next, notice }: { t: DriverText; next: string | null; notice?: string }) {
+  const [failure, setFailure] = useState<string | null>(notice ?? null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  return (
+    <form
+      className={styles.stack}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        setFailure(null);
+        setIsBusy(true);
+        try {
+          await driverFetch('/api/session', { method: 'POST', body: { phone: String(form.get('phone') ?? ''), pin: String(form.get('pin') ?? '') } });
+          // A full load: the app starts clean for this driver.
+          window.location.assign(driverReturnPath(next));
+        } catch (error) {
+          setFailure(error instanceof ApiClientError ? error.message : String(error));
+          setIsBusy(false);
+        }
+      }}
+    >
+      {failure ? (
+        <p role="alert" className="alert alert--error" data-testid="sign-in-error">
+          {failure}
+        </p>
+      ) : null}
+      <div className="field">
+        <label htmlFor="phone">{t.phone}</label>
+        <input
+          id="phone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          dir="ltr"
+          required
+          maxLength={40}
+          className={`input ${styles.bigInput}`}
+          aria-describedby="phone-hint"
+        />
+        <p id="phone-hint" className="field__hint">
+          {t.phoneHint}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor="pin">{t.pin}</label>
+        <input
+          id="pin"
+          name="pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="current-password"
+          pattern="[0-9]*"
+          dir="ltr"
+          required
+          maxLength={12}
+          className={`input ${styles.bigInput}`}
+        />
+      </div>
+      <button type="submit" className={`btn btn--primary ${styles.big}`} disabled={isBusy}>
+        {isBusy ? t.signingIn : t.signIn}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,154 @@
+'use client';
+
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+
+// The driver app's server data: a few polled JSON reads, kept per key, in the shape the
+// dashboard's TanStack Query code has (a key factory, query functions taking the abort signal,
+// set / invalidate by key prefix). Why not TanStack Query itself (STYLE.md §14): it is ~13 KB
+// gzip of first-load script, and the driver app's budget on a phone is 150 KB of which Next and
+// React take 129 KB. What the app needs of it fits in this file: a cache, polling, one request
+// in flight per key, refetch on focus and when the connection returns, paused while offline.
+
+export type QueryKey = readonly string[];
+
+export interface QueryDef<T> {
+  key: QueryKey;
+  fetch: (signal: AbortSignal) => Promise<T>;
+  /** Milliseconds between reads while the page shows it, or a function of the data read. */
+  intervalMs: number | ((data: T | undefined) => number);
+  /** A read younger than this is not repeated when a screen mounts or the app returns to the foreground. */
+  staleMs: number;
+}
+
+export interface QuerySnapshot<T> {
+  data: T | undefined;
+  error: unknown;
+  isPending: boolean;
+}
+
+interface Entry {
+  data: unknown;
+  error: unknown;
+  updatedAt: number;
+  /** When the last read started, answered or not: a failing read is retried at the interval, not each tick. */
+  attemptedAt: number;
+  controller: AbortController | null;
+  def: QueryDef<unknown> | null;
+  listeners: Set<() => void>;
+  snapshot: QuerySnapshot<unknown>;
+}
+
+const TICK_MS = 1_000;
+const EMPTY: QuerySnapshot<never> = { data: undefined, error: undefined, isPending: true };
+const entries = new Map<string, Entry>();
+const idOf = (key: QueryKey) => JSON.stringify(key);
+
+function entryOf(key: QueryKey): Entry {
+  const id = idOf(key);
+  let entry = entries.get(id);
+  if (!entry) {
+    entry = { data: undefined, error: undefined, updatedAt: 0, attemptedAt: 0, controller: null, def: null, listeners: new Set(), snapshot: EMPTY };
+    entries.set(id, entry);
+  }
+  return entry;
+}
+
+function publish(entry: Entry): void {
+  entry.snapshot = { data: entry.data, error: entry.data === undefined ? entry.error : undefined, isPending: entry.data === undefined && entry.error === undefined };
+  for (const listener of entry.listeners) listener();
+}
+
+/** Reads `def` now, unless a read is already in flight (`force`: abort that one and read again). */
+export async function fetchQuery<T>(def: QueryDef<T>, force = false): Promise<void> {
+  const entry = entryOf(def.key);
+  entry.def = def as QueryDef<unknown>;
+  if (entry.controller && !force) return;
+  entry.controller?.abort();
+  // No connection: nothing to ask; the `online` event asks again.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  const controller = new AbortController();
+  entry.controller = controller;
+  entry.attemptedAt = Date.now();
+  try {
+    const data = await def.fetch(controller.signal);
+    // Aborted meanwhile (a newer read, or an answer the app set): this one is older news.
+    if (controller.signal.aborted) return;
+    entry.data = data;
+    entry.error = undefined;
+    entry.updatedAt = Date.now();
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    entry.error = error;
+  } finally {
+    if (entry.controller === controller) entry.controller = null;
+  }
+  publish(entry);
+}
+
+export function getQueryData<T>(key: QueryKey): T | undefined {
+  return entries.get(idOf(key))?.data as T | undefined;
+}
+
+/** Replaces what the screens show for `key` (an answer the server already gave, an optimistic change); stops a read in flight. */
+export function setQueryData<T>(key: QueryKey, update: T | ((current: T | undefined) => T | undefined)): void {
+  const entry = entryOf(key);
+  entry.controller?.abort();
+  entry.controller = null;
+  entry.data = typeof update === 'function' ? (update as (current: T | undefined) => T | undefined)(entry.data as T | undefined) : update;
+  entry.updatedAt = Date.now();
+  publish(entry);
+}
+
+/** Reads again every key under `prefix` that a screen shows. */
+export function invalidateQueries(prefix: QueryKey): void {
+  for (const [id, entry] of entries) {
+    const key = JSON.parse(id) as string[];
+    const isUnder = prefix.every((part, index) => key[index] === part);
+    if (isUnder && entry.def && entry.listeners.size > 0) void fetchQuery(entry.def, true);
+    else if (isUnder) entry.updatedAt = 0;
+  }
+}
+
+/** The data of `def`, read when the screen mounts (unless fresh) and then every `intervalMs` while the page is visible. */
+export function useDriverQuery<T>(def: QueryDef<T>): QuerySnapshot<T> & { refetch: () => void } {
+  const id = idOf(def.key);
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const entry = entryOf(JSON.parse(id) as string[]);
+      entry.listeners.add(listener);
+      return () => entry.listeners.delete(listener);
+    },
+    [id],
+  );
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => entryOf(def.key).snapshot,
+    () => EMPTY,
+  ) as QuerySnapshot<T>;
+
+  useEffect(() => {
+    const entry = entryOf(def.key);
+    const readIfStale = () => {
+      if (Date.now() - entry.updatedAt >= def.staleMs) void fetchQuery(def);
+    };
+    readIfStale();
+    // The interval may depend on the data (on duty: poll faster), so it is looked at each second.
+    const timer = setInterval(() => {
+      const intervalMs = typeof def.intervalMs === 'function' ? def.intervalMs(entry.data as T | undefined) : def.intervalMs;
+      if (document.visibilityState === 'visible' && Date.now() - Math.max(entry.updatedAt, entry.attemptedAt) >= intervalMs) void fetchQuery(def);
+    }, TICK_MS);
+    const onOnline = () => void fetchQuery(def, true);
+    const onVisible = () => document.visibilityState === 'visible' && readIfStale();
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+    // One subscription per key: the definition of a key does not change between renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
+  return { ...snapshot, refetch: () => void fetchQuery(def, true) };
+}

@@ -1,0 +1,62 @@
+// A few lines over IndexedDB instead of a dependency: one database, one object store, the
+// handful of calls the outbox makes. Each call is its own transaction.
+
+const DB_NAME = 'dispatch-driver';
+const DB_VERSION = 1;
+export const OUTBOX_STORE = 'outbox';
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function open(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, DB_VERSION);
+    request.onupgradeneeded = () => {
+      // Entries are read back in the order they were made: an auto-increment key.
+      if (!request.result.objectStoreNames.contains(OUTBOX_STORE)) request.result.createObjectStore(OUTBOX_STORE, { keyPath: 'seq', autoIncrement: true });
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      // Another tab upgrading the database: let it, and open again next time.
+      db.onversionchange = () => {
+        db.close();
+        opening = null;
+      };
+      resolve(db);
+    };
+    request.onerror = () => {
+      opening = null;
+      reject(request.error ?? new Error('IndexedDB could not be opened'));
+    };
+  });
+  return opening;
+}
+
+function settle<T>(request: IDBRequest<T>, transaction: IDBTransaction): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    transaction.oncomplete = () => resolve(request.result);
+    transaction.onerror = () => reject(transaction.error ?? request.error);
+    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+/** Adds a record; resolves to its generated key once it is on disk. */
+export async function idbAdd<T>(store: string, value: T): Promise<number> {
+  const transaction = (await open()).transaction(store, 'readwrite');
+  return settle(transaction.objectStore(store).add(value) as IDBRequest<number>, transaction);
+}
+
+/** Every record of a store, in key order. */
+export async function idbAll<T>(store: string): Promise<T[]> {
+  const transaction = (await open()).transaction(store, 'readonly');
+  return settle(transaction.objectStore(store).getAll() as IDBRequest<T[]>, transaction);
+}
+
+export async function idbDelete(store: string, key: number): Promise<void> {
+  const transaction = (await open()).transaction(store, 'readwrite');
+  await settle(transaction.objectStore(store).delete(key), transaction);
+}
+
+export async function idbCount(store: string): Promise<number> {
+  const transaction = (await open()).transaction(store, 'readonly');
+  return settle(transaction.objectStore(store).count(), transaction);
+}

@@ -1,0 +1,18 @@
+import type { DriverPageText } from '@/components/driver/job-states';
+import type { Locale } from '@/components/i18n/locale';
+import { messagesFor } from '@/components/i18n/messages';
+import { commonMessages } from '@/components/i18n/messages/common';
+import { driverMessages } from '@/components/i18n/messages/driver';
+import { LIFECYCLE_STATUSES, MARKER_STATUSES } from '@/lib/transitions/lifecycle-statuses';
+
+/** The texts a driver page hands its client components, in the viewer's language. */
+export function driverPageText(locale: Locale): DriverPageText {
+  const common = messagesFor(commonMessages, locale);
+  const statusLabels = Object.fromEntries([...LIFECYCLE_STATUSES, ...MARKER_STATUSES].map((status) => [status, common[`status_${status}`]]));
+  return {
+    t: messagesFor(driverMessages, locale),
+    common: { retry: common.retry, errorOffline: common.errorOffline, errorSignedOut: common.errorSignedOut, errorGeneric: common.errorGeneric },
+    statusLabels,
+    locale,
+  };
+}

@@ -1,0 +1,132 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import type { ApiClientError } from '@/components/client/api-fetch';
+import type { DriverText } from '@/components/i18n/messages/driver';
+import type { submit } from './outbox';
+import { PhotoInput } from './photo-input';
+import { SignaturePad, type SignaturePadHandle } from './signature-pad';
+import type { Job, MediaKind } from './types';
+import styles from './driver.module.css';
+
+export type Run = (entries: Parameters<typeof submit>[0][], describe?: (error: ApiClientError) => string) => Promise<boolean>;
+
+/** The outbox entry of an image upload for this delivery. */
+export function mediaEntry(job: Job, kind: MediaKind, image: Blob): Parameters<typeof submit>[0] {
+  return {
+    kind: 'media',
+    dispatchId: job.id,
+    path: `/api/driver/jobs/${encodeURIComponent(job.id)}/media?kind=${kind}`,
+    contentType: image.type || 'image/jpeg',
+    body: image,
+  };
+}
+
+/**
+ * "Delivered", with the proof the vendor's account asks for: a photo, the customer's signature,
+ * or the customer's PIN (checked by the server). The proof and the status go through the outbox
+ * in that order, so without signal both wait and land together.
+ */
+export function ProofForm({ job, t, isBusy, run }: { job: Job; t: DriverText; isBusy: boolean; run: Run }) {
+  const required = job.proof_required;
+  const hasUploaded = job.media.some((media) => media.kind === required);
+  const [photo, setPhoto] = useState<Blob | null>(null);
+  const [hasInk, setHasInk] = useState(false);
+  const [pin, setPin] = useState('');
+  const [isMissing, setIsMissing] = useState(false);
+  const padRef = useRef<SignaturePadHandle>(null);
+
+  const onDeliver = async () => {
+    setIsMissing(false);
+    const entries: Parameters<typeof submit>[0][] = [];
+    if (required === 'photo' && !hasUploaded) {
+      if (!photo) return setIsMissing(true);
+      entries.push(mediaEntry(job, 'photo', photo));
+    }
+    if (required === 'signature' && !hasUploaded) {
+      const signature = await padRef.current?.toBlob();
+      if (!signature) return setIsMissing(true);
+      entries.push(mediaEntry(job, 'signature', signature));
+    }
+    if (required === 'pin' && !/^\d{4}$/.test(pin)) return setIsMissing(true);
+    entries.push({
+      kind: 'deliver',
+      dispatchId: job.id,
+      path: `/api/driver/jobs/${encodeURIComponent(job.id)}/deliver`,
+      contentType: 'application/json',
+      body: JSON.stringify(required === 'pin' ? { pin } : {}),
+      label: 'delivered',
+    });
+    const isDone = await run(entries, (error) =>
+      error.code === 'pin_incorrect' ? t.pinIncorrect : error.status === 429 ? t.tooManyTries : error.code === 'proof_required' ? t.proofMissing : error.message,
+    );
+    if (!isDone && required === 'pin') setPin('');
+  };
+
+  return (
+    <div className={`${styles.card} ${styles.stack}`} data-testid="proof-form">
+      {required !== 'none' ? <h2 className={styles.sectionTitle}>{t.proofTitle}</h2> : null}
+      {hasUploaded ? <p className="badge badge--success">{t.proofStored}</p> : null}
+      {required === 'photo' && !hasUploaded ? <PhotoInput
+          label={t.proofPhoto}
+          t={t}
+          photo={photo}
+          onPhoto={(taken) => {
+            setPhoto(taken);
+            if (taken) setIsMissing(false);
+          }}
+          testId="proof-photo"
+        /> : null}
+      {required === 'signature' && !hasUploaded ? (
+        <div className={styles.stackTight}>
+          <p className={styles.fieldLabel}>{t.proofSignature}</p>
+          <SignaturePad
+            ref={padRef}
+            label={t.signHere}
+            onChange={(hasDrawn) => {
+              setHasInk(hasDrawn);
+              if (hasDrawn) setIsMissing(false);
+            }}
+          />
+          <div className={styles.padFooter}>
+            <span className={styles.muted}>{t.signHere}</span>
+            <button type="button" className="btn btn--small" onClick={() => padRef.current?.clear()} disabled={!hasInk}>
+              {t.clearSignature}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {required === 'pin' ? (
+        <div className="field">
+          <label htmlFor="delivery-pin">{t.proofPin}</label>
+          <input
+            id="delivery-pin"
+            className={`input ${styles.bigInput} ${styles.pinInput}`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{4}"
+            maxLength={4}
+            dir="ltr"
+            value={pin}
+            onChange={(event) => {
+              setPin(event.target.value.replace(/\D/g, '').slice(0, 4));
+              setIsMissing(false);
+            }}
+            aria-describedby="delivery-pin-hint"
+          />
+          <p id="delivery-pin-hint" className="field__hint">
+            {t.pinHint}
+          </p>
+        </div>
+      ) : null}
+      {isMissing ? (
+        <p role="alert" className="field__error" data-testid="proof-missing">
+          {t.proofMissing}
+        </p>
+      ) : null}
+      <button type="button" className={`btn btn--primary ${styles.big}`} disabled={isBusy} onClick={() => void onDeliver()} data-testid="action-delivered">
+        {t.action_delivered}
+      </button>
+    </div>
+  );
+}

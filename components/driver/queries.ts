@@ -1,0 +1,52 @@
+import type { Locale } from '@/components/i18n/locale';
+import { driverFetch } from './driver-fetch';
+import type { QueryDef } from './driver-store';
+import type { DriverMe, Job, JobSummary } from './types';
+
+// Everything of the signed-in driver lives under ['driver']: after an action,
+// `invalidateQueries(driverKeys.all)` refreshes the offer, the list and the job.
+export const driverKeys = {
+  all: ['driver'] as const,
+  me: () => [...driverKeys.all, 'me'] as const,
+  jobs: () => [...driverKeys.all, 'jobs'] as const,
+  // The restaurant's name and the order's items come in the page's language.
+  jobList: (locale: Locale) => [...driverKeys.jobs(), 'list', locale] as const,
+  job: (id: string, locale: Locale) => [...driverKeys.jobs(), id, locale] as const,
+};
+
+/**
+ * How often an on-duty driver asks for a new offer (there is no event stream for drivers): an
+ * offer lasts DRIVER_OFFER_TIMEOUT_S (45 s by default), so it shows within a few seconds of being
+ * made, and one withdrawn by the server disappears as fast (an expired one goes at its expiry, on
+ * the phone's own clock).
+ */
+export const OFFER_POLL_MS = 3_000;
+const OFF_DUTY_POLL_MS = 30_000;
+const JOBS_POLL_MS = 15_000;
+
+export function meQuery(): QueryDef<DriverMe> {
+  return {
+    key: driverKeys.me(),
+    fetch: async (signal) => (await driverFetch<{ data: DriverMe }>('/api/driver/me', { signal })).data,
+    staleMs: 2_000,
+    intervalMs: (me) => (me?.driver.on_duty ? OFFER_POLL_MS : OFF_DUTY_POLL_MS),
+  };
+}
+
+export function jobsQuery(locale: Locale): QueryDef<JobSummary[]> {
+  return {
+    key: driverKeys.jobList(locale),
+    fetch: async (signal) => (await driverFetch<{ data: JobSummary[] }>(`/api/driver/jobs?locale=${locale}`, { signal })).data,
+    staleMs: 5_000,
+    intervalMs: JOBS_POLL_MS,
+  };
+}
+
+export function jobQuery(id: string, locale: Locale): QueryDef<Job> {
+  return {
+    key: driverKeys.job(id, locale),
+    fetch: async (signal) => (await driverFetch<{ data: Job }>(`/api/driver/jobs/${encodeURIComponent(id)}?locale=${locale}`, { signal })).data,
+    staleMs: 5_000,
+    intervalMs: JOBS_POLL_MS,
+  };
+}

@@ -1,0 +1,63 @@
+// The driver API's shapes (docs: /work "driver app design", app/api/driver/**). The routes own
+// their zod schemas; the app only reads what they send, so these are plain types: no zod in the
+// driver app's bundle.
+
+export interface DriverPlace {
+  lat: number;
+  lng: number;
+  address_line?: string | null;
+}
+
+export interface Money {
+  amount_minor: number;
+  currency: string;
+}
+
+export interface Offer {
+  id: string;
+  dispatch_id: string;
+  r_id: string;
+  expires_at: string;
+  created_at: string;
+  restaurant: string;
+  pickup: DriverPlace;
+  destination: DriverPlace;
+  pickup_distance_km: number | null;
+  trip_km: number;
+  tip: Money | null;
+}
+
+export interface DriverMe {
+  driver: { id: string; name: string; phone: string | null; on_duty: boolean; duty_changed_at?: string | null; last_position_at: string | null };
+  offer: Offer | null;
+  offer_timeout_s: number;
+}
+
+export interface JobSummary {
+  id: string;
+  r_id: string;
+  state: string;
+  restaurant: string;
+  pickup: DriverPlace;
+  destination: DriverPlace;
+  updated_at: string;
+}
+
+export const PROOF_KINDS = ['none', 'photo', 'signature', 'pin'] as const;
+export type ProofKind = (typeof PROOF_KINDS)[number];
+export type MediaKind = 'photo' | 'signature' | 'failure_photo';
+
+export const FAILURE_REASONS = ['customer_unreachable', 'wrong_address', 'refused'] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+export interface Job extends JobSummary {
+  next_statuses: string[];
+  order: { items: { name: string; count: number }[]; total: number | string | null; currency: string | null; payment_type: string | null } | null;
+  customer: { first_name: string | null; phone: string | null } | null;
+  dropoff_instructions: string | null;
+  contactless: boolean | null;
+  tip: Money | null;
+  proof_required: ProofKind;
+  media: { id: string; kind: MediaKind; url: string }[];
+  status: { status: string; timestamp?: string; created_at?: string }[];
+}

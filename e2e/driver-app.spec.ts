@@ -1,0 +1,351 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { startWebhookReceiver } from '../test/webhook-receiver';
+import { createAdmin } from './admin';
+import { order } from './orders';
+import { createStaffAccount, OPS_HEADERS, type StaffAccount } from './staff';
+
+// Issue 20's driver app on a phone (390×844, touch, emulated geolocation) against the production
+// build: real drivers signed in with phone and PIN take offers (one let time out moves to the next
+// driver), drive, prove and deliver; a wrong PIN is refused; a status made without signal lands
+// once when the signal returns; the app lays out right to left in Arabic. The e2e server runs
+// with DRIVER_OFFER_TIMEOUT_S=8 (playwright.config.ts).
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+test.use({ ...PHONE, permissions: ['geolocation'], geolocation: { latitude: 21.6, longitude: 39.2 } });
+
+// Jeddah, far from every other spec's drivers (Riyadh): auto-assign's nearest drivers are ours.
+const PICKUP = { lat: 21.5433, lng: 39.1728, address_line: 'Tahlia St, Jeddah' };
+const DESTINATION = { lat: 21.5633, lng: 39.1928, address_line: 'Al Rawdah, Jeddah' };
+const NEAR_PICKUP = { latitude: 21.5436, longitude: 39.173 };
+const NEAR_DESTINATION = { latitude: 21.5631, longitude: 39.1926 };
+const DOOR_PHOTO = path.join(import.meta.dirname, 'fixtures', 'door-photo.jpg');
+const PIN = '246810';
+
+interface DriverLogin {
+  id: string;
+  phone: string;
+  pin: string;
+}
+
+/** A real (not sandbox) driver with a phone-and-PIN sign-in, made through the ops API. */
+async function createDriver(request: APIRequestContext, name: string): Promise<DriverLogin> {
+  const made = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name } });
+  expect(made.status()).toBe(201);
+  const id = (await made.json()).data.id as string;
+  const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const signIn = await request.post(`/api/ops/drivers/${id}/sign-in`, { headers: OPS_HEADERS, data: { phone, pin: PIN } });
+  expect(signIn.status()).toBe(201);
+  return { id, phone, pin: PIN };
+}
+
+/** A vendor whose dispatches are offered to drivers (auto-assign on, not a sandbox), with the given proof of delivery. */
+async function createVendor(request: APIRequestContext, name: string, proof: 'none' | 'photo' | 'signature' | 'pin'): Promise<StaffAccount> {
+  const vendor = await createStaffAccount(request, name);
+  expect((await request.patch(`/api/ops/accounts/${vendor.accountId}/modes`, { headers: OPS_HEADERS, data: { auto_assign: true, sandbox: false } })).status()).toBe(200);
+  const proofSet = await request.put(`/api/ops/accounts/${vendor.accountId}/proof-of-delivery`, { headers: OPS_HEADERS, data: { proof_of_delivery: proof } });
+  expect(proofSet.status()).toBe(200);
+  return vendor;
+}
+
+async function createDispatch(request: APIRequestContext, vendor: StaffAccount, oid: string): Promise<string> {
+  const created = await request.post('/ext/dispatch', {
+    headers: { 'x-api-key': vendor.apiKey },
+    data: {
+      ...order(oid),
+      pickup: PICKUP,
+      destination: DESTINATION,
+      vendor_payload: { order_details: [{ item_name: { 'en-us': 'Shawarma plate' }, count: 2 }], order_price: 64, currency: 'SAR', payment_type: 'CASH' },
+      dropoff_instructions: 'Gate code 4521, second floor',
+      contactless: true,
+      tip: 1500,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).data.id as string;
+}
+
+async function statusesOf(request: APIRequestContext, vendor: StaffAccount, id: string): Promise<string[]> {
+  const record = (await (await request.get(`/ext/dispatch/${id}`, { headers: { 'x-api-key': vendor.apiKey } })).json()).data;
+  return record.status.map((entry: { status: string }) => entry.status);
+}
+
+/** Assigns a dispatch to a driver the way an admin does (no offer): the driver then accepts in the app. */
+async function assign(request: APIRequestContext, dispatchId: string, driverId: string): Promise<void> {
+  expect((await request.post(`/api/ops/dispatches/${dispatchId}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
+}
+
+async function signInDriver(page: Page, driver: DriverLogin): Promise<void> {
+  await page.goto('/driver/login');
+  await expect(page.getByLabel(/phone|الجوال/i)).toHaveAttribute('inputmode', 'tel');
+  await expect(page.getByLabel(/^PIN$|الرمز السري/)).toHaveAttribute('inputmode', 'numeric');
+  await page.getByLabel(/phone|الجوال/i).fill(driver.phone);
+  await page.getByLabel(/^PIN$|الرمز السري/).fill(driver.pin);
+  await page.getByRole('button', { name: /sign in|تسجيل الدخول/i }).click();
+  await page.waitForURL(/\/driver$/);
+}
+
+/** Goes on duty and waits until the server has the phone's first position (auto-assign needs a fresh one). */
+async function goOnDuty(page: Page): Promise<void> {
+  await expect(page.getByTestId('duty-switch')).toBeEnabled();
+  await page.getByTestId('duty-switch').click();
+  await expect(page.getByTestId('duty-switch')).toHaveAttribute('aria-checked', 'true');
+  await expect
+    .poll(async () => (await (await page.request.get('/api/driver/me')).json()).data?.driver?.last_position_at ?? null, { timeout: 20_000 })
+    .not.toBeNull();
+  await expect.poll(async () => (await (await page.request.get('/api/driver/me')).json()).data?.driver?.on_duty, { timeout: 10_000 }).toBe(true);
+}
+
+async function phoneContext(browser: Browser, at: { latitude: number; longitude: number }): Promise<BrowserContext> {
+  return browser.newContext({ ...PHONE, permissions: ['geolocation'], geolocation: at });
+}
+
+test('sign in, go on duty, let an offer time out to the next driver, accept, drive, photo proof, deliver', async ({ browser, page, context, request }) => {
+  test.setTimeout(240_000);
+  const receiver = await startWebhookReceiver();
+  const secondContext = await phoneContext(browser, { latitude: 21.548, longitude: 39.176 });
+  try {
+    const account = await createVendor(request, 'Driver App Kitchen', 'photo');
+    expect((await request.post('/ext/webhook', { headers: { 'x-api-key': account.apiKey }, data: { webhook: receiver.url } })).status()).toBe(204);
+
+    // Two drivers on duty: the first right at the pickup (nearest), the second 600 m away.
+    const [first, second] = [await createDriver(request, 'Nearest Driver'), await createDriver(request, 'Second Driver')];
+    await context.setGeolocation({ latitude: 21.544, longitude: 39.173 });
+    await signInDriver(page, first);
+    await goOnDuty(page);
+    const secondPage = await secondContext.newPage();
+    const pageErrors: string[] = [];
+    for (const each of [page, secondPage]) each.on('pageerror', (error) => pageErrors.push(error.message));
+    await signInDriver(secondPage, second);
+    await goOnDuty(secondPage);
+
+    const id = await createDispatch(request, account, `DRV-${Date.now()}`);
+
+    // The nearest driver gets the offer with a countdown, and lets it run out: it disappears...
+    const offer = page.getByTestId('offer-card');
+    await expect(offer).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('offer-countdown')).toHaveText(/\d+ s left/);
+    await expect(offer).toBeHidden({ timeout: 15_000 });
+    // ...and moves to the next nearest driver, who accepts it. Offers change no status.
+    const secondOffer = secondPage.getByTestId('offer-card');
+    await expect(secondOffer).toBeVisible({ timeout: 15_000 });
+    await secondPage.screenshot({ path: 'e2e/screenshots/driver-offer.png' });
+    expect(await statusesOf(request, account, id)).toEqual(['new']);
+    await secondPage.getByTestId('offer-accept').click();
+    await secondPage.waitForURL(`**/driver/jobs/${id}`);
+    await expect(secondPage.getByTestId('job-status')).toHaveText(/accepted/i);
+    await expect(page.getByTestId('offer-card')).toHaveCount(0);
+    expect(await statusesOf(request, account, id)).toEqual(['new', 'assigned', 'accepted']);
+
+    // The job screen: map, restaurant, order, customer's tap-to-call, "navigate" to the pickup.
+    await expect(secondPage.getByRole('region', { name: 'Route map' })).toBeVisible();
+    await expect(secondPage.getByTestId('order-items')).toContainText('2 × Shawarma plate');
+    await expect(secondPage.getByTestId('call-customer')).toHaveAttribute('href', /^tel:\+966/);
+    await expect(secondPage.getByTestId('dropoff-instructions')).toHaveText('Gate code 4521, second floor');
+    await expect(secondPage.getByTestId('contactless')).toBeVisible();
+    await expect(secondPage.getByTestId('tip')).toContainText('15');
+    await expect(secondPage.getByTestId('marker-pickup')).toBeVisible();
+    await expect(secondPage.getByTestId('marker-destination')).toBeVisible();
+    await secondPage.screenshot({ path: 'e2e/screenshots/driver-job.png' });
+    await expect(secondPage.getByTestId('navigate')).toHaveAttribute('href', /destination=21\.543300%2C39\.172800/);
+
+    // Drive to the pickup: near_pickup is recorded from the phone's positions.
+    await secondContext.setGeolocation({ latitude: 21.546, longitude: 39.175 });
+    await secondContext.setGeolocation(NEAR_PICKUP);
+    await expect.poll(() => statusesOf(request, account, id), { timeout: 30_000 }).toContain('near_pickup');
+    await secondPage.getByTestId('action-picked_up').click();
+    await expect(secondPage.getByTestId('job-status')).toHaveText(/picked up/i);
+    await expect(secondPage.getByTestId('navigate')).toHaveAttribute('href', /destination=21\.563300%2C39\.192800/);
+
+    // Drive to the customer: near_destination, once.
+    await secondContext.setGeolocation({ latitude: 21.555, longitude: 39.184 });
+    await secondContext.setGeolocation(NEAR_DESTINATION);
+    await expect.poll(() => statusesOf(request, account, id), { timeout: 30_000 }).toContain('near_destination');
+
+    // Proof: "Delivered" without the photo is refused on the phone; with it, the dispatch is delivered.
+    await secondPage.getByTestId('action-delivered').click();
+    await expect(secondPage.getByTestId('proof-missing')).toBeVisible();
+    await secondPage.getByTestId('proof-photo').setInputFiles(DOOR_PHOTO);
+    await expect(secondPage.getByTestId('proof-photo-preview')).toBeVisible();
+    await expect(secondPage.getByTestId('proof-missing')).toHaveCount(0);
+    await secondPage.getByTestId('proof-form').scrollIntoViewIfNeeded();
+    await secondPage.screenshot({ path: 'e2e/screenshots/driver-proof.png' });
+    await secondPage.getByTestId('action-delivered').click();
+    await expect(secondPage.getByTestId('job-status')).toHaveText(/delivered/i);
+    await expect(secondPage.getByTestId('sync-status')).toHaveAttribute('data-pending', '0');
+
+    const statuses = await statusesOf(request, account, id);
+    expect(statuses).toEqual(['new', 'assigned', 'accepted', 'near_pickup', 'picked_up', 'near_destination', 'delivered']);
+
+    // The vendor reads the photo through media_url; another account's key gets 404 for it.
+    const record = (await (await request.get(`/ext/dispatch/${id}`, { headers: { 'x-api-key': account.apiKey } })).json()).data;
+    const photoUrl = new URL(record.media_url.photo as string);
+    const photo = await request.get(photoUrl.pathname, { headers: { 'x-api-key': account.apiKey } });
+    expect(photo.status()).toBe(200);
+    expect(photo.headers()['content-type']).toMatch(/^image\//);
+    const stranger = await createStaffAccount(request, 'Other Kitchen');
+    expect((await request.get(photoUrl.pathname, { headers: { 'x-api-key': stranger.apiKey }, maxRedirects: 0 })).status()).toBe(404);
+
+    // The vendor's webhooks arrived in the order of the statuses.
+    const events = () =>
+      receiver.received
+        .map((entry) => JSON.parse(entry.body) as { type: string; payload: { id: string; status: { status: string }[] } })
+        .filter((event) => event.type === 'dispatch.status_updated' && event.payload.id === id)
+        .map((event) => event.payload.status.at(-1)!.status);
+    await expect.poll(() => events().includes('delivered'), { timeout: 20_000 }).toBe(true);
+    expect([...new Set(events())]).toEqual(statuses);
+    expect(pageErrors).toEqual([]);
+  } finally {
+    await secondContext.close();
+    await receiver.close();
+  }
+});
+
+test('a signature proves a delivery, and a PIN delivery refuses a wrong PIN', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const driver = await createDriver(request, 'Proof Driver');
+  await signInDriver(page, driver);
+
+  // Signature: an admin's assignment, accepted in the app.
+  const signatureVendor = await createVendor(request, 'Signature Kitchen', 'signature');
+  const signed = await createDispatch(request, signatureVendor, `SIG-${Date.now()}`);
+  await assign(request, signed, driver.id);
+  await page.goto(`/driver/jobs/${signed}`);
+  await page.getByTestId('action-accepted').click();
+  await expect(page.getByTestId('job-status')).toHaveText(/accepted/i);
+  await page.getByTestId('action-picked_up').click();
+  await expect(page.getByTestId('job-status')).toHaveText(/picked up/i);
+  const pad = page.getByTestId('signature-pad');
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + 120);
+  await page.mouse.down();
+  for (const [x, y] of [[80, 60], [140, 150], [200, 50], [260, 140], [320, 80]] as const) await page.mouse.move(box.x + x, box.y + y, { steps: 4 });
+  await page.mouse.up();
+  await page.getByTestId('action-delivered').click();
+  await expect(page.getByTestId('proof-missing')).toHaveCount(0);
+  await expect(page.getByTestId('action-error')).toHaveCount(0);
+  await expect(page.getByTestId('job-status')).toHaveText(/delivered/i);
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0');
+  const signedRecord = (await (await request.get(`/ext/dispatch/${signed}`, { headers: { 'x-api-key': signatureVendor.apiKey } })).json()).data;
+  expect(Object.keys(signedRecord.media_url ?? {})).toContain('signature');
+
+  // PIN: a wrong one is refused and the delivery stays picked up.
+  const pinVendor = await createVendor(request, 'PIN Kitchen', 'pin');
+  const pinned = await createDispatch(request, pinVendor, `PIN-${Date.now()}`);
+  await assign(request, pinned, driver.id);
+  const tracking = (await (await request.get(`/ext/dispatch/${pinned}`, { headers: { 'x-api-key': pinVendor.apiKey } })).json()).data.tracking_url as string;
+  const view = JSON.stringify(await (await request.get(`/api/track/${tracking.split('/t/')[1]}`)).json());
+  const realPin = /"(?:delivery_)?pin"\s*:\s*"(\d{4})"/.exec(view)?.[1];
+  const wrongPin = realPin === '0000' ? '1111' : '0000';
+  await page.goto(`/driver/jobs/${pinned}`);
+  await page.getByTestId('action-accepted').click();
+  await page.getByTestId('action-picked_up').click();
+  await expect(page.getByTestId('job-status')).toHaveText(/picked up/i);
+  await page.getByLabel('Customer’s PIN').fill(wrongPin);
+  await page.getByTestId('action-delivered').click();
+  await expect(page.getByTestId('action-error')).toContainText('Wrong PIN');
+  await expect(page.getByTestId('job-status')).toHaveText(/picked up/i);
+  expect(await statusesOf(request, pinVendor, pinned)).not.toContain('delivered');
+  if (realPin) {
+    await page.getByLabel('Customer’s PIN').fill(realPin);
+    await page.getByTestId('action-delivered').click();
+    await expect(page.getByTestId('job-status')).toHaveText(/delivered/i);
+  }
+});
+
+test('a status made without signal waits on the phone and lands once when the signal returns', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const driver = await createDriver(request, 'Offline Driver');
+  const vendor = await createVendor(request, 'Offline Kitchen', 'none');
+  const id = await createDispatch(request, vendor, `OFF-${Date.now()}`);
+  await assign(request, id, driver.id);
+  await signInDriver(page, driver);
+  // The service worker controls the app before the signal goes (it keeps the shell).
+  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active) && navigator.serviceWorker.controller !== null);
+  await page.goto(`/driver/jobs/${id}`);
+  await page.getByTestId('action-accepted').click();
+  await expect(page.getByTestId('job-status')).toHaveText(/accepted/i);
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0');
+
+  await context.setOffline(true);
+  await page.getByTestId('action-picked_up').click();
+  // Applied on the phone at once, and shown as waiting.
+  await expect(page.getByTestId('job-status')).toHaveText(/picked up/i);
+  await expect(page.getByTestId('job-pending')).toBeVisible();
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '1');
+  await expect(page.getByTestId('sync-status')).toContainText('1 waiting to sync');
+  // The app restarted without signal: the service worker serves its shell, the outbox is still there (IndexedDB).
+  await page.reload();
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '1');
+  expect(await statusesOf(request, vendor, id)).not.toContain('picked_up');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 20_000 });
+  await expect(page.getByTestId('job-pending')).toHaveCount(0);
+  const statuses = await statusesOf(request, vendor, id);
+  expect(statuses.filter((status) => status === 'picked_up')).toHaveLength(1);
+  expect(statuses.at(-1)).toBe('picked_up');
+});
+
+test('a one-time sign-in link signs the phone in on a tap, and only once', async ({ browser, page, request, playwright, baseURL }) => {
+  const driver = await createDriver(request, 'Link Driver');
+  const admin = await createAdmin(request);
+  const adminApi = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: new URL(baseURL!).origin } });
+  try {
+    expect((await adminApi.post('/api/session', { data: admin })).status()).toBe(200);
+    const made = await adminApi.post(`/api/admin/drivers/${driver.id}/sign-in-link`);
+    expect([200, 201]).toContain(made.status());
+    const linkPath = new URL((await made.json()).data.url as string).pathname;
+    expect(linkPath).toMatch(/^\/driver\/link\//);
+
+    // Opening the link (as a chat app's preview would) spends nothing; the tap does.
+    await page.goto(linkPath);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign in as driver' }).click();
+    await page.waitForURL(/\/driver$/);
+    await expect(page.getByTestId('duty-switch')).toBeVisible();
+
+    const other = await browser.newContext(PHONE);
+    const otherPage = await other.newPage();
+    await otherPage.goto(linkPath);
+    await otherPage.getByRole('button', { name: 'Sign in as driver' }).click();
+    await expect(otherPage.getByTestId('link-error')).toContainText('already used or has expired');
+    await other.close();
+  } finally {
+    await adminApi.dispose();
+  }
+});
+
+test('the driver app is installable: manifest, icons and a service worker scoped to /driver', async ({ page, request }) => {
+  const manifest = await request.get('/driver.webmanifest');
+  expect(manifest.status()).toBe(200);
+  const body = await manifest.json();
+  expect(body).toMatchObject({ start_url: '/driver', scope: '/driver', display: 'standalone' });
+  for (const icon of body.icons as { src: string; sizes: string }[]) {
+    const image = await request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+  }
+  const driver = await createDriver(request, 'Install Driver');
+  await signInDriver(page, driver);
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/driver.webmanifest');
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(new URL(scope).pathname).toBe('/driver');
+});
+
+test('the driver app in Arabic is laid out right to left and fits the phone', async ({ page, context, request, baseURL }) => {
+  const driver = await createDriver(request, 'سائق عربي');
+  await context.addCookies([{ name: 'locale', value: 'ar', url: baseURL! }]);
+  await page.goto('/driver/login');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { name: 'دخول السائق' })).toBeVisible();
+  await signInDriver(page, driver);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('duty-state')).toHaveText('خارج الخدمة');
+  // The duty switch's knob starts on the right in Arabic (inline-start), and nothing scrolls sideways.
+  const switchBox = (await page.getByTestId('duty-switch').boundingBox())!;
+  const stateBox = (await page.getByTestId('duty-state').boundingBox())!;
+  expect(switchBox.x).toBeLessThan(stateBox.x);
+  expect(switchBox.height).toBeGreaterThanOrEqual(48);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
