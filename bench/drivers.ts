@@ -118,6 +118,8 @@ async function prepareDrivers(url: string, apiKey: string): Promise<BenchDriver[
 interface Sample {
   ms: number;
   ok: boolean;
+  /** Which of the driver's positions it was (0: the first, which starts the ETA). */
+  round: number;
 }
 
 /** Every driver sends its positions, one every INTERVAL_MS, the drivers staggered evenly across the interval. */
@@ -148,7 +150,7 @@ async function drivePositions(drivers: BenchDriver[]): Promise<Sample[]> {
           } catch {
             ok = false;
           }
-          samples.push({ ms: performance.now() - sent, ok });
+          samples.push({ ms: performance.now() - sent, ok, round });
         })(),
       );
     }
@@ -221,6 +223,10 @@ async function main() {
       `| positions sent (over ${seconds.toFixed(0)} s) | ${samples.length} (${(samples.length / seconds).toFixed(0)} a second) |`,
       `| position latency p50 / p95 / p99 / max, ms | ${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)} / ${sorted.at(-1)?.toFixed(1)} |`,
       `| positions refused or failed | ${failed} |`,
+      `| p50 / p99 ms by position (1st … ${APPROACH_M.length}th) | ${Array.from({ length: APPROACH_M.length }, (_, round) => {
+        const times = samples.filter((sample) => sample.round === round).map((sample) => sample.ms).sort((a, b) => a - b);
+        return times.length ? `${percentile(times, 50).toFixed(0)} / ${percentile(times, 99).toFixed(0)}` : '–';
+      }).join(' · ')} |`,
       `| creates beside them (target ${CREATE_RATE}/s) | ${createResult.requests.total} (${Math.round(createResult.requests.average)}/s), p99 ${createResult.latency.p99} ms, non-2xx ${createResult.non2xx}, errors ${createResult.errors} |`,
       `| dispatches that must record near_pickup / near_destination once | ${markers.rows.length} / ${destinationMarkers.rows.length} |`,
       `| lost (none recorded) / doubled (more than one) | ${lost} / ${doubled} |`,
