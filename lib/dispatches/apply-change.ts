@@ -84,9 +84,11 @@ export async function applyChange(
     /** The status to append to the history, if the change records one. */
     status?: Status;
     events: EventType[];
+    /** When it happened (default: now); a time the change's data also carries must be the entry's too. */
+    at?: Date;
   },
 ): Promise<DispatchRecord> {
-  const now = new Date();
+  const now = change.at ?? new Date();
   const entry = change.status ? statusEntry(change.status, now, change.actor) : undefined;
   const updated = await tx.dispatch.update({
     where: { id: current.id },

@@ -28,13 +28,16 @@ export async function markReady(options: DispatchCommand): Promise<DispatchRecor
       return record as unknown as DispatchRecord;
     }
     if (!isLifecycleStatus(state)) throw new DomainError('invalid_state', `The dispatch cannot be marked ready: it is ${state}`);
-    const readyData = { readyAt: new Date(), readyBy: options.actor.refId };
+    const at = new Date();
+    const readyData = { readyAt: at, readyBy: options.actor.refId };
     if (canRecordStatus(state, 'ready_for_pickup')) {
+      // `ready_at` is the entry's own time.
       return applyChange(tx, current, {
         data: { ...readyData, state: 'ready_for_pickup' },
         actor: options.actor,
         status: 'ready_for_pickup',
         events: ['dispatch.status_updated'],
+        at,
       });
     }
     if (READY_KEPT_IN.includes(state)) return applyChange(tx, current, { data: readyData, actor: options.actor, events: [] });
