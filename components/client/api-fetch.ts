@@ -13,11 +13,18 @@ export class ApiClientError extends Error {
 
 /**
  * Calls a dashboard API route with the session cookie; JSON in, JSON out. A failure throws an
- * ApiClientError; a lost session (401) sends the browser to the sign-in page.
+ * ApiClientError; a lost session (401) sends the browser to the sign-in page (`signInPath`).
  */
 export async function apiFetch<T>(
   path: string,
-  options: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+  options: {
+    method?: string;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+    /** Where a lost session sends the browser: the dashboard's sign-in, or the driver app's. */
+    signInPath?: string;
+  } = {},
 ): Promise<T> {
   let response: Response;
   try {
@@ -37,7 +44,7 @@ export async function apiFetch<T>(
   if (!response.ok) {
     if (response.status === 401 && typeof window !== 'undefined' && !path.startsWith('/api/session')) {
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load drops the cached data of the ended session
-      window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+      window.location.assign(`${options.signInPath ?? '/login'}?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     }
     throw new ApiClientError(response.status, body?.error ?? 'http_error', body?.error_desc ?? `HTTP ${response.status}`);
   }

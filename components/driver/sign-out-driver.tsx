@@ -1,26 +1,15 @@
 'use client';
 
-import { useState } from 'react';
-import { driverFetch } from './driver-fetch';
+import { SignOutButton } from '@/components/shell/sign-out-button';
+import { DRIVER_SIGN_IN_PATH } from './driver-fetch';
 import { PAGE_CACHE } from './page-cache';
 
-/** Signs out, and drops the pages the service worker kept for a start without signal. */
+/** Drops the pages the service worker kept for a start without signal. */
+async function forgetPages(): Promise<void> {
+  if ('caches' in window) await caches.delete(PAGE_CACHE);
+}
+
+/** Signs the driver out, and forgets the app's offline pages. */
 export function SignOutDriver({ label }: { label: string }) {
-  const [isBusy, setIsBusy] = useState(false);
-  return (
-    <button
-      type="button"
-      className="btn btn--ghost"
-      disabled={isBusy}
-      onClick={async () => {
-        setIsBusy(true);
-        await driverFetch('/api/session', { method: 'DELETE' }).catch(() => {});
-        if ('caches' in window) await caches.delete(PAGE_CACHE).catch(() => false);
-        // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- nothing of this driver's data stays in memory
-        window.location.assign('/driver/login');
-      }}
-    >
-      {label}
-    </button>
-  );
+  return <SignOutButton label={label} signInPath={DRIVER_SIGN_IN_PATH} beforeLeave={forgetPages} />;
 }

@@ -3,7 +3,11 @@
 import { useState } from 'react';
 import { apiFetch } from '@/components/client/api-fetch';
 
-export function SignOutButton({ label }: { label: string }) {
+/**
+ * Signs out and loads `signInPath` (the dashboard's sign-in, or the driver app's). `beforeLeave`
+ * drops what the browser kept besides the session (the driver app's offline page cache).
+ */
+export function SignOutButton({ label, signInPath = '/login', beforeLeave }: { label: string; signInPath?: string; beforeLeave?: () => Promise<void> }) {
   const [isBusy, setIsBusy] = useState(false);
   return (
     <button
@@ -12,10 +16,10 @@ export function SignOutButton({ label }: { label: string }) {
       disabled={isBusy}
       onClick={async () => {
         setIsBusy(true);
-        await apiFetch('/api/session', { method: 'DELETE' }).catch(() => {});
+        await apiFetch('/api/session', { method: 'DELETE', signInPath }).catch(() => {});
+        await beforeLeave?.().catch(() => {});
         // A full page load, not a client navigation: nothing of this user's data stays in memory.
-        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-        window.location.assign('/login');
+        window.location.assign(signInPath);
       }}
     >
       {label}

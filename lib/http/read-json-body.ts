@@ -1,4 +1,5 @@
 import { DomainError } from '@/lib/errors/domain-error';
+import { readBodyBytes } from '@/lib/http/read-body-bytes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Deepest nesting of arrays and objects a body may have: far beyond any request of ours. */
@@ -39,26 +40,8 @@ export function exceedsJsonDepth(text: string, limit = MAX_JSON_DEPTH): boolean 
  * nested deeper than MAX_JSON_DEPTH with 400. Every route reads its body here (lib/http/route.ts).
  */
 export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
-    throw new DomainError('payload_too_large', `Request bodies are limited to ${limit} bytes`);
-  }
-  if (!request.body) throw new DomainError('invalid_json', 'The request body is empty; a JSON object is expected');
-
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new DomainError('payload_too_large', `Request bodies are limited to ${limit} bytes`);
-    }
-    chunks.push(value);
-  }
-  const text = Buffer.concat(chunks, size).toString('utf8');
+  // No body reads as empty, refused below like a blank one.
+  const text = (await readBodyBytes(request, limit, `Request bodies are limited to ${limit} bytes`)).toString('utf8');
   if (text.trim() === '') throw new DomainError('invalid_json', 'The request body is empty; a JSON object is expected');
   if (exceedsJsonDepth(text)) {
     throw new DomainError('invalid_json', `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
