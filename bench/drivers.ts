@@ -3,7 +3,8 @@
 // two processes on 2 cores): `drivers` signed-in drivers, each on one dispatch of their own
 // (half before pickup, half after), each sending a position every 10 s through the driver app's
 // route (POST /api/driver/positions) for `seconds`, staggered so the server sees drivers / 10
-// positions a second; beside them, vendors create dispatches at `create-rate` a second. Every
+// positions a second; beside them, vendors create dispatches at `create-rate` a second, evenly
+// paced (see driveCreates). Every
 // driver's positions walk a straight line into its next stop's geofence and stay inside for the
 // last three, so each dispatch must end with exactly one `near_pickup` or `near_destination`
 // entry: the run counts lost and doubled ones. Writes bench/results/drivers.md and prints it.
@@ -12,10 +13,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { benchOptions, createPostgresDatabase, machine, query, startServer, stopProcess } from '@/bench/support';
 import { applyMigrations } from '@/lib/db/migrate';
-import { newSessionToken, sessionIdOf } from '@/lib/auth/session-token';
+import { newSessionToken, SESSION_TTL_MS, sessionIdOf } from '@/lib/auth/session-token';
 import { SESSION_COOKIE } from '@/lib/auth/session-cookie';
 import { ensureBuild } from '@/scripts/ensure-build';
 
@@ -28,6 +28,8 @@ const PORT = '3220';
 const BASE = `http://127.0.0.1:${PORT}`;
 const OPS_TOKEN = 'bench-drivers-ops-token-0123456789';
 const OPS = { authorization: `Bearer ${OPS_TOKEN}` };
+/** Drivers beside the measured ones whose positions load the route's code in both server processes first. */
+const WARMUP_DRIVERS = 20;
 /** Distances (m) of a driver's positions from its next stop: the last three are inside the 200 m geofence. */
 const APPROACH_M = [1_500, 1_000, 600, 150, 60, 0];
 const M_PER_DEG_LAT = 111_320;
@@ -83,9 +85,9 @@ function order(i: number, vendorOid: string) {
 }
 
 /** Drivers with sessions, each assigned one dispatch; every other one already picked up. */
-async function prepareDrivers(url: string, apiKey: string): Promise<BenchDriver[]> {
-  const indexes = Array.from({ length: DRIVERS }, (_, i) => i);
-  const drivers: BenchDriver[] = new Array(DRIVERS);
+async function prepareDrivers(url: string, apiKey: string, count: number): Promise<BenchDriver[]> {
+  const indexes = Array.from({ length: count }, (_, i) => i);
+  const drivers: BenchDriver[] = new Array(count);
   await inParallel(indexes, 10, async (i) => {
     const driver = await api('POST', '/api/ops/drivers', { name: `Bench driver ${i}` }, OPS);
     const dispatch = await api('POST', '/ext/dispatch', order(i, `bench-driver-${i}`), { 'x-api-key': apiKey });
@@ -103,17 +105,33 @@ async function prepareDrivers(url: string, apiKey: string): Promise<BenchDriver[
       stop: placeOf(i, afterPickup ? 0.005 : 0),
       marker: afterPickup ? 'near_destination' : 'near_pickup',
     };
-    // Signed in as the driver app would be: a driver user and a session (the sign-in itself,
-    // Argon2id by design, is not what this measures).
+    // Signed in as the driver app would be: a driver user and a session as a sign-in leaves it,
+    // good for SESSION_TTL_MS (the sign-in itself, Argon2id by design, is not what this measures).
     await query(
       url,
       `WITH u AS (INSERT INTO users (id, phone, name, password_hash, role, driver_id) VALUES ($1, $2, $3, 'not-a-hash', 'driver', $4) RETURNING id)
-       INSERT INTO sessions (id, user_id, expires_at) SELECT $5, u.id, now() + interval '1 day' FROM u`,
-      [`usr_bench_${i}`, `+9665${String(10_000_000 + i)}`, `Bench driver ${i}`, driver.data.id, sessionIdOf(token)],
+       INSERT INTO sessions (id, user_id, expires_at) SELECT $5, u.id, now() + $6 * interval '1 millisecond' FROM u`,
+      [`usr_bench_${i}`, `+9665${String(10_000_000 + i)}`, `Bench driver ${i}`, driver.data.id, sessionIdOf(token), SESSION_TTL_MS],
     );
   });
   await query(url, 'UPDATE drivers SET on_duty = true');
   return drivers;
+}
+
+/**
+ * A server process loads a route's code on its first request, and its first requests run before
+ * the code is optimised: the warm-up drivers walk their approach once, all at once (their
+ * connections spread over both processes), before anything is measured.
+ */
+async function warmUp(drivers: BenchDriver[]) {
+  await Promise.all(
+    drivers.map(async (driver) => {
+      for (const metres of APPROACH_M) {
+        const position = { lat: driver.stop.lat + metres / M_PER_DEG_LAT, lng: driver.stop.lng, at: new Date().toISOString() };
+        await api('POST', '/api/driver/positions', { positions: [position] }, { cookie: driver.cookie, 'sec-fetch-site': 'same-origin' });
+      }
+    }),
+  );
 }
 
 interface Sample {
@@ -160,6 +178,41 @@ async function drivePositions(drivers: BenchDriver[]): Promise<Sample[]> {
   return samples;
 }
 
+/**
+ * Vendors' creates at CREATE_RATE a second for SECONDS, one every 1 / CREATE_RATE s: a steady
+ * stream, as many restaurants' orders arrive. (autocannon's rate limit sends each second's
+ * requests back to back at the top of the second: a burst every second, not this load.)
+ */
+async function driveCreates(apiKey: string): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  const sends: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < CREATE_RATE * SECONDS; i++) {
+    const wait = started + (i * 1000) / CREATE_RATE - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    sends.push(
+      (async () => {
+        const sent = performance.now();
+        let ok = false;
+        try {
+          const response = await fetch(`${BASE}/ext/dispatch`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+            body: JSON.stringify(order(i, `bench-create-${i}`)),
+          });
+          await response.arrayBuffer();
+          ok = response.ok;
+        } catch {
+          ok = false;
+        }
+        samples.push({ ms: performance.now() - sent, ok, round: 0 });
+      })(),
+    );
+  }
+  await Promise.all(sends);
+  return samples;
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -174,31 +227,19 @@ async function main() {
     const account = await api('POST', '/api/ops/accounts', { name: 'Bench drivers' }, OPS);
     const apiKey = account.data.api_key!;
     const setupStarted = Date.now();
-    const drivers = await prepareDrivers(url, apiKey);
+    const drivers = await prepareDrivers(url, apiKey, DRIVERS + WARMUP_DRIVERS);
+    await warmUp(drivers.splice(DRIVERS));
     console.log(`[drivers] ${drivers.length} drivers signed in and assigned in ${((Date.now() - setupStarted) / 1000).toFixed(0)} s`);
 
-    let created = 0;
-    const creates = autocannon({
-      url: BASE,
-      connections: 10,
-      overallRate: CREATE_RATE,
-      duration: SECONDS,
-      requests: [
-        {
-          method: 'POST',
-          path: '/ext/dispatch',
-          headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
-          setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify(order(created, `bench-create-${created++}`)) }),
-        },
-      ],
-    });
+    const creates = driveCreates(apiKey);
     // The load generator's own event loop: a late loop adds to every latency it measures.
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
-    const [samples, createResult] = await Promise.all([drivePositions(drivers), creates]);
+    const [samples, createSamples] = await Promise.all([drivePositions(drivers), creates]);
     loopDelay.disable();
 
     const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
+    const createTimes = createSamples.map((sample) => sample.ms).sort((a, b) => a - b);
     const failed = samples.filter((sample) => !sample.ok).length;
     const markers = await query(
       url,
@@ -233,7 +274,7 @@ async function main() {
         const times = samples.filter((sample) => sample.round === round).map((sample) => sample.ms).sort((a, b) => a - b);
         return times.length ? `${percentile(times, 50).toFixed(0)} / ${percentile(times, 99).toFixed(0)}` : '–';
       }).join(' · ')} |`,
-      `| creates beside them (target ${CREATE_RATE}/s) | ${createResult.requests.total} (${Math.round(createResult.requests.average)}/s), p99 ${createResult.latency.p99} ms, non-2xx ${createResult.non2xx}, errors ${createResult.errors} |`,
+      `| creates beside them, paced evenly (target ${CREATE_RATE}/s) | ${createSamples.length} (${(createSamples.length / SECONDS).toFixed(0)}/s), p50 / p99 ${percentile(createTimes, 50).toFixed(0)} / ${percentile(createTimes, 99).toFixed(0)} ms, failed ${createSamples.filter((sample) => !sample.ok).length} |`,
       `| dispatches that must record near_pickup / near_destination once | ${markers.rows.length} / ${destinationMarkers.rows.length} |`,
       `| lost (none recorded) / doubled (more than one) | ${lost} / ${doubled} |`,
       '',

@@ -38,11 +38,17 @@ export async function createPostgresDatabase(prefix: string): Promise<{ url: str
   return { url: url.toString(), drop: async () => void (await query(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
 }
 
-/** Runs a project script (scripts/serve.ts, scripts/worker.ts) in production mode. */
+/**
+ * Runs a project script (scripts/serve.ts, scripts/worker.ts) in production mode. BENCH_NODE_ARGS
+ * adds Node options that NODE_OPTIONS refuses, for the server's processes only (its workers
+ * inherit them), with their output shown: `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`
+ * profiles each process, `BENCH_NODE_ARGS=--trace-gc` prints its collections.
+ */
 export function runScript(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--experimental-wasm-modules', '--no-warnings', '--import', 'tsx', script], {
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(process.execPath, ['--experimental-wasm-modules', '--no-warnings', ...nodeArgs, '--import', 'tsx', script], {
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SEED_DEMO: 'false', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', nodeArgs.length > 0 ? 'inherit' : 'ignore', 'inherit'],
   });
 }
 

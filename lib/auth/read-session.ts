@@ -1,5 +1,6 @@
-import { db } from '@/lib/db/client';
-import { TARIFF_SELECT, type Tariff } from '@/lib/pricing/tariff';
+import { db, queryRows } from '@/lib/db/client';
+import type { Tariff } from '@/lib/pricing/tariff';
+import { Prisma } from '@/prisma/generated/client';
 import type { SessionUser } from '@/lib/auth/schemas';
 import { SESSION_TTL_MS, sessionIdOf } from '@/lib/auth/session-token';
 
@@ -12,6 +13,21 @@ export interface OpenSession {
   tariff: Tariff | null;
 }
 
+/** A session's row: its user, and their account's tariff (all null for sign-ins without an account). */
+type SessionRow = Omit<SessionUser, 'role'> &
+  Tariff & {
+    role: string;
+    expiresAt: Date;
+    disabledAt: Date | null;
+  };
+
+/** The account's tariff of a session row: null for sign-ins without an account (admins, drivers). */
+function tariffOf(row: SessionRow): Tariff | null {
+  if (row.accountId === null) return null;
+  const { currency, baseFareMinor, perKmMinor, minFareMinor, vatRateBps } = row;
+  return { currency, baseFareMinor, perKmMinor, minFareMinor, vatRateBps };
+}
+
 /**
  * The session of a cookie token, or null if unknown or expired. With `renew` (callers that can
  * send the cookie again) a session past half its life is extended.
@@ -20,37 +36,29 @@ export async function readSession(options: { token: string | undefined; renew: b
   const { token, now = new Date() } = options;
   if (!token || token.length > 100) return null;
   const id = sessionIdOf(token);
-  const session = await db().session.findUnique({
-    where: { id },
-    select: {
-      expiresAt: true,
-      user: {
-        select: {
-          id: true,
-          email: true,
-          phone: true,
-          name: true,
-          role: true,
-          accountId: true,
-          driverId: true,
-          disabledAt: true,
-          account: { select: TARIFF_SELECT },
-        },
-      },
-    },
-  });
-  if (!session || session.user.disabledAt !== null) return null;
-  if (session.expiresAt <= now) {
+  // Every signed-in request reads its session: one prepared statement (queryRows), not an ORM
+  // query, because the driver app's positions and the dashboard's polling make it the hottest read.
+  const [row] = await queryRows<SessionRow>(
+    Prisma.sql`
+      SELECT s.expires_at AS "expiresAt", u.id, u.email, u.phone, u.name, u.role, u.account_id AS "accountId",
+             u.driver_id AS "driverId", u.disabled_at AS "disabledAt", a.currency, a.base_fare_minor AS "baseFareMinor",
+             a.per_km_minor AS "perKmMinor", a.min_fare_minor AS "minFareMinor", a.vat_rate_bps AS "vatRateBps"
+      FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN accounts a ON a.id = u.account_id
+      WHERE s.id = ${id}`,
+    { prepared: true },
+  );
+  if (!row || row.disabledAt !== null) return null;
+  if (row.expiresAt <= now) {
     await db().session.deleteMany({ where: { id } });
     return null;
   }
-  const { id: userId, email, phone, name, accountId, driverId, account, role } = session.user;
+  const { id: userId, email, phone, name, accountId, driverId, role } = row;
   const user = { id: userId, email, phone, name, accountId, driverId };
-  let expiresAt = session.expiresAt;
+  let expiresAt = row.expiresAt;
   const isRenewed = options.renew && expiresAt.getTime() - now.getTime() < SESSION_TTL_MS / 2;
   if (isRenewed) {
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await db().session.updateMany({ where: { id }, data: { expiresAt } });
   }
-  return { user: { ...user, role: role as SessionUser['role'] }, expiresAt, isRenewed, tariff: account };
+  return { user: { ...user, role: role as SessionUser['role'] }, expiresAt, isRenewed, tariff: tariffOf(row) };
 }

@@ -6,6 +6,8 @@ import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
 import { platformScope } from '@/lib/tenancy/scope';
+import { recordDriverPosition, recordDriverPositions } from '@/lib/drivers/record-driver-position';
+import { straightLineEstimator, type RouteEstimator } from '@/lib/estimates/route-estimator';
 
 const ADMIN = { refType: 'admin', refId: 'test' } as const;
 // dispatchBody's pickup and destination (about 9 km apart, Riyadh).
@@ -99,6 +101,8 @@ describe('POST /api/ops/drivers/{id}/location', () => {
     const responses = await Promise.all(Array.from({ length: 8 }, () => locate(driver.id, PICKUP)));
     expect(responses.every((response) => response.status === 200)).toBe(true);
     expect((await history(id)).filter((status) => status === 'near_pickup')).toHaveLength(1);
+    // One event each for new, assigned and near_pickup: none doubled by a lost race.
+    expect((await events(id)).filter((event) => event.type === 'dispatch.status_updated')).toHaveLength(3);
   });
 
   it('appends near_destination once after pickup, and no near_pickup then', async () => {
@@ -121,6 +125,58 @@ describe('POST /api/ops/drivers/{id}/location', () => {
     expect(await history(id)).toEqual(['new', 'assigned', 'cancelled']);
     expect(await history(other.id)).toEqual(['new', 'assigned']);
     expect((await events(other.id)).map((event) => event.type)).not.toContain('dispatch.eta_updated');
+  });
+});
+
+describe('a change between reading the dispatches and writing the position', () => {
+  /** The straight-line estimator, which first runs `interlude` once: a write landing while the position is being decided. */
+  function estimatorWith(interlude: () => Promise<unknown>): RouteEstimator {
+    let pending: (() => Promise<unknown>) | null = interlude;
+    return {
+      async leg(from, to) {
+        const run = pending;
+        pending = null;
+        if (run) await run();
+        return straightLineEstimator.leg(from, to);
+      },
+    };
+  }
+
+  it('decides the position again from the new state: a pickup in between means no near_pickup', async () => {
+    const { driver, id } = await assignedDispatch();
+    await changeStatus({ id, scope: platformScope(), status: 'accepted', actor: ADMIN });
+    const pickedUp = () => changeStatus({ id, scope: platformScope(), status: 'picked_up', actor: ADMIN });
+    const position = await recordDriverPosition({ driverId: driver.id, ...PICKUP, estimator: estimatorWith(pickedUp) });
+    expect(position.dispatches).toEqual([expect.objectContaining({ dispatch_id: id, state: 'picked_up', stop: 'destination', recorded: [] })]);
+    expect(await history(id)).toEqual(['new', 'assigned', 'accepted', 'picked_up']);
+    const etas = (await events(id)).filter((event) => event.type === 'dispatch.eta_updated');
+    expect(etas.map((event) => (event.payload as { eta: { stop: string } }).eta.stop)).toEqual(['destination']);
+    const stored = await db().driver.findUniqueOrThrow({ where: { id: driver.id }, select: { lastLat: true } });
+    expect(stored.lastLat).toBe(PICKUP.lat);
+  });
+
+  it('records the geofence once when batches of one driver race, and keeps the newest position', async () => {
+    const { driver, id } = await assignedDispatch();
+    const start = Date.now() - 10_000;
+    const batches = Array.from({ length: 8 }, (_, i) => [{ lat: PICKUP.lat + i * 0.00001, lng: PICKUP.lng, at: new Date(start + i * 1000) }]);
+    const results = await Promise.all(batches.map((positions) => recordDriverPositions({ driverId: driver.id, positions })));
+    expect(results.every((result) => result.recorded <= 1)).toBe(true);
+    expect((await history(id)).filter((status) => status === 'near_pickup')).toHaveLength(1);
+    expect((await events(id)).filter((event) => event.type === 'dispatch.status_updated')).toHaveLength(3);
+    const stored = await db().driver.findUniqueOrThrow({ where: { id: driver.id }, select: { lastPositionAt: true } });
+    expect(stored.lastPositionAt).toEqual(new Date(start + 7000));
+  });
+
+  it('writes nothing when the dispatches read are no longer the rows the database has', async () => {
+    const { driver, id } = await assignedDispatch();
+    const [before] = await db().$queryRaw<{ version: string }[]>`SELECT xmin::text AS version FROM dispatches WHERE id = ${id}`;
+    await changeStatus({ id, scope: platformScope(), status: 'accepted', actor: ADMIN });
+    const [row] = await db().$queryRaw<{ applied: boolean }[]>`
+      SELECT driver_positions_apply(${driver.id}, ${`${id}:${before!.version}`}, ARRAY['assigned', 'accepted']::text[], 1::float8, 2::float8,
+                                    now(), true, '[]'::json, ${driver.id}) AS applied`;
+    expect(row!.applied).toBe(false);
+    const stored = await db().driver.findUniqueOrThrow({ where: { id: driver.id }, select: { lastLat: true, lastPositionAt: true } });
+    expect(stored).toEqual({ lastLat: null, lastPositionAt: null });
   });
 });
 

@@ -1,69 +1,86 @@
-import { db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { DomainError } from '@/lib/errors/domain-error';
-import { applyChange, TX_OPTIONS, type Actor, type LockedDispatch } from '@/lib/dispatches/apply-change';
+import { statusEntry, type Actor } from '@/lib/dispatches/apply-change';
 import type { EventType } from '@/lib/dispatches/events';
 import type { Address, StatusEntry } from '@/lib/dispatches/schemas';
+import { newId } from '@/lib/ids/new-id';
 import { canRecordStatus, isLifecycleStatus, nextStopOf, ON_DUTY_STATES } from '@/lib/transitions/statuses';
 import type { DriverLocationBody, DriverPosition } from '@/lib/drivers/schemas';
 import { greatCircleKm, straightLineEstimator, type RouteEstimator } from '@/lib/estimates/route-estimator';
-import type { Prisma } from '@/prisma/generated/client';
+import { Prisma } from '@/prisma/generated/client';
 
 const MARKER_AT = { pickup: 'near_pickup', destination: 'near_destination' } as const;
 
 /** A position from the phone may be this far ahead of the server's clock (clock drift). */
 export const POSITION_FUTURE_SKEW_MS = 60_000;
 
-interface OnDutyDispatch extends LockedDispatch {
-  pickup: Address;
-  destination: Address;
-  etaMinutes: number | null;
-  etaStop: string | null;
-}
+/** Reads before giving up when the driver's dispatches keep changing under every attempt. */
+const MAX_ATTEMPTS = 5;
 
 interface Point {
   lat: number;
   lng: number;
 }
 
+type TimedPoint = Point & { at: Date };
+
+/** One of the driver's on-duty dispatches as the snapshot read it, with its row version. */
+interface OnDutyDispatch {
+  id: string;
+  state: string;
+  statusHistory: StatusEntry[];
+  pickup: Address;
+  destination: Address;
+  etaMinutes: number | null;
+  etaStop: string | null;
+  version: string;
+}
+
+/** What a position changes on one dispatch: the row of `changes` that driver_positions_apply writes. */
+interface DispatchChange {
+  id: string;
+  /** The new ETA, or all three null when it is unchanged. */
+  eta_minutes: number | null;
+  eta_stop: string | null;
+  eta_updated_at: string | null;
+  /** The whole new history, or null when no entry is added. */
+  status_history: StatusEntry[] | null;
+  modified_at: string;
+  event_ids: string[];
+  event_types: EventType[];
+}
+
 /**
- * Stores a driver's position and applies it to each dispatch they are on, in one transaction:
+ * Stores a driver's position (the operator API's and the sandbox simulator's, at the server's
+ * time) and applies it to each dispatch they are on; answers what it did on each:
  * - entering GEOFENCE_RADIUS_M of the next stop appends `near_pickup` (before pickup) or
- *   `near_destination` (after) once per dispatch: the driver row lock orders a driver's
- *   positions, and the history is checked under the dispatch lock;
+ *   `near_destination` (after) once per dispatch;
  * - when the ETA to that stop moves by more than ETA_UPDATE_THRESHOLD_MIN (or is the first since
  *   the assignment), it is stored and announced as `dispatch.eta_updated`.
- * Unknown driver: 404.
+ * Unknown driver: 404. How it is written: `recordPositions`.
  */
 export async function recordDriverPosition(
   options: { driverId: string; estimator?: RouteEstimator } & DriverLocationBody,
 ): Promise<DriverPosition> {
   const { driverId, estimator = straightLineEstimator } = options;
-  const position = { lat: options.lat, lng: options.lng };
-  return db().$transaction(async (tx) => {
-    const now = new Date();
-    const updated = await tx.$executeRaw`
-      UPDATE drivers SET last_lat = ${position.lat}, last_lng = ${position.lng}, last_position_at = ${now}
-      WHERE id = ${driverId}`;
-    if (updated === 0) throw new DomainError('not_found', `No driver with id "${driverId}"`);
-    const dispatches = await lockOnDutyDispatches(tx, driverId);
-    const effects = await applyPosition(tx, { driverId, position, at: now, dispatches, estimator });
-    return { driver_id: driverId, lat: position.lat, lng: position.lng, recorded_at: now.toISOString(), dispatches: effects };
-  }, TX_OPTIONS);
+  const at = new Date();
+  const position = { lat: options.lat, lng: options.lng, at };
+  const { effects } = await recordPositions({ driverId, positions: [position], estimator, onlyIfNewer: false });
+  return { driver_id: driverId, lat: position.lat, lng: position.lng, recorded_at: at.toISOString(), dispatches: effects[0] ?? [] };
 }
 
 /**
- * A batch of the driver app's positions (queued while offline, oldest first), in one
- * transaction: the driver row is locked once, their on-duty dispatches once, and each position is
- * applied in time order exactly as recordDriverPosition applies one (geofences once per
- * dispatch, ETA announcements by the same threshold), each at its own `at`. Positions not newer
- * than the driver's last one are skipped (a replay, or an old queue sent after a newer
+ * A batch of the driver app's positions (queued while offline, oldest first), applied in time
+ * order exactly as recordDriverPosition applies one (geofences once per dispatch, ETA
+ * announcements by the same threshold), each at its own `at`, all in one statement. Positions not
+ * newer than the driver's last one are skipped (a replay, or an old queue sent after a newer
  * position); one more than POSITION_FUTURE_SKEW_MS ahead of now is refused (400) and nothing is
  * written. Answers how many were recorded.
  */
 export async function recordDriverPositions(options: {
   driverId: string;
-  positions: (Point & { at: Date })[];
+  positions: TimedPoint[];
   estimator?: RouteEstimator;
   now?: Date;
 }): Promise<{ recorded: number }> {
@@ -72,83 +89,146 @@ export async function recordDriverPositions(options: {
   const future = options.positions.findIndex((position) => position.at.getTime() > now.getTime() + POSITION_FUTURE_SKEW_MS);
   if (future !== -1) throw new DomainError('invalid_request', `positions.${future}.at: must not be in the future`);
   const ordered = [...options.positions].sort((a, b) => a.at.getTime() - b.at.getTime());
-  return db().$transaction(async (tx) => {
-    const [driver] = await tx.$queryRaw<{ lastPositionAt: Date | null }[]>`
-      SELECT last_position_at AS "lastPositionAt" FROM drivers WHERE id = ${driverId} FOR UPDATE`;
-    if (!driver) throw new DomainError('not_found', `No driver with id "${driverId}"`);
-    let last = driver.lastPositionAt?.getTime() ?? -Infinity;
-    const fresh = ordered.filter((position) => {
-      const isNewer = position.at.getTime() > last;
-      if (isNewer) last = position.at.getTime();
-      return isNewer;
-    });
-    const latest = fresh.at(-1);
-    if (!latest) return { recorded: 0 };
-    await tx.$executeRaw`
-      UPDATE drivers SET last_lat = ${latest.lat}, last_lng = ${latest.lng}, last_position_at = ${latest.at}
-      WHERE id = ${driverId}`;
-    const dispatches = await lockOnDutyDispatches(tx, driverId);
-    for (const position of fresh) {
-      await applyPosition(tx, { driverId, position: { lat: position.lat, lng: position.lng }, at: position.at, dispatches, estimator });
-    }
-    return { recorded: fresh.length };
-  }, TX_OPTIONS);
-}
-
-/** The driver's on-duty dispatches, locked in id order like every other writer that locks more than one. */
-function lockOnDutyDispatches(tx: Prisma.TransactionClient, driverId: string): Promise<OnDutyDispatch[]> {
-  return tx.$queryRaw<OnDutyDispatch[]>`
-    SELECT id, account_id AS "accountId", state, assigned_driver_id AS "assignedDriverId",
-           status_history AS "statusHistory", ready_at AS "readyAt", ready_by AS "readyBy", pickup, destination,
-           eta_minutes AS "etaMinutes", eta_stop AS "etaStop"
-    FROM dispatches
-    WHERE assigned_driver_id = ${driverId} AND state = ANY(${ON_DUTY_STATES as string[]})
-    ORDER BY id FOR UPDATE`;
+  const { effects } = await recordPositions({ driverId, positions: ordered, estimator, onlyIfNewer: true });
+  return { recorded: effects.length };
 }
 
 /**
- * One position's effect on the locked dispatches. `dispatches` is kept current as changes are
- * written (history, ETA), so the next position of a batch sees what this one did.
+ * Positions arrive by the hundred a second, and most change nothing but the driver's own, so
+ * they are written without a transaction held across round trips: read the driver and their
+ * on-duty dispatches with each row's version (`xmin`), decide in `planPositions` what the
+ * positions do, and write it all in one statement, `driver_positions_apply` (prisma/sql), which
+ * writes only if those rows are still the versions read and otherwise answers false. Then the
+ * positions are read and decided again: a status change, a new assignment or another batch of the
+ * same driver got in between, and what the positions do may have changed with it. Each
+ * geofence entry is therefore recorded once however positions race, as under row locks, for two
+ * round trips instead of a transaction's seven (bench/results/drivers.md).
+ * With `onlyIfNewer`, positions not newer than the driver's last one are skipped. Answers the
+ * effects of each recorded position, in order.
  */
-async function applyPosition(
-  tx: Prisma.TransactionClient,
-  options: { driverId: string; position: Point; at: Date; dispatches: OnDutyDispatch[]; estimator: RouteEstimator },
-): Promise<DriverPosition['dispatches']> {
-  const { position, at, estimator } = options;
-  const { GEOFENCE_RADIUS_M, ETA_UPDATE_THRESHOLD_MIN } = getEnv();
-  const actor: Actor = { refType: 'driver', refId: options.driverId };
-  const effects: DriverPosition['dispatches'] = [];
-  for (const dispatch of options.dispatches) {
-    if (!isLifecycleStatus(dispatch.state)) continue;
-    const stop = nextStopOf(dispatch.state);
-    const target = dispatch[stop];
-    const distanceM = greatCircleKm(position, target) * 1000;
-    const marker = MARKER_AT[stop];
-    const isNear =
-      distanceM <= GEOFENCE_RADIUS_M && canRecordStatus(dispatch.state, marker) && !dispatch.statusHistory.some((entry) => entry.status === marker);
-    const etaMinutes = Math.ceil((await estimator.leg(position, target)).durationMin);
-    const isEtaNews =
-      dispatch.etaMinutes === null || dispatch.etaStop !== stop || Math.abs(etaMinutes - dispatch.etaMinutes) > ETA_UPDATE_THRESHOLD_MIN;
-    const events: EventType[] = [...(isNear ? (['dispatch.status_updated'] as const) : []), ...(isEtaNews ? (['dispatch.eta_updated'] as const) : [])];
-    if (events.length > 0) {
-      const record = await applyChange(tx, dispatch, {
-        data: isEtaNews ? { etaMinutes, etaStop: stop, etaUpdatedAt: at } : {},
-        actor,
-        status: isNear ? marker : undefined,
-        events,
-      });
-      dispatch.statusHistory = record.status as StatusEntry[];
-      if (isEtaNews) Object.assign(dispatch, { etaMinutes, etaStop: stop });
-    }
-    effects.push({
-      dispatch_id: dispatch.id,
-      state: dispatch.state,
-      stop,
-      distance_m: Math.round(distanceM),
-      eta_minutes: etaMinutes,
-      recorded: isNear ? [marker] : [],
-      eta_announced: isEtaNews,
-    });
+async function recordPositions(options: {
+  driverId: string;
+  positions: TimedPoint[];
+  estimator: RouteEstimator;
+  onlyIfNewer: boolean;
+}): Promise<{ effects: DriverPosition['dispatches'][] }> {
+  const { driverId, estimator, onlyIfNewer } = options;
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const { lastPositionAt, dispatches } = await readOnDuty(driverId);
+    const positions = onlyIfNewer ? newerThan(options.positions, lastPositionAt) : options.positions;
+    const latest = positions.at(-1);
+    if (!latest) return { effects: [] };
+    const versions = dispatches.map((dispatch) => `${dispatch.id}:${dispatch.version}`).join(',');
+    const { effects, changes } = await planPositions({ driverId, positions, dispatches, estimator, now: new Date() });
+    const [row] = await queryRows<{ applied: boolean }>(
+      Prisma.sql`
+        SELECT driver_positions_apply(${driverId}, ${versions}, ${ON_DUTY_STATES as string[]}::text[], ${latest.lat}::float8,
+                                      ${latest.lng}::float8, ${latest.at.toISOString()}::timestamptz, ${onlyIfNewer},
+                                      ${JSON.stringify(changes)}::json, ${driverId}) AS applied`,
+      { prepared: true },
+    );
+    if (row?.applied) return { effects };
   }
-  return effects;
+  throw new DomainError('service_unavailable', "The driver's dispatches kept changing while the position was recorded; send it again", {
+    retryAfterSeconds: 1,
+  });
+}
+
+/** The driver's last position time and on-duty dispatches, in id order; 404 for an unknown driver. */
+async function readOnDuty(driverId: string): Promise<{ lastPositionAt: Date | null; dispatches: OnDutyDispatch[] }> {
+  const rows = await queryRows<{ lastPositionAt: Date | null } & { [K in keyof OnDutyDispatch]: OnDutyDispatch[K] | null }>(
+    Prisma.sql`
+      SELECT dr.last_position_at AS "lastPositionAt", d.id, d.state, d.status_history AS "statusHistory", d.pickup,
+             d.destination, d.eta_minutes AS "etaMinutes", d.eta_stop AS "etaStop", d.xmin::text AS version
+      FROM drivers dr
+      LEFT JOIN dispatches d ON d.assigned_driver_id = dr.id AND d.state = ANY(${ON_DUTY_STATES as string[]}::text[])
+      WHERE dr.id = ${driverId}
+      ORDER BY d.id`,
+    { prepared: true },
+  );
+  if (rows.length === 0) throw new DomainError('not_found', `No driver with id "${driverId}"`);
+  return { lastPositionAt: rows[0]!.lastPositionAt, dispatches: rows.filter((row) => row.id !== null) as OnDutyDispatch[] };
+}
+
+/** The positions newer than `lastPositionAt`, oldest first, each newer than the one before. */
+function newerThan(ordered: TimedPoint[], lastPositionAt: Date | null): TimedPoint[] {
+  let last = lastPositionAt?.getTime() ?? -Infinity;
+  return ordered.filter((position) => {
+    const isNewer = position.at.getTime() > last;
+    if (isNewer) last = position.at.getTime();
+    return isNewer;
+  });
+}
+
+/**
+ * What each position does to each dispatch, in order: the effects answered for it, and the
+ * changes to write. `dispatches` is kept current as changes are planned (history, ETA), so the
+ * next position of a batch sees what this one did. A change's entry and modification time are
+ * `now`; the ETA's time is the position's own.
+ */
+async function planPositions(options: {
+  driverId: string;
+  positions: TimedPoint[];
+  dispatches: OnDutyDispatch[];
+  estimator: RouteEstimator;
+  now: Date;
+}): Promise<{ effects: DriverPosition['dispatches'][]; changes: DispatchChange[] }> {
+  const { positions, dispatches, estimator, now } = options;
+  const actor: Actor = { refType: 'driver', refId: options.driverId };
+  const effects: DriverPosition['dispatches'][] = [];
+  const changes: DispatchChange[] = [];
+  for (const position of positions) {
+    const effectsOfPosition: DriverPosition['dispatches'] = [];
+    for (const dispatch of dispatches) {
+      const effect = await positionEffect(dispatch, position, estimator);
+      if (!effect) continue;
+      const { stop, marker, isNear, etaMinutes, isEtaNews } = effect;
+      const events: EventType[] = [...(isNear ? (['dispatch.status_updated'] as const) : []), ...(isEtaNews ? (['dispatch.eta_updated'] as const) : [])];
+      if (events.length > 0) {
+        if (isNear) dispatch.statusHistory = [...dispatch.statusHistory, statusEntry(marker, now, actor)];
+        if (isEtaNews) Object.assign(dispatch, { etaMinutes, etaStop: stop });
+        changes.push({
+          id: dispatch.id,
+          eta_minutes: isEtaNews ? etaMinutes : null,
+          eta_stop: isEtaNews ? stop : null,
+          eta_updated_at: isEtaNews ? position.at.toISOString() : null,
+          status_history: isNear ? dispatch.statusHistory : null,
+          modified_at: now.toISOString(),
+          event_ids: events.map(() => newId('evt')),
+          event_types: events,
+        });
+      }
+      effectsOfPosition.push({
+        dispatch_id: dispatch.id,
+        state: dispatch.state,
+        stop,
+        distance_m: Math.round(effect.distanceM),
+        eta_minutes: etaMinutes,
+        recorded: isNear ? [marker] : [],
+        eta_announced: isEtaNews,
+      });
+    }
+    effects.push(effectsOfPosition);
+  }
+  return { effects, changes };
+}
+
+/**
+ * What one position means for one dispatch: how far its next stop is, whether the driver has
+ * just entered that stop's geofence (a marker not yet in the history), and whether the ETA has
+ * moved enough to announce. Null for a dispatch outside the delivery lifecycle.
+ */
+async function positionEffect(dispatch: OnDutyDispatch, position: Point, estimator: RouteEstimator) {
+  if (!isLifecycleStatus(dispatch.state)) return null;
+  const { GEOFENCE_RADIUS_M, ETA_UPDATE_THRESHOLD_MIN } = getEnv();
+  const stop = nextStopOf(dispatch.state);
+  const target = dispatch[stop];
+  const distanceM = greatCircleKm(position, target) * 1000;
+  const marker = MARKER_AT[stop];
+  const isNear =
+    distanceM <= GEOFENCE_RADIUS_M && canRecordStatus(dispatch.state, marker) && !dispatch.statusHistory.some((entry) => entry.status === marker);
+  const etaMinutes = Math.ceil((await estimator.leg(position, target)).durationMin);
+  const isEtaNews =
+    dispatch.etaMinutes === null || dispatch.etaStop !== stop || Math.abs(etaMinutes - dispatch.etaMinutes) > ETA_UPDATE_THRESHOLD_MIN;
+  return { stop, distanceM, marker, isNear, etaMinutes, isEtaNews };
 }
