@@ -1,5 +1,6 @@
 import type { Locale } from '@/components/i18n/locale';
 import { driverFetch } from './driver-fetch';
+import { parseTime } from './format';
 import type { QueryDef } from './driver-store';
 import type { DriverMe, Job, JobSummary } from './types';
 
@@ -24,10 +25,22 @@ export const OFFER_POLL_MS = 3_000;
 const OFF_DUTY_POLL_MS = 30_000;
 const JOBS_POLL_MS = 15_000;
 
+/**
+ * The offer's times moved onto this phone's clock, which may be minutes off the server's: it
+ * expires `expires_in_ms` after the answer arrived (`receivedAt`), and its countdown shows that
+ * (the offer card reads `expires_at` and `created_at`), not the server's time of day.
+ */
+export function onPhoneClock(me: DriverMe, receivedAt: number): DriverMe {
+  if (!me.offer) return me;
+  const shift = receivedAt + me.offer.expires_in_ms - parseTime(me.offer.expires_at);
+  const moved = (time: string) => new Date(parseTime(time) + shift).toISOString();
+  return { ...me, offer: { ...me.offer, expires_at: moved(me.offer.expires_at), created_at: moved(me.offer.created_at) } };
+}
+
 export function meQuery(): QueryDef<DriverMe> {
   return {
     key: driverKeys.me(),
-    fetch: async (signal) => (await driverFetch<{ data: DriverMe }>('/api/driver/me', { signal })).data,
+    fetch: async (signal) => onPhoneClock((await driverFetch<{ data: DriverMe }>('/api/driver/me', { signal })).data, Date.now()),
     staleMs: 2_000,
     intervalMs: (me) => (me?.driver.on_duty ? OFFER_POLL_MS : OFF_DUTY_POLL_MS),
   };

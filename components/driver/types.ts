@@ -18,6 +18,8 @@ export interface Offer {
   dispatch_id: string;
   r_id: string;
   expires_at: string;
+  /** What the offer had left when the answer was made (see onPhoneClock). */
+  expires_in_ms: number;
   created_at: string;
   restaurant: string;
   pickup: DriverPlace;

@@ -16,6 +16,7 @@ interface OfferRow {
   rId: string;
   expiresAt: Date;
   createdAt: Date;
+  expiresInMs: number;
   vendorName: Record<string, string> | null;
   pickup: Stop;
   destination: Stop;
@@ -49,6 +50,7 @@ function restaurantOf(vendorName: Record<string, string> | null): string {
 export async function currentOffer(driverId: string): Promise<Offer | null> {
   const [row] = await db().$queryRaw<OfferRow[]>`
     SELECT o.id, o.dispatch_id AS "dispatchId", d.r_id AS "rId", o.expires_at AS "expiresAt", o.created_at AS "createdAt",
+           greatest(0, floor(extract(epoch FROM o.expires_at - clock_timestamp()) * 1000))::int AS "expiresInMs",
            d.vendor_name AS "vendorName", d.pickup, d.destination, d.tip_minor AS "tipMinor",
            coalesce(d.pricing->>'currency', a.currency) AS currency, dr.last_lat AS "driverLat", dr.last_lng AS "driverLng"
     FROM dispatch_offers o
@@ -68,6 +70,7 @@ export async function currentOffer(driverId: string): Promise<Offer | null> {
     dispatch_id: row.dispatchId,
     r_id: row.rId,
     expires_at: row.expiresAt.toISOString(),
+    expires_in_ms: row.expiresInMs,
     created_at: row.createdAt.toISOString(),
     restaurant: restaurantOf(row.vendorName),
     pickup: stopOf(row.pickup),

@@ -16,6 +16,9 @@ export const OfferSchema = z
     dispatch_id: z.string(),
     r_id: z.string(),
     expires_at: z.string().meta({ description: 'ISO 8601; the offer closes then' }),
+    expires_in_ms: z.int().min(0).meta({
+      description: 'Milliseconds the offer had left when this answer was made: a countdown started when the answer arrives is right however far off the phone’s clock is',
+    }),
     created_at: z.string(),
     restaurant: z.string(),
     pickup: StopSchema,

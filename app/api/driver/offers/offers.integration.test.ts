@@ -72,6 +72,7 @@ describe('GET /api/driver/offers/current', () => {
       dispatch_id: record.id,
       r_id: record.r_id,
       expires_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      expires_in_ms: expect.any(Number),
       created_at: expect.stringMatching(/Z$/),
       restaurant: 'Burger House',
       pickup: { lat: PICKUP.lat, lng: PICKUP.lng, address_line: PICKUP.address_line },
@@ -81,6 +82,8 @@ describe('GET /api/driver/offers/current', () => {
       tip: { amount_minor: 1250, currency: 'SAR' },
     });
     expect(Date.parse(mine.body.data.expires_at) - Date.now()).toBeGreaterThan(40_000);
+    expect(mine.body.data.expires_in_ms).toBeGreaterThan(40_000);
+    expect(mine.body.data.expires_in_ms).toBeLessThanOrEqual(45_000);
     expect((await current(other.cookie)).body.data).toBeNull();
   });
 
