@@ -7,7 +7,8 @@ import { createStaffAccount, OPS_HEADERS, type StaffAccount } from './staff';
 
 // Issue 20's driver app on a phone (390×844, touch, emulated geolocation) against the production
 // build: real drivers signed in with phone and PIN take offers (one let time out moves to the next
-// driver), drive, prove and deliver; a wrong PIN is refused; a status made without signal lands
+// driver, one declined moves at once), drive, prove and deliver or report a failed delivery; a
+// wrong PIN is refused; a status made without signal lands
 // once when the signal returns; the app lays out right to left in Arabic. The e2e server runs
 // with DRIVER_OFFER_TIMEOUT_S=8 (playwright.config.ts).
 
@@ -48,13 +49,12 @@ async function createVendor(request: APIRequestContext, name: string, proof: 'no
   return vendor;
 }
 
-async function createDispatch(request: APIRequestContext, vendor: StaffAccount, oid: string): Promise<string> {
+async function createDispatch(request: APIRequestContext, vendor: StaffAccount, oid: string, places = { pickup: PICKUP, destination: DESTINATION }): Promise<string> {
   const created = await request.post('/ext/dispatch', {
     headers: { 'x-api-key': vendor.apiKey },
     data: {
       ...order(oid),
-      pickup: PICKUP,
-      destination: DESTINATION,
+      ...places,
       vendor_payload: { order_details: [{ item_name: { 'en-us': 'Shawarma plate' }, count: 2 }], order_price: 64, currency: 'SAR', payment_type: 'CASH' },
       dropoff_instructions: 'Gate code 4521, second floor',
       contactless: true,
@@ -198,6 +198,72 @@ test('sign in, go on duty, let an offer time out to the next driver, accept, dri
   } finally {
     await secondContext.close();
     await receiver.close();
+  }
+});
+
+test('a declined offer moves to the next driver at once, who reports a failed delivery with its reason, note and photo', async ({ browser, page, context, request }) => {
+  test.setTimeout(180_000);
+  // Dammam, far from the other tests' drivers, who may still be on duty: the nearest drivers are these two.
+  const places = {
+    pickup: { lat: 26.4333, lng: 50.1, address_line: 'King Saud St, Dammam' },
+    destination: { lat: 26.4533, lng: 50.12, address_line: 'Al Faisaliyah, Dammam' },
+  };
+  const secondContext = await phoneContext(browser, { latitude: 26.438, longitude: 50.104 });
+  try {
+    const vendor = await createVendor(request, 'Failed Delivery Kitchen', 'none');
+    const [first, second] = [await createDriver(request, 'Declining Driver'), await createDriver(request, 'Reporting Driver')];
+    await context.setGeolocation({ latitude: 26.4336, longitude: 50.1002 });
+    await signInDriver(page, first);
+    await goOnDuty(page);
+    const secondPage = await secondContext.newPage();
+    await signInDriver(secondPage, second);
+    await goOnDuty(secondPage);
+    const id = await createDispatch(request, vendor, `FAIL-${Date.now()}`, places);
+
+    // The nearest driver declines: the prompt goes at once, and the next driver's offer is made
+    // then, not when the declined one would have expired.
+    const offer = page.getByTestId('offer-card');
+    await expect(offer).toBeVisible({ timeout: 15_000 });
+    const declined = (await (await page.request.get('/api/driver/me')).json()).data.offer as { id: string; expires_at: string };
+    await page.getByTestId('offer-decline').click();
+    await expect(offer).toBeHidden({ timeout: 1_000 });
+    await expect(secondPage.getByTestId('offer-card')).toBeVisible({ timeout: 15_000 });
+    const next = (await (await secondPage.request.get('/api/driver/me')).json()).data.offer as { id: string; created_at: string };
+    expect(next.id).not.toBe(declined.id);
+    expect(Date.parse(next.created_at)).toBeLessThan(Date.parse(declined.expires_at));
+    expect(await statusesOf(request, vendor, id)).toEqual(['new']);
+
+    await secondPage.getByTestId('offer-accept').click();
+    await secondPage.waitForURL(`**/driver/jobs/${id}`);
+    await secondPage.getByTestId('action-picked_up').click();
+    await expect(secondPage.getByTestId('job-status')).toHaveText(/picked up/i);
+
+    // "Delivery failed": a reason is required; the note and the photo go with it.
+    await secondPage.getByTestId('action-failed').click();
+    const form = secondPage.getByTestId('failure-form');
+    await expect(form).toBeVisible();
+    await expect(secondPage.getByTestId('submit-failure')).toBeDisabled();
+    await form.getByLabel('Wrong address').check();
+    await form.getByLabel('Note (optional)').fill('No building 12 on this street');
+    await secondPage.getByTestId('failure-photo').setInputFiles(DOOR_PHOTO);
+    await expect(secondPage.getByTestId('failure-photo-preview')).toBeVisible();
+    await secondPage.getByTestId('submit-failure').click();
+    await expect(secondPage.getByTestId('job-status')).toHaveText(/cancelled/i);
+    await expect(secondPage.getByTestId('sync-status')).toHaveAttribute('data-pending', '0');
+
+    // The vendor sees it within the spec's statuses: cancelled after pickup, by the driver, with the failure and its photo.
+    const record = (await (await request.get(`/ext/dispatch/${id}`, { headers: { 'x-api-key': vendor.apiKey } })).json()).data;
+    expect(record.status.map((entry: { status: string }) => entry.status)).toEqual(['new', 'assigned', 'accepted', 'picked_up', 'cancelled']);
+    expect(record.cancellation).toMatchObject({
+      reason: 'delivery_failed',
+      by: { ref_type: 'driver', ref_id: second.id },
+      failure: { reason: 'wrong_address', note: 'No building 12 on this street' },
+    });
+    const photo = await request.get(new URL(record.media_url.failure_photo as string).pathname, { headers: { 'x-api-key': vendor.apiKey } });
+    expect(photo.status()).toBe(200);
+    expect(photo.headers()['content-type']).toMatch(/^image\//);
+  } finally {
+    await secondContext.close();
   }
 });
 
