@@ -18,6 +18,7 @@ test('an admin sets a driver’s phone and PIN, shows a one-time sign-in QR code
 
   await signInAdmin(page, await createAdmin(request));
   await page.goto(`/admin/drivers/${driverId}`);
+  await expect(page.getByTestId('duty-badge')).toHaveText('Off duty');
   const card = page.getByTestId('driver-sign-in');
   await expect(page.getByTestId('driver-sign-in-status')).toHaveText('This driver has no sign-in yet.');
   await card.getByLabel('Sign-in phone').fill(phone);
@@ -34,6 +35,11 @@ test('an admin sets a driver’s phone and PIN, shows a one-time sign-in QR code
   const signedIn = await phoneBrowser.request.post('/api/session', { data: { phone, pin: '258036' }, headers: { origin: new URL(page.url()).origin } });
   expect(signedIn.status()).toBe(200);
   expect((await signedIn.json()).data).toMatchObject({ role: 'driver', driverId });
+  // Going on duty in the app shows on the driver's page.
+  const onDuty = await phoneBrowser.request.put('/api/driver/duty', { data: { on_duty: true }, headers: { origin: new URL(page.url()).origin } });
+  expect(onDuty.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('duty-badge')).toHaveText('On duty');
 
   await card.getByRole('button', { name: 'Show sign-in QR code' }).click();
   await expect(page.getByTestId('sign-in-qr')).toBeVisible();

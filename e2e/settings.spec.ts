@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { Webhook } from 'standardwebhooks';
-import { createStaffAccount, signIn } from './staff';
+import { createStaffAccount, OPS_HEADERS, signIn } from './staff';
 
 // The settings pages in a browser against the real server: its webhook worker delivers to a
 // receiver started here (the e2e server allows private URLs).
@@ -316,4 +316,15 @@ test('the settings pages in Arabic: right to left, translated, no serious axe vi
     await expectNoSeriousAxeViolations(page);
   }
   await expect(page.getByText('10.00 SAR')).toBeVisible();
+});
+
+test('the tariff page shows the proof of delivery operations set for the account', async ({ page, request }) => {
+  const staff = await createStaffAccount(request, 'Settings Proof Kitchen');
+  await signIn(page, staff);
+  await page.goto('/settings/tariff');
+  await expect(page.getByTestId('proof-of-delivery-kind')).toHaveText('No proof required');
+  const set = await request.put(`/api/ops/accounts/${staff.accountId}/proof-of-delivery`, { headers: OPS_HEADERS, data: { proof_of_delivery: 'signature' } });
+  expect(set.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('proof-of-delivery-kind')).toHaveText('The customer’s signature');
 });

@@ -25,7 +25,7 @@ import { useToast } from '@/components/ui/toast';
 import { useCursorPages } from '@/components/ui/use-cursor-pages';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import styles from '@/components/ui/ui.module.css';
-import { ActiveBadge, DRIVER_FIELDS, DriverFields, type DriverFormValues } from './driver-fields';
+import { ActiveBadge, DRIVER_FIELDS, DriverFields, DutyBadge, type DriverFormValues } from './driver-fields';
 import { DriverSignInCard } from './driver-sign-in-card';
 import fleetStyles from './fleet.module.css';
 import { PositionAge } from './position-age';
@@ -130,6 +130,7 @@ function DriverBadges({ driver, t }: { driver: AdminDriver; t: AdminFleetText })
   return (
     <div className={styles.badges}>
       <ActiveBadge isActive={driver.is_active} t={t} />
+      <DutyBadge driver={driver} t={t} />
       {driver.sandbox_account ? <span className={`badge ${fleetStyles.sandboxBadge}`}>{format(t.sandboxOf, { account: driver.sandbox_account.name })}</span> : null}
     </div>
   );

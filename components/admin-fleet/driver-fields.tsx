@@ -21,6 +21,20 @@ export function ActiveBadge({ isActive, t }: { isActive: boolean; t: Pick<AdminF
   return isActive ? <span className="badge badge--success">{t.active}</span> : <span className="badge badge--danger">{t.inactive}</span>;
 }
 
+/** On or off duty in the driver app, for an active driver (an inactive one is signed out). */
+export function DutyBadge({ driver, t }: { driver: { is_active: boolean; on_duty: boolean }; t: Pick<AdminFleetText, 'onDuty' | 'offDuty'> }) {
+  if (!driver.is_active) return null;
+  return driver.on_duty ? (
+    <span className="badge badge--active" data-testid="duty-badge">
+      {t.onDuty}
+    </span>
+  ) : (
+    <span className="badge" data-testid="duty-badge">
+      {t.offDuty}
+    </span>
+  );
+}
+
 /** A driver's name, phone and fleet, shared by the new-driver form and the driver's page. */
 export function DriverFields({
   idPrefix,

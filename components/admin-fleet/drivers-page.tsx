@@ -20,7 +20,7 @@ import { useCursorPages } from '@/components/ui/use-cursor-pages';
 import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
 import styles from '@/components/ui/ui.module.css';
-import { ActiveBadge, DRIVER_FIELDS, DriverFields, type DriverFormValues } from './driver-fields';
+import { ActiveBadge, DRIVER_FIELDS, DriverFields, DutyBadge, type DriverFormValues } from './driver-fields';
 import { PositionAge } from './position-age';
 import { driverKeys, driverQueries, fleetKeys, fleetQueries, fleetApi, type DriverFilters } from './queries';
 import fleetStyles from './fleet.module.css';
@@ -99,7 +99,7 @@ function DriverRow({ driver, t, locale }: { driver: AdminDriver; t: AdminFleetTe
       <td className={styles.nowrap}>{driver.phone ? <bdi>{driver.phone}</bdi> : '—'}</td>
       <td>{driver.fleet ? <bdi>{driver.fleet.name}</bdi> : '—'}</td>
       <td>
-        <ActiveBadge isActive={driver.is_active} t={t} />
+        <ActiveBadge isActive={driver.is_active} t={t} /> <DutyBadge driver={driver} t={t} />
       </td>
       <td className={styles.nowrap}>{driver.last_position ? <PositionAge at={driver.last_position.at} locale={locale} /> : <span className="muted">{t.neverSeen}</span>}</td>
       <td className={styles.nowrap}>{isHydrated ? formatDateTime(driver.created_at, locale) : null}</td>

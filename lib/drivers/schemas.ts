@@ -62,6 +62,7 @@ export const AdminDriverSchema = z.object({
   name: z.string(),
   phone: z.string().nullable(),
   is_active: z.boolean(),
+  on_duty: z.boolean().meta({ description: 'On duty in the driver app: offered dispatches and sharing their position' }),
   created_at: z.string(),
   fleet: z.object({ id: z.string(), name: z.string(), is_active: z.boolean() }).nullable(),
   /** Set on the sandbox's simulated drivers: the one account whose dispatches they carry. */

@@ -175,6 +175,12 @@ export const settingsMessages = defineMessages({
     tariffVat: 'VAT rate',
     tariffVatValue: '{rate} %',
     tariffFormula: 'Price = base fare + per km × road distance, never less than the minimum fare; VAT is added on top.',
+    proofHeading: 'Proof of delivery',
+    proofIntro: 'What a driver must capture before marking your dispatches delivered. It is set by Dispatch operations; contact support to change it.',
+    proof_none: 'No proof required',
+    proof_photo: 'A photo at the door',
+    proof_signature: 'The customer’s signature',
+    proof_pin: 'The customer’s PIN, shown on their tracking page',
   },
   ar: {
     title: 'الإعدادات',
@@ -349,6 +355,12 @@ export const settingsMessages = defineMessages({
     tariffVat: 'نسبة ضريبة القيمة المضافة',
     tariffVatValue: '{rate} %',
     tariffFormula: 'السعر = الأجرة الأساسية + سعر الكيلومتر × مسافة الطريق، بما لا يقل عن الحد الأدنى؛ وتُضاف ضريبة القيمة المضافة.',
+    proofHeading: 'إثبات التسليم',
+    proofIntro: 'ما يجب أن يلتقطه السائق قبل تسجيل تسليم طلباتك. تحدّده إدارة ديسباتش؛ تواصل مع الدعم لتغييره.',
+    proof_none: 'لا يلزم إثبات',
+    proof_photo: 'صورة عند الباب',
+    proof_signature: 'توقيع العميل',
+    proof_pin: 'الرمز السري للعميل، المعروض في صفحة تتبّعه',
   },
 });
 

@@ -72,6 +72,7 @@ describe('drivers', () => {
       name: `${tag} 2`,
       phone: '+966500000002',
       is_active: true,
+      on_duty: false,
       created_at: expect.any(String),
       fleet: { id: fleet.id, name: fleet.name, is_active: true },
       sandbox_account: null,
