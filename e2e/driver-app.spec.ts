@@ -96,6 +96,24 @@ async function goOnDuty(page: Page): Promise<void> {
   await expect.poll(async () => (await (await page.request.get('/api/driver/me')).json()).data?.driver?.on_duty, { timeout: 10_000 }).toBe(true);
 }
 
+/** The keys of the job copies the app keeps on the phone for a start without signal (IndexedDB). */
+function keptJobCopies(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const opened = indexedDB.open('dispatch-driver');
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const db = opened.result;
+          if (!db.objectStoreNames.contains('snapshots')) return resolve([]);
+          const keys = db.transaction('snapshots').objectStore('snapshots').getAllKeys();
+          keys.onsuccess = () => resolve(keys.result.map(String));
+          keys.onerror = () => reject(keys.error);
+        };
+      }),
+  );
+}
+
 async function phoneContext(browser: Browser, at: { latitude: number; longitude: number }): Promise<BrowserContext> {
   return browser.newContext({ ...PHONE, permissions: ['geolocation'], geolocation: at });
 }
@@ -279,6 +297,7 @@ test('a signature proves a delivery, and a PIN delivery refuses a wrong PIN', as
   await page.goto(`/driver/jobs/${signed}`);
   await page.getByTestId('action-accepted').click();
   await expect(page.getByTestId('job-status')).toHaveText(/accepted/i);
+  await expect.poll(async () => (await keptJobCopies(page)).some((key) => key.includes(signed))).toBe(true);
   await page.getByTestId('action-picked_up').click();
   await expect(page.getByTestId('job-status')).toHaveText(/picked up/i);
   const pad = page.getByTestId('signature-pad');
@@ -292,6 +311,8 @@ test('a signature proves a delivery, and a PIN delivery refuses a wrong PIN', as
   await expect(page.getByTestId('action-error')).toHaveCount(0);
   await expect(page.getByTestId('job-status')).toHaveText(/delivered/i);
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0');
+  // The job was kept on the phone while under way; once delivered, its copy (and its customer) is gone.
+  await expect.poll(async () => (await keptJobCopies(page)).some((key) => key.includes(signed)), { timeout: 20_000 }).toBe(false);
   const signedRecord = (await (await request.get(`/ext/dispatch/${signed}`, { headers: { 'x-api-key': signatureVendor.apiKey } })).json()).data;
   expect(Object.keys(signedRecord.media_url ?? {})).toContain('signature');
 
@@ -340,8 +361,16 @@ test('a status made without signal waits on the phone and lands once when the si
   await expect(page.getByTestId('job-pending')).toBeVisible();
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '1');
   await expect(page.getByTestId('sync-status')).toContainText('1 waiting to sync');
-  // The app restarted without signal: the service worker serves its shell, the outbox is still there (IndexedDB).
+  // The app restarted without signal: the service worker serves its shell, the outbox is still
+  // there (IndexedDB), and so is the job: its details, with the status waiting to sync on top.
   await page.reload();
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '1');
+  await expect(page.getByTestId('dropoff-instructions')).toHaveText('Gate code 4521, second floor');
+  await expect(page.getByTestId('call-customer')).toHaveAttribute('href', /^tel:\+966/);
+  await expect(page.getByTestId('job-status')).toHaveText(/picked up/i);
+  await page.goto('/driver');
+  await expect(page.getByTestId('job-list')).toContainText('Al Rawdah, Jeddah');
+  await page.goto(`/driver/jobs/${id}`);
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '1');
   expect(await statusesOf(request, vendor, id)).not.toContain('picked_up');
 

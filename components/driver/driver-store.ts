@@ -1,6 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { ApiClientError } from '@/components/client/api-fetch';
+import { keepSnapshot, readSnapshot } from './offline-snapshots';
 
 // The driver app's server data: a few polled JSON reads, kept per key, in the shape the
 // dashboard's TanStack Query code has (a key factory, query functions taking the abort signal,
@@ -18,6 +20,12 @@ export interface QueryDef<T> {
   intervalMs: number | ((data: T | undefined) => number);
   /** A read younger than this is not repeated when a screen mounts or the app returns to the foreground. */
   staleMs: number;
+  /**
+   * What of a read to keep on the phone for a start without signal (offline-snapshots.ts), or
+   * null to keep nothing (and drop the earlier copy). Until the first read answers, a screen
+   * shows the kept copy.
+   */
+  offlineCopy?: (data: T) => T | null;
 }
 
 export interface QuerySnapshot<T> {
@@ -76,9 +84,13 @@ export async function fetchQuery<T>(def: QueryDef<T>, force = false): Promise<vo
     entry.data = data;
     entry.error = undefined;
     entry.updatedAt = Date.now();
+    if (def.offlineCopy) void keepSnapshot(idOf(def.key), def.offlineCopy(data));
   } catch (error) {
     if (controller.signal.aborted) return;
     entry.error = error;
+    // Not the driver's (any more), or signed out: no copy of it stays on the phone.
+    const isGone = error instanceof ApiClientError && [401, 403, 404].includes(error.status);
+    if (def.offlineCopy && isGone) void keepSnapshot(idOf(def.key), null);
   } finally {
     if (entry.controller === controller) entry.controller = null;
   }
@@ -87,6 +99,15 @@ export async function fetchQuery<T>(def: QueryDef<T>, force = false): Promise<vo
 
 export function getQueryData<T>(key: QueryKey): T | undefined {
   return entries.get(idOf(key))?.data as T | undefined;
+}
+
+/** Shows the kept copy of `def` until its first read answers (a start without signal). */
+async function restoreSnapshot<T>(def: QueryDef<T>): Promise<void> {
+  const data = await readSnapshot(idOf(def.key));
+  const entry = entryOf(def.key);
+  if (data === undefined || entry.data !== undefined) return;
+  entry.data = data;
+  publish(entry);
 }
 
 /** Replaces what the screens show for `key` (an answer the server already gave, an optimistic change); stops a read in flight. */
@@ -128,6 +149,7 @@ export function useDriverQuery<T>(def: QueryDef<T>): QuerySnapshot<T> & { refetc
 
   useEffect(() => {
     const entry = entryOf(def.key);
+    if (def.offlineCopy && entry.data === undefined) void restoreSnapshot(def);
     const readIfStale = () => {
       if (Date.now() - entry.updatedAt >= def.staleMs) void fetchQuery(def);
     };

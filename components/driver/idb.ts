@@ -1,9 +1,11 @@
-// A few lines over IndexedDB instead of a dependency: one database, one object store, the
-// handful of calls the outbox makes. Each call is its own transaction.
+// A few lines over IndexedDB instead of a dependency: one database, two object stores (the
+// outbox, and the copies of jobs under way kept for a start without signal), the handful of calls
+// they make. Each call is its own transaction.
 
 const DB_NAME = 'dispatch-driver';
-const DB_VERSION = 1;
+const DB_VERSION = 2;
 export const OUTBOX_STORE = 'outbox';
+export const SNAPSHOT_STORE = 'snapshots';
 
 let opening: Promise<IDBDatabase> | null = null;
 
@@ -13,6 +15,8 @@ function open(): Promise<IDBDatabase> {
     request.onupgradeneeded = () => {
       // Entries are read back in the order they were made: an auto-increment key.
       if (!request.result.objectStoreNames.contains(OUTBOX_STORE)) request.result.createObjectStore(OUTBOX_STORE, { keyPath: 'seq', autoIncrement: true });
+      // Snapshots are keyed by their query's key (version 2).
+      if (!request.result.objectStoreNames.contains(SNAPSHOT_STORE)) request.result.createObjectStore(SNAPSHOT_STORE, { keyPath: 'key' });
     };
     request.onsuccess = () => {
       const db = request.result;
@@ -51,7 +55,23 @@ export async function idbAll<T>(store: string): Promise<T[]> {
   return settle(transaction.objectStore(store).getAll() as IDBRequest<T[]>, transaction);
 }
 
-export async function idbDelete(store: string, key: number): Promise<void> {
+/** Adds or replaces the record with the same key. */
+export async function idbPut<T>(store: string, value: T): Promise<void> {
+  const transaction = (await open()).transaction(store, 'readwrite');
+  await settle(transaction.objectStore(store).put(value), transaction);
+}
+
+export async function idbGet<T>(store: string, key: IDBValidKey): Promise<T | undefined> {
+  const transaction = (await open()).transaction(store, 'readonly');
+  return settle(transaction.objectStore(store).get(key) as IDBRequest<T | undefined>, transaction);
+}
+
+export async function idbClear(store: string): Promise<void> {
+  const transaction = (await open()).transaction(store, 'readwrite');
+  await settle(transaction.objectStore(store).clear(), transaction);
+}
+
+export async function idbDelete(store: string, key: IDBValidKey): Promise<void> {
   const transaction = (await open()).transaction(store, 'readwrite');
   await settle(transaction.objectStore(store).delete(key), transaction);
 }

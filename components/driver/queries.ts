@@ -1,6 +1,7 @@
 import type { Locale } from '@/components/i18n/locale';
 import { driverFetch } from './driver-fetch';
 import { parseTime } from './format';
+import { ACTIVE_STATES } from './job-states';
 import type { QueryDef } from './driver-store';
 import type { DriverMe, Job, JobSummary } from './types';
 
@@ -37,6 +38,8 @@ export function onPhoneClock(me: DriverMe, receivedAt: number): DriverMe {
   return { ...me, offer: { ...me.offer, expires_at: moved(me.offer.expires_at), created_at: moved(me.offer.created_at) } };
 }
 
+const isUnderWay = (state: string) => ACTIVE_STATES.includes(state);
+
 export function meQuery(): QueryDef<DriverMe> {
   return {
     key: driverKeys.me(),
@@ -52,6 +55,10 @@ export function jobsQuery(locale: Locale): QueryDef<JobSummary[]> {
     fetch: async (signal) => (await driverFetch<{ data: JobSummary[] }>(`/api/driver/jobs?locale=${locale}`, { signal })).data,
     staleMs: 5_000,
     intervalMs: JOBS_POLL_MS,
+    offlineCopy: (jobs) => {
+      const underWay = jobs.filter((job) => isUnderWay(job.state));
+      return underWay.length > 0 ? underWay : null;
+    },
   };
 }
 
@@ -61,5 +68,7 @@ export function jobQuery(id: string, locale: Locale): QueryDef<Job> {
     fetch: async (signal) => (await driverFetch<{ data: Job }>(`/api/driver/jobs/${encodeURIComponent(id)}?locale=${locale}`, { signal })).data,
     staleMs: 5_000,
     intervalMs: JOBS_POLL_MS,
+    // The job's details, its customer's first name and phone included, stay on the phone only while it is under way.
+    offlineCopy: (job) => (isUnderWay(job.state) ? job : null),
   };
 }
