@@ -68,7 +68,15 @@ export const MAX_POSITIONS_PER_BATCH = 50;
 export const DriverPositionInputSchema = z.object({
   lat: z.number().min(-90, 'must be >= -90').max(90, 'must be <= 90'),
   lng: z.number().min(-180, 'must be >= -180').max(180, 'must be <= 180'),
-  accuracy_m: z.number().min(0, 'must not be negative').max(100_000).optional(),
+  accuracy_m: z
+    .number()
+    .min(0, 'must not be negative')
+    .max(100_000)
+    .optional()
+    .meta({
+      description:
+        'The fix’s accuracy radius in metres (the browser’s `coords.accuracy`). A fix less precise than the geofence radius (GEOFENCE_RADIUS_M, 200 m) still moves the driver and the ETA, but never records near_pickup or near_destination: a cell-tower fix must not announce a driver at the door',
+    }),
   at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time (2024-03-22T14:30:00Z)' }),
 });
 

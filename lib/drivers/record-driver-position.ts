@@ -21,6 +21,8 @@ const MAX_ATTEMPTS = 5;
 interface Point {
   lat: number;
   lng: number;
+  /** How precise the fix is (metres), when the phone said. */
+  accuracyM?: number;
 }
 
 type TimedPoint = Point & { at: Date };
@@ -215,8 +217,9 @@ async function planPositions(options: {
 
 /**
  * What one position means for one dispatch: how far its next stop is, whether the driver has
- * just entered that stop's geofence (a marker not yet in the history), and whether the ETA has
- * moved enough to announce. Null for a dispatch outside the delivery lifecycle.
+ * just entered that stop's geofence (a marker not yet in the history, from a fix at least as
+ * precise as the geofence: a cell-tower fix of a kilometre says nothing about the door), and
+ * whether the ETA has moved enough to announce. Null for a dispatch outside the delivery lifecycle.
  */
 async function positionEffect(dispatch: OnDutyDispatch, position: Point, estimator: RouteEstimator) {
   if (!isLifecycleStatus(dispatch.state)) return null;
@@ -225,8 +228,12 @@ async function positionEffect(dispatch: OnDutyDispatch, position: Point, estimat
   const target = dispatch[stop];
   const distanceM = greatCircleKm(position, target) * 1000;
   const marker = MARKER_AT[stop];
+  const isPreciseEnough = position.accuracyM === undefined || position.accuracyM <= GEOFENCE_RADIUS_M;
   const isNear =
-    distanceM <= GEOFENCE_RADIUS_M && canRecordStatus(dispatch.state, marker) && !dispatch.statusHistory.some((entry) => entry.status === marker);
+    distanceM <= GEOFENCE_RADIUS_M &&
+    isPreciseEnough &&
+    canRecordStatus(dispatch.state, marker) &&
+    !dispatch.statusHistory.some((entry) => entry.status === marker);
   const etaMinutes = Math.ceil((await estimator.leg(position, target)).durationMin);
   const isEtaNews =
     dispatch.etaMinutes === null || dispatch.etaStop !== stop || Math.abs(etaMinutes - dispatch.etaMinutes) > ETA_UPDATE_THRESHOLD_MIN;

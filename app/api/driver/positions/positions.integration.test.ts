@@ -101,6 +101,20 @@ describe('POST /api/driver/positions', () => {
     expect(await history(id)).toEqual(['new', 'assigned', 'near_pickup']);
   });
 
+  it('records no geofence entry from a fix less precise than the geofence, but moves the driver', async () => {
+    const me = await newDriverSession();
+    const id = await assignedJob(me.driver.id);
+    // A cell-tower fix right on the pickup, good to 1.5 km: not a driver at the door.
+    const vague = track([{ lat: PICKUP.lat, lng: PICKUP.lng }], { endsAgoS: 20 }).map((position) => ({ ...position, accuracy_m: 1_500 }));
+    expect((await send(me.cookie, vague)).body.data.recorded).toBe(1);
+    expect(await history(id)).toEqual(['new', 'assigned']);
+    const stored = await db().driver.findUniqueOrThrow({ where: { id: me.driver.id }, select: { lastLat: true } });
+    expect(stored.lastLat).toBe(PICKUP.lat);
+    // The GPS fix that follows (8 m) records it.
+    expect((await send(me.cookie, track([{ lat: PICKUP.lat, lng: PICKUP.lng }]))).body.data.recorded).toBe(1);
+    expect(await history(id)).toEqual(['new', 'assigned', 'near_pickup']);
+  });
+
   it('refuses invalid batches with 400 and writes nothing', async () => {
     const me = await newDriverSession();
     const id = await assignedJob(me.driver.id);

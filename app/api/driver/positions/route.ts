@@ -8,7 +8,7 @@ export const POST = driverRoute({ body: true, idempotent: true }, async ({ body,
   const { positions } = parseInput(DriverPositionsBodySchema, body);
   const { recorded } = await recordDriverPositions({
     driverId: caller.driverId,
-    positions: positions.map((position) => ({ lat: position.lat, lng: position.lng, at: new Date(position.at) })),
+    positions: positions.map((position) => ({ lat: position.lat, lng: position.lng, accuracyM: position.accuracy_m, at: new Date(position.at) })),
   });
   return { status: 200, body: { data: { recorded } } };
 });
