@@ -382,6 +382,26 @@ test('a status made without signal waits on the phone and lands once when the si
   expect(statuses.at(-1)).toBe('picked_up');
 });
 
+test('a phone whose clock runs five minutes fast still reports its position, stamped in the server’s time', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const driver = await createDriver(request, 'Fast Clock Driver');
+  const phone = await phoneContext(browser, { latitude: 26.5, longitude: 50.0 });
+  try {
+    await phone.clock.install({ time: Date.now() + 5 * 60_000 });
+    const page = await phone.newPage();
+    await signInDriver(page, driver);
+    expect((await page.evaluate(() => Date.now())) - Date.now()).toBeGreaterThan(4 * 60_000);
+    // Stamped by the phone's clock, its positions would be five minutes in the server's future and refused.
+    await goOnDuty(page);
+    const me = (await (await page.request.get('/api/driver/me')).json()).data;
+    expect(Math.abs(Date.parse(me.driver.last_position_at) - Date.now())).toBeLessThan(30_000);
+    await page.getByTestId('duty-switch').click();
+    await expect(page.getByTestId('duty-switch')).toHaveAttribute('aria-checked', 'false');
+  } finally {
+    await phone.close();
+  }
+});
+
 test('a one-time sign-in link signs the phone in on a tap, and only once', async ({ browser, page, request, playwright, baseURL }) => {
   const driver = await createDriver(request, 'Link Driver');
   const admin = await createAdmin(request);

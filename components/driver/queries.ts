@@ -2,6 +2,7 @@ import type { Locale } from '@/components/i18n/locale';
 import { driverFetch } from './driver-fetch';
 import { parseTime } from './format';
 import { ACTIVE_STATES } from './job-states';
+import { learnServerTime } from './server-clock';
 import type { QueryDef } from './driver-store';
 import type { DriverMe, Job, JobSummary } from './types';
 
@@ -43,7 +44,12 @@ const isUnderWay = (state: string) => ACTIVE_STATES.includes(state);
 export function meQuery(): QueryDef<DriverMe> {
   return {
     key: driverKeys.me(),
-    fetch: async (signal) => onPhoneClock((await driverFetch<{ data: DriverMe }>('/api/driver/me', { signal })).data, Date.now()),
+    fetch: async (signal) => {
+      const { data } = await driverFetch<{ data: DriverMe }>('/api/driver/me', { signal });
+      const receivedAt = Date.now();
+      learnServerTime(data.server_time, receivedAt);
+      return onPhoneClock(data, receivedAt);
+    },
     staleMs: 2_000,
     intervalMs: (me) => (me?.driver.on_duty ? OFFER_POLL_MS : OFF_DUTY_POLL_MS),
   };

@@ -33,6 +33,8 @@ export interface DriverMe {
   driver: { id: string; name: string; phone: string | null; on_duty: boolean; duty_changed_at?: string | null; last_position_at: string | null };
   offer: Offer | null;
   offer_timeout_s: number;
+  /** The server's clock when it answered (server-clock.ts). */
+  server_time?: string;
 }
 
 export interface JobSummary {

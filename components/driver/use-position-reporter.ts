@@ -3,12 +3,23 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { submit } from './outbox';
 import { batchesOf, isWorthKeeping, MIN_INTERVAL_MS, type Fix } from './position-throttle';
+import { toServerTime } from './server-clock';
 
 // While the driver is on duty the phone's position goes to POST /api/driver/positions, thinned
 // and batched by position-throttle.ts, through the outbox (a tunnel's positions arrive late but
 // in order). Off duty, or signed out, nothing is watched.
 
 export type LocationProblem = 'denied' | 'unavailable' | null;
+
+/** A fix older than this by its own timestamp comes from another clock than Date.now's (browsers differ): its age is not trusted. */
+const MAX_FIX_AGE_MS = 60_000;
+
+/** When a fix was taken, by this phone's clock: now, less the fix's age when its timestamp is on the same clock. */
+function fixTakenAt(timestamp: number | undefined): number {
+  const now = Date.now();
+  const age = timestamp ? now - timestamp : 0;
+  return age >= 0 && age <= MAX_FIX_AGE_MS ? now - age : now;
+}
 
 let currentFix: Fix | null = null;
 let problem: LocationProblem = null;
@@ -56,7 +67,7 @@ export function usePositionReporter(isOnDuty: boolean): void {
           lat: position.coords.latitude,
           lng: position.coords.longitude,
           accuracy_m: Number.isFinite(position.coords.accuracy) ? Math.round(position.coords.accuracy) : undefined,
-          at: new Date(position.timestamp || Date.now()).toISOString(),
+          at: new Date(toServerTime(fixTakenAt(position.timestamp))).toISOString(),
         };
         currentFix = fix;
         problem = null;

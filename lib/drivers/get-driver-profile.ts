@@ -7,9 +7,12 @@ import type { Offer } from '@/lib/offers/schemas';
 
 /**
  * What the driver app loads first (`GET /api/driver/me`): who the driver is, whether they are
- * on duty, their open offer and how long offers stay open. Their jobs come from /api/driver/jobs.
+ * on duty, their open offer and how long offers stay open, and the server's time (the app
+ * stamps its positions in it: components/driver/server-clock.ts). Their jobs come from /api/driver/jobs.
  */
-export async function getDriverProfile(options: { driverId: string }): Promise<{ driver: DriverProfile; offer: Offer | null; offer_timeout_s: number }> {
+export async function getDriverProfile(options: {
+  driverId: string;
+}): Promise<{ driver: DriverProfile; offer: Offer | null; offer_timeout_s: number; server_time: string }> {
   const driver = await db().driver.findUnique({
     where: { id: options.driverId },
     select: { id: true, name: true, phone: true, onDuty: true, dutyChangedAt: true, lastPositionAt: true },
@@ -26,5 +29,6 @@ export async function getDriverProfile(options: { driverId: string }): Promise<{
     },
     offer: await currentOffer(driver.id),
     offer_timeout_s: getEnv().DRIVER_OFFER_TIMEOUT_S,
+    server_time: new Date().toISOString(),
   };
 }

@@ -55,7 +55,10 @@ describe('GET /api/driver/me', () => {
       },
       offer: null,
       offer_timeout_s: 45,
+      server_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
+    // The app stamps its positions in this clock (components/driver/server-clock.ts).
+    expect(Math.abs(Date.parse(response.body.data.server_time) - Date.now())).toBeLessThan(5_000);
   });
 
   it('refuses anyone but a signed-in driver', async () => {
