@@ -9,11 +9,19 @@ const STORAGE_KEY = 'dispatch-driver-clock-offset';
 /** The server's clock minus this phone's, in ms; null until learned or read back. */
 let offsetMs: number | null = null;
 
+/** Within this of the kept offset, a newly learned one is not written again (a poll every 3 s would write each time). */
+const KEEP_STEP_MS = 1_000;
+
+/** The offset last written to storage. */
+let keptMs: number | null = null;
+
 /** Learns the offset from the server's time in an answer that arrived at `receivedAt` (this phone's clock). */
 export function learnServerTime(serverTime: string | undefined, receivedAt: number): void {
   const server = serverTime ? Date.parse(serverTime) : Number.NaN;
   if (!Number.isFinite(server)) return;
   offsetMs = server - receivedAt;
+  if (keptMs !== null && Math.abs(offsetMs - keptMs) < KEEP_STEP_MS) return;
+  keptMs = offsetMs;
   try {
     localStorage.setItem(STORAGE_KEY, String(offsetMs));
   } catch {
@@ -42,4 +50,5 @@ export function toServerTime(phoneMs: number): number {
 /** Forgets what was learned (tests). */
 export function resetServerClock(): void {
   offsetMs = null;
+  keptMs = null;
 }
