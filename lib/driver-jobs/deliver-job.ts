@@ -1,10 +1,10 @@
 import { db } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors/domain-error';
-import { applyChange, dispatchNotFound, lockDispatch, TX_OPTIONS } from '@/lib/dispatches/apply-change';
+import { applyChange, lockDispatch, TX_OPTIONS } from '@/lib/dispatches/apply-change';
 import { statusRefused } from '@/lib/dispatches/status-refused';
 import { getDriverJob } from '@/lib/driver-jobs/get-driver-job';
-import { driverActor, driverIdOf, proofOf } from '@/lib/driver-jobs/job-view';
-import { forgetPinAttempts, isRightPin, reservePinAttempt, type PinAttempt } from '@/lib/driver-jobs/pin-attempts';
+import { driverActor, proofOf } from '@/lib/driver-jobs/job-view';
+import { forgetPinAttempts, isRightPin, reservePinAttempt } from '@/lib/driver-jobs/pin-attempts';
 import type { DriverJobLocale, Job } from '@/lib/driver-jobs/schemas';
 import { mediaUrlOf } from '@/lib/media/media-url';
 import type { DriverScope } from '@/lib/tenancy/scope';
@@ -12,6 +12,9 @@ import { canRecordStatus, isLifecycleStatus } from '@/lib/transitions/statuses';
 
 /** The proof images a delivery carries, by the record's `media_url` key. */
 const PROOF_KINDS = ['photo', 'signature'] as const;
+
+/** What the delivery's transaction decided: delivered, or a wrong PIN whose spent try it committed. */
+type Outcome = 'delivered' | 'pin_incorrect';
 
 /**
  * The driver records `delivered` with the proof the account requires (accounts.proof_of_delivery):
@@ -22,24 +25,25 @@ const PROOF_KINDS = ['photo', 'signature'] as const;
  * become the record's `media_url` (`$PUBLIC_URL/ext/media/{id}`) in the transaction that records
  * `delivered`, so the vendor's webhook carries them. A dispatch created before PINs existed has
  * none to check: its PIN requirement is waived.
+ *
+ * Everything is decided under the dispatch's row lock, in one transaction: whether the table
+ * allows `delivered`, the PIN try (reserved there, before the comparison), and the comparison. A
+ * wrong PIN commits only its spent try and is answered after the commit; a delivery racing a
+ * pickup or other deliveries can never compare a PIN without paying for it.
  */
 export async function deliverJob(options: { scope: DriverScope; id: string; pin?: string; locale?: DriverJobLocale }): Promise<Job> {
   const { scope, id } = options;
-  const found = await db().dispatch.findUnique({
-    where: { id },
-    select: { assignedDriverId: true, state: true, deliveryPin: true, account: { select: { proofOfDelivery: true } } },
-  });
-  if (!found || found.assignedDriverId !== driverIdOf(scope)) throw dispatchNotFound(id);
-  const proof = proofOf(found.account.proofOfDelivery);
-  const expectedPin = proof === 'pin' ? found.deliveryPin : null;
-  let attempt: PinAttempt | null = null;
-  if (expectedPin !== null) {
-    if (!options.pin) throw new DomainError('proof_required', 'pin: the customer’s delivery PIN is required; it is on their tracking page');
-    // Only a delivery the table allows now spends a try.
-    if (isLifecycleStatus(found.state) && canRecordStatus(found.state, 'delivered')) attempt = await reservePinAttempt({ dispatchId: id });
-  }
-  await db().$transaction(async (tx) => {
+  const outcome = await db().$transaction(async (tx): Promise<Outcome> => {
     const current = await lockDispatch(tx, { id, scope });
+    const { deliveryPin, account } = await tx.dispatch.findUniqueOrThrow({
+      where: { id },
+      select: { deliveryPin: true, account: { select: { proofOfDelivery: true } } },
+    });
+    const proof = proofOf(account.proofOfDelivery);
+    const expectedPin = proof === 'pin' ? deliveryPin : null;
+    if (expectedPin !== null && !options.pin) {
+      throw new DomainError('proof_required', 'pin: the customer’s delivery PIN is required; it is on their tracking page');
+    }
     if (!isLifecycleStatus(current.state) || !canRecordStatus(current.state, 'delivered')) throw statusRefused(current.state, 'delivered');
     const media = await tx.dispatchMedia.findMany({
       where: { dispatchId: id, kind: { in: [...PROOF_KINDS] } },
@@ -52,8 +56,9 @@ export async function deliverJob(options: { scope: DriverScope; id: string; pin?
       throw new DomainError('proof_required', `A ${proof} of the delivery is required: upload one (POST /api/driver/jobs/${id}/media?kind=${proof}) first`);
     }
     if (expectedPin !== null) {
-      if (!isRightPin(expectedPin, options.pin ?? '')) throw new DomainError('pin_incorrect', 'pin: this is not the customer’s delivery PIN');
-      if (attempt) await forgetPinAttempts(tx, attempt);
+      const attempt = await reservePinAttempt(tx, { dispatchId: id });
+      if (!isRightPin(expectedPin, options.pin ?? '')) return 'pin_incorrect';
+      await forgetPinAttempts(tx, attempt);
     }
     const mediaUrl = Object.fromEntries([...latest].map(([kind, mediaId]) => [kind, mediaUrlOf(mediaId)]));
     await applyChange(tx, current, {
@@ -62,6 +67,8 @@ export async function deliverJob(options: { scope: DriverScope; id: string; pin?
       status: 'delivered',
       events: ['dispatch.status_updated'],
     });
+    return 'delivered';
   }, TX_OPTIONS);
+  if (outcome === 'pin_incorrect') throw new DomainError('pin_incorrect', 'pin: this is not the customer’s delivery PIN');
   return getDriverJob(options);
 }

@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import { db } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors/domain-error';
 import type { Prisma } from '@/prisma/generated/client';
 
@@ -16,14 +15,15 @@ export interface PinAttempt {
 /**
  * Takes one PIN try of the dispatch out of its allowance, or refuses it (429 with Retry-After).
  * The sign-in throttle's atomic step (prisma/sql/60_login_attempt_reserve.sql) with the
- * dispatch's own bucket `pin:<id>` and no address limit: concurrent tries from any number of
- * processes get no more than the limit between them. The try is recorded as a failure up front,
- * in its own statement, so a wrong PIN stays counted when the delivery is rolled back; a right
- * one deletes it in the delivery's transaction (`forgetPinAttempts`).
+ * dispatch's own bucket `pin:<id>` and no address limit, run in the delivery's transaction while
+ * it holds the dispatch's row lock: the try is reserved by the same transaction that compares the
+ * PIN, so no comparison happens without a try spent, whatever races it (a pickup landing, other
+ * deliveries). The try is recorded as a failure; a wrong PIN commits it (deliverJob commits
+ * before it answers `pin_incorrect`), a right one deletes it (`forgetPinAttempts`).
  */
-export async function reservePinAttempt(options: { dispatchId: string; now?: Date }): Promise<PinAttempt> {
+export async function reservePinAttempt(tx: Prisma.TransactionClient, options: { dispatchId: string; now?: Date }): Promise<PinAttempt> {
   const bucket = `pin:${options.dispatchId}`;
-  const [row] = await db().$queryRaw<{ attempt_id: bigint | null; retry_after_ms: bigint | null }[]>`
+  const [row] = await tx.$queryRaw<{ attempt_id: bigint | null; retry_after_ms: bigint | null }[]>`
     SELECT attempt_id, retry_after_ms FROM login_attempt_reserve(
       ${bucket}, ${MAX_WRONG_PINS}::integer, '', NULL::integer, ${PIN_WINDOW_MS}::integer, ${options.now ?? new Date()}::timestamptz)`;
   if (row?.attempt_id != null) return { id: BigInt(row.attempt_id), bucket };

@@ -281,6 +281,29 @@ describe('POST /api/driver/jobs/{id}/deliver', () => {
     expect(await db().loginFailure.count({ where: { bucket: `pin:${other}` } })).toBe(0);
   });
 
+  it('never compares more than five PINs, however many wrong ones race a pickup', async () => {
+    // Regression: the try was reserved only if an unlocked read found the delivery allowed, so a
+    // delivery that read `accepted` and then found `picked_up` under the lock compared its PIN for
+    // free (24 in flight compared 18–20 PINs on PostgreSQL).
+    const me = await newDriverSession();
+    const account = await accountRequiring('pin');
+    for (let round = 0; round < 3; round++) {
+      const id = await jobFor(me.driver.id, account.id, ['accepted']);
+      const { deliveryPin } = await db().dispatch.findUniqueOrThrow({ where: { id }, select: { deliveryPin: true } });
+      const wrong = deliveryPin === '0000' ? '1111' : '0000';
+      const deliveries = Array.from({ length: 24 }, () => post(`/api/driver/jobs/${id}/deliver`, me.cookie, { pin: wrong }));
+      const pickup = new Promise((resolve) => setImmediate(resolve)).then(() =>
+        changeStatus({ id, scope: platformScope(), status: 'picked_up', actor: { refType: 'driver', refId: me.driver.id } }),
+      );
+      const [responses] = await Promise.all([Promise.all(deliveries), pickup]);
+      const compared = responses.filter((response) => response.body.error === 'pin_incorrect').length;
+      expect(compared, `round ${round}: PINs compared`).toBeLessThanOrEqual(5);
+      for (const response of responses) expect([400, 409, 429]).toContain(response.status);
+      expect(await db().loginFailure.count({ where: { bucket: `pin:${id}` } })).toBe(compared);
+      expect((await row(id)).state).toBe('picked_up');
+    }
+  });
+
   it('refuses a delivery the table does not allow yet (409) without spending a PIN try', async () => {
     const me = await newDriverSession();
     const account = await accountRequiring('pin');
