@@ -110,7 +110,7 @@ async function prepareDrivers(url: string, apiKey: string, count: number): Promi
     await query(
       url,
       `WITH u AS (INSERT INTO users (id, phone, name, password_hash, role, driver_id) VALUES ($1, $2, $3, 'not-a-hash', 'driver', $4) RETURNING id)
-       INSERT INTO sessions (id, user_id, expires_at) SELECT $5, u.id, now() + $6 * interval '1 millisecond' FROM u`,
+       INSERT INTO sessions (id, user_id, expires_at, credential_version) SELECT $5, u.id, now() + $6 * interval '1 millisecond', 0 FROM u`,
       [`usr_bench_${i}`, `+9665${String(10_000_000 + i)}`, `Bench driver ${i}`, driver.data.id, sessionIdOf(token), SESSION_TTL_MS],
     );
   });

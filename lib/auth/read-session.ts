@@ -18,7 +18,7 @@ type SessionRow = Omit<SessionUser, 'role'> &
   Tariff & {
     role: string;
     expiresAt: Date;
-    disabledAt: Date | null;
+    isRevoked: boolean;
   };
 
 /** The account's tariff of a session row: null for sign-ins without an account (admins, drivers). */
@@ -29,7 +29,11 @@ function tariffOf(row: SessionRow): Tariff | null {
 }
 
 /**
- * The session of a cookie token, or null if unknown or expired. With `renew` (callers that can
+ * The session of a cookie token, or null if unknown, expired or revoked: made with a credential
+ * that has died since (its credential version is not the user's: a new password or PIN, the user
+ * disabled, the driver deactivated; prisma/sql/55_revoke_sessions.sql), or whose user is disabled
+ * or driver inactive now. Checked on every read, so a sign-in that raced the revocation and
+ * inserted its session afterwards opens nothing. With `renew` (callers that can
  * send the cookie again) a session past half its life is extended.
  */
 export async function readSession(options: { token: string | undefined; renew: boolean; now?: Date }): Promise<OpenSession | null> {
@@ -41,14 +45,16 @@ export async function readSession(options: { token: string | undefined; renew: b
   const [row] = await queryRows<SessionRow>(
     Prisma.sql`
       SELECT s.expires_at AS "expiresAt", u.id, u.email, u.phone, u.name, u.role, u.account_id AS "accountId",
-             u.driver_id AS "driverId", u.disabled_at AS "disabledAt", a.currency, a.base_fare_minor AS "baseFareMinor",
-             a.per_km_minor AS "perKmMinor", a.min_fare_minor AS "minFareMinor", a.vat_rate_bps AS "vatRateBps"
+             u.driver_id AS "driverId", a.currency, a.base_fare_minor AS "baseFareMinor",
+             a.per_km_minor AS "perKmMinor", a.min_fare_minor AS "minFareMinor", a.vat_rate_bps AS "vatRateBps",
+             (s.credential_version <> u.credential_version OR u.disabled_at IS NOT NULL OR d.is_active IS FALSE) AS "isRevoked"
       FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN accounts a ON a.id = u.account_id
+      LEFT JOIN drivers d ON d.id = u.driver_id
       WHERE s.id = ${id}`,
     { prepared: true },
   );
-  if (!row || row.disabledAt !== null) return null;
-  if (row.expiresAt <= now) {
+  if (!row) return null;
+  if (row.isRevoked || row.expiresAt <= now) {
     await db().session.deleteMany({ where: { id } });
     return null;
   }

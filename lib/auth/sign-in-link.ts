@@ -90,8 +90,8 @@ export async function signInWithLink(options: { token: string; deviceCookie?: st
       WHERE id = ${linkIdOf(options.token)} AND used_at IS NULL AND expires_at > ${now}::timestamptz
       RETURNING user_id
     )
-    INSERT INTO sessions (id, user_id, expires_at, created_at)
-    SELECT ${sessionIdOf(sessionToken)}, users.id, ${expiresAt}::timestamptz, ${now}::timestamptz
+    INSERT INTO sessions (id, user_id, expires_at, created_at, credential_version)
+    SELECT ${sessionIdOf(sessionToken)}, users.id, ${expiresAt}::timestamptz, ${now}::timestamptz, users.credential_version
     FROM used JOIN users ON users.id = used.user_id
     WHERE users.disabled_at IS NULL
       -- A deactivated driver's link is used up and opens nothing (lib/auth/sign-in.ts refuses their PIN too).

@@ -20,6 +20,7 @@ export const SIGN_IN_USER_SELECT = {
   driverId: true,
   passwordHash: true,
   disabledAt: true,
+  credentialVersion: true,
   driver: { select: { isActive: true } },
 } as const;
 
@@ -53,7 +54,9 @@ export async function signIn(options: { input: SignInBody | DriverSignInBody; ip
   const token = newSessionToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db().$transaction([
-    db().session.create({ data: { id: sessionIdOf(token), userId: user.id, expiresAt, createdAt: now } }),
+    // The version read before the password was checked: if the credential died meanwhile (a PIN
+    // reset, a deactivation), this session is born dead (lib/auth/read-session.ts).
+    db().session.create({ data: { id: sessionIdOf(token), userId: user.id, expiresAt, createdAt: now, credentialVersion: user.credentialVersion } }),
     forgetLoginFailures(attempt),
   ]);
   const signedIn = sessionUserOf(user);

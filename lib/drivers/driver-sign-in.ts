@@ -50,7 +50,8 @@ export async function setDriverSignIn(options: { driverId: string; input: SetDri
   const passwordHash = await hashPassword(pin);
   try {
     // One statement decides create or replace (a unique driver_id: two admins at once cannot
-    // make two sign-ins), and the sessions and links of the old one go in the same transaction.
+    // make two sign-ins), and the links of the old one go in the same transaction. Its sessions,
+    // and any a sign-in with the old PIN opens later, die with the new hash (trigger revoke_sessions).
     const [user] = await db().$transaction([
       db().user.upsert({
         where: { driverId: driver.id },
@@ -58,7 +59,6 @@ export async function setDriverSignIn(options: { driverId: string; input: SetDri
         update: { phone, name: driver.name, passwordHash },
         select: SIGN_IN_SELECT,
       }),
-      db().session.deleteMany({ where: { user: { driverId: driver.id } } }),
       db().signInLink.deleteMany({ where: { user: { driverId: driver.id }, usedAt: null } }),
     ]);
     return signInView(user);

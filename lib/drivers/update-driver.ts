@@ -38,9 +38,9 @@ export async function updateDriver(options: { id: string; input: UpdateDriverBod
       },
       select: ADMIN_DRIVER_SELECT,
     });
-    // A deactivated driver is signed out of the app everywhere (and cannot sign in: lib/auth/sign-in.ts);
-    // a new name is the name the app greets them by.
-    if (isActive === false) await tx.session.deleteMany({ where: { user: { driverId: options.id } } });
+    // A deactivated driver is signed out of the app everywhere, sign-ins in flight included (the
+    // trigger revoke_sessions, prisma/sql), and cannot sign in (lib/auth/sign-in.ts); a new name
+    // is the name the app greets them by.
     if (name !== undefined) await tx.user.updateMany({ where: { driverId: options.id }, data: { name } });
     return adminDriverView(row);
   });
