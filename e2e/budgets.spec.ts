@@ -81,7 +81,7 @@ test('the driver app loads ≤ 150 KB of gzipped JavaScript without the map, and
   expect(made.status()).toBe(201);
   const driverId = (await made.json()).data.id as string;
   const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  expect((await request.post(`/api/ops/drivers/${driverId}/sign-in`, { headers: OPS_HEADERS, data: { phone, pin: '135790' } })).status()).toBe(201);
+  expect((await request.post(`/api/ops/drivers/${driverId}/sign-in`, { headers: OPS_HEADERS, data: { phone, pin: '583017' } })).status()).toBe(201);
   const staff = await createStaffAccount(request, 'Driver Budget Kitchen');
   const created = await request.post('/ext/dispatch', { headers: { 'x-api-key': staff.apiKey }, data: order(`DRIVER-BUDGET-${Date.now()}`) });
   const dispatchId = (await created.json()).data.id as string;
@@ -92,7 +92,7 @@ test('the driver app loads ≤ 150 KB of gzipped JavaScript without the map, and
   const warm = await browser.newContext({ ...phoneSize, serviceWorkers: 'block' });
   const warmPage = await warm.newPage();
   await warmPage.goto('/driver/login');
-  expect((await warmPage.request.post('/api/session', { data: { phone, pin: '135790' }, headers: { origin: new URL(warmPage.url()).origin } })).status()).toBe(200);
+  expect((await warmPage.request.post('/api/session', { data: { phone, pin: '583017' }, headers: { origin: new URL(warmPage.url()).origin } })).status()).toBe(200);
   await warmPage.goto('/driver', { waitUntil: 'load' });
   await warmPage.goto(`/driver/jobs/${dispatchId}`, { waitUntil: 'load' });
 

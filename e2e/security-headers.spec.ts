@@ -182,6 +182,7 @@ const ROUTES: Record<string, (made: Made) => Probe> = {
   'app/api/admin/fleets/route.ts': () => api('GET', '/api/admin/fleets', 'admin'),
   'app/api/admin/fleets/[id]/route.ts': () => api('PATCH', `/api/admin/fleets/${UNKNOWN}`, 'admin', {}),
   'app/api/admin/live-map/route.ts': () => api('GET', '/api/admin/live-map', 'admin'),
+  'app/api/admin/sign-in-alert/route.ts': () => api('GET', '/api/admin/sign-in-alert', 'admin'),
   'app/api/admin/accounts/[id]/proof-of-delivery/route.ts': ({ accountId }) => api('GET', `/api/admin/accounts/${accountId}/proof-of-delivery`, 'admin'),
   'app/api/admin/dispatches/[id]/proof/route.ts': ({ dispatchId }) => api('GET', `/api/admin/dispatches/${dispatchId}/proof`, 'admin'),
   'app/api/admin/drivers/[id]/sign-in/route.ts': ({ driverId }) => api('GET', `/api/admin/drivers/${driverId}/sign-in`, 'admin'),

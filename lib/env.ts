@@ -86,6 +86,12 @@ const EnvSchema = z
   API_RATE_LIMIT_PER_S: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /** The bucket's size: requests an account may send at once after a quiet spell; 0: no limit. */
   API_RATE_LIMIT_BURST: z.coerce.number().int().min(0).max(1_000_000).default(40),
+  /**
+   * Failed driver PIN sign-ins from devices that never signed in as that driver, across all
+   * phones, per 15 minutes; past it such sign-ins are refused (429) until it drains, and the
+   * console shows an alert (SECURITY.md has the arithmetic). Known devices are not limited by it.
+   */
+  DRIVER_PIN_FAILURE_BUDGET: z.coerce.number().int().min(1).max(100_000).default(40),
   /** How long a driver has to accept an offer before it moves to the next nearest driver. */
   DRIVER_OFFER_TIMEOUT_S: z.coerce.number().int().min(5).max(600).default(45),
   /** The largest photo or signature a driver may upload (bytes, after the app's downscaling). */

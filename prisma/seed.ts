@@ -1,10 +1,10 @@
-import { randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createAccount } from '@/lib/accounts/create-account';
 import { updateAccountModes } from '@/lib/accounts/update-account-modes';
 import { updateProofOfDelivery } from '@/lib/accounts/update-proof-of-delivery';
 import { createUser } from '@/lib/auth/create-user';
+import { randomStrongPin } from '@/lib/auth/pin-policy';
 import { createBranch } from '@/lib/branches/create-branch';
 import { newSecret } from '@/lib/ids/new-id';
 import { db } from '@/lib/db/client';
@@ -152,7 +152,7 @@ async function seedRealDriverDemo() {
   await createUser({ input: { email: DEMO_LIVE_STAFF_EMAIL, name: 'Demo Staff (real drivers)', password: liveStaffPassword, role: 'staff', accountId: live.id } });
 
   const driver = await createDriver({ input: { name: 'Sami Demo', phone: DEMO_DRIVER_PHONE, fleet_id: 'riyadh-central' } });
-  const driverPin = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const driverPin = randomStrongPin(6, DEMO_DRIVER_PHONE);
   await setDriverSignIn({ driverId: driver.id, input: { phone: DEMO_DRIVER_PHONE, pin: driverPin } });
   await setDriverDuty({ driverId: driver.id, onDuty: true });
   await recordDriverPosition({ driverId: driver.id, ...DEMO_DRIVER_START });

@@ -12,7 +12,7 @@ import { newDriver, newStaffSession, newAccount } from '@/test/fixtures';
 // looked at whether the driver was still active (51 of 59 sign-ins around a deactivation stayed
 // valid, 1 of 10 around a PIN reset).
 
-const OLD_PIN = '480917';
+const OLD_PIN = '480977';
 const NEW_PIN = '730164';
 /** Sign-ins in flight per round: under the phone's throttle (5 failures in 15 minutes). */
 const IN_FLIGHT = 4;

@@ -44,7 +44,7 @@ export async function signIn(options: { input: SignInBody | DriverSignInBody; ip
     select: SIGN_IN_USER_SELECT,
   });
   const deviceId = user ? knownDeviceId({ cookie: options.deviceCookie, user, now }) : null;
-  const attempt = await reserveLoginAttempt({ email: name, ip: options.ip, deviceId, now });
+  const attempt = await reserveLoginAttempt({ name, isPhone: byPhone, ip: options.ip, deviceId, now });
   const isValid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), byPhone ? input.pin : input.password);
   // The reserved attempt stays recorded as the failure. A phone signs in only a driver.
   // A deactivated driver's sign-in stays, refused, until an admin activates them again.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { weakPinReason } from '@/lib/auth/pin-policy';
 import { PhoneSchema, PinSchema } from '@/lib/auth/schemas';
 
 // Imported by the console's driver page: nothing here may pull server code into the browser.
@@ -7,7 +8,14 @@ import { PhoneSchema, PinSchema } from '@/lib/auth/schemas';
 export const SetDriverSignInBodySchema = z
   .object({
     phone: PhoneSchema.meta({ description: 'The driver’s sign-in name: a phone number in international form (E.164); no other user may have it' }),
-    pin: PinSchema.meta({ description: 'Digits only, 6–12; stored as an Argon2id hash' }),
+    pin: PinSchema.meta({
+      description:
+        'Digits only, 6–12; stored as an Argon2id hash. The PINs guessed first are refused (400): one digit or a short block repeated or mirrored, runs of digits, dates, the end of the phone number, and the commonest PINs',
+    }),
+  })
+  .superRefine((body, context) => {
+    const reason = weakPinReason(body.pin, body.phone);
+    if (reason) context.addIssue({ code: 'custom', path: ['pin'], message: reason });
   })
   .meta({ id: 'DriverSignInRequest', examples: [{ phone: '+966500000100', pin: '482913' }] });
 export type SetDriverSignInBody = z.output<typeof SetDriverSignInBodySchema>;

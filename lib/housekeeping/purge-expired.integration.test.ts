@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { purgeExpired } from '@/lib/housekeeping/purge-expired';
-import { THROTTLE_WINDOW_MS } from '@/lib/auth/login-throttle';
+import { FAILURES_KEPT_MS, THROTTLE_WINDOW_MS } from '@/lib/auth/login-throttle';
 import { readSession } from '@/lib/auth/read-session';
 import { sessionIdOf } from '@/lib/auth/session-token';
 import { dispatchBody, newAccount, newDriverSession, newStaffSession, uniqueSuffix } from '@/test/fixtures';
@@ -53,7 +53,7 @@ describe('purgeExpired', () => {
     }
   });
 
-  it('deletes expired sessions and failed sign-ins older than the throttle window, and keeps the rest', async () => {
+  it('deletes expired sessions and failed sign-ins older than the throttle’s longest window, and keeps the rest', async () => {
     const account = await newAccount();
     const live = await newStaffSession(account.id);
     const expired = await newStaffSession(account.id);
@@ -61,6 +61,8 @@ describe('purgeExpired', () => {
     const email = `throttle-${uniqueSuffix()}@example.com`;
     await db().loginFailure.createMany({
       data: [
+        { bucket: email, address: '203.0.113.1', createdAt: new Date(Date.now() - FAILURES_KEPT_MS - 60_000) },
+        // Past the 15-minute window, still counted by a phone's daily limit.
         { bucket: email, address: '203.0.113.1', createdAt: new Date(Date.now() - THROTTLE_WINDOW_MS - 60_000) },
         { bucket: email, address: '203.0.113.1', createdAt: new Date() },
       ],
@@ -79,7 +81,7 @@ describe('purgeExpired', () => {
     ]);
     expect(await db().session.count({ where: { id: { in: [sessionIdOf(live.token), sessionIdOf(expired.token)] } } })).toBe(1);
     expect(await readSession({ token: live.token, renew: false })).not.toBeNull();
-    expect(await db().loginFailure.count({ where: { bucket: email } })).toBe(1);
+    expect(await db().loginFailure.count({ where: { bucket: email } })).toBe(2);
   });
 });
 

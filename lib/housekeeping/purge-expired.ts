@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
 import { IDEMPOTENCY_TTL_MS } from '@/lib/idempotency/limits';
-import { THROTTLE_WINDOW_MS } from '@/lib/auth/login-throttle';
+import { FAILURES_KEPT_MS } from '@/lib/auth/login-throttle';
 
 // Rows that only grow: finished webhook deliveries (their attempts go with them), expired
 // Idempotency-Key replays (vendors' and drivers'), expired sessions and sign-in links, old failed
@@ -41,9 +41,9 @@ export async function purgeExpired(options: {
     idempotencyKeys += deleted;
     if (deleted < BATCH) break;
   }
-  // Expired sessions and failures older than the throttle window no longer mean anything.
+  // Expired sessions and failures older than the throttle's longest window no longer mean anything.
   const sessions = (await db().session.deleteMany({ where: { expiresAt: { lt: now } } })).count;
-  const loginFailures = (await db().loginFailure.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - THROTTLE_WINDOW_MS) } } })).count;
+  const loginFailures = (await db().loginFailure.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - FAILURES_KEPT_MS) } } })).count;
   // A quote is kept a while past its expiry so a late create hears `quote_expired`, not "not found".
   const quotes = (await db().quote.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - QUOTE_KEPT_AFTER_EXPIRY_MS) } } })).count;
   // A one-time sign-in link is worthless once expired, used or not.

@@ -61,7 +61,7 @@ describe('POST /api/ops/drivers/{id}/sign-in and /api/admin/drivers/{id}/sign-in
   it('creates a sign-in the driver signs in with: phone (normalised to E.164) and PIN, role driver', async () => {
     const driver = await newDriver();
     const digits = newPhone().slice(4);
-    const created = await call('POST', `/api/ops/drivers/${driver.id}/sign-in`, { ops: true, body: { phone: `00966 ${digits}`, pin: '123456' } });
+    const created = await call('POST', `/api/ops/drivers/${driver.id}/sign-in`, { ops: true, body: { phone: `00966 ${digits}`, pin: '583017' } });
     expect(created.status).toBe(201);
     expect(created.body.data).toEqual({ user_id: expect.stringMatching(/^usr_/), driver_id: driver.id, phone: `+966${digits}` });
     const user = await db().user.findUniqueOrThrow({ where: { id: created.body.data.user_id } });
@@ -69,7 +69,7 @@ describe('POST /api/ops/drivers/{id}/sign-in and /api/admin/drivers/{id}/sign-in
     // Argon2id, never the PIN.
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
 
-    const signedIn = await signInCall(`+966${digits}`, '123456');
+    const signedIn = await signInCall(`+966${digits}`, '583017');
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.data).toEqual({ id: user.id, email: null, phone: `+966${digits}`, name: driver.name, role: 'driver', accountId: null, driverId: driver.id });
     const read = await call('GET', `/api/admin/drivers/${driver.id}/sign-in`, { cookie: admin.cookie });
@@ -100,7 +100,7 @@ describe('POST /api/ops/drivers/{id}/sign-in and /api/admin/drivers/{id}/sign-in
   it('refuses a phone that is another user’s sign-in (400), bad fields (400), unknown drivers (404), sandbox drivers (409)', async () => {
     const { phone } = await signedInDriver();
     const other = await newDriver();
-    const taken = await call('POST', `/api/ops/drivers/${other.id}/sign-in`, { ops: true, body: { phone, pin: '123456' } });
+    const taken = await call('POST', `/api/ops/drivers/${other.id}/sign-in`, { ops: true, body: { phone, pin: '583017' } });
     expect(taken.status).toBe(400);
     expect(taken.body).toEqual({ error: 'invalid_request', error_desc: `phone: ${phone} is already the sign-in of another user` });
     expect(await db().user.count({ where: { driverId: other.id } })).toBe(0);
@@ -108,23 +108,26 @@ describe('POST /api/ops/drivers/{id}/sign-in and /api/admin/drivers/{id}/sign-in
     for (const [body, field] of [
       [{ phone: newPhone(), pin: '12345' }, 'pin'],
       [{ phone: newPhone(), pin: '12345a' }, 'pin'],
-      [{ phone: '0501234567', pin: '123456' }, 'phone'],
-      [{ pin: '123456' }, 'phone'],
+      [{ phone: '0501234567', pin: '583017' }, 'phone'],
+      [{ pin: '583017' }, 'phone'],
       [{ phone: newPhone() }, 'pin'],
+      // The PINs an attacker tries first (lib/auth/pin-policy.ts).
+      ...['000000', '123456', '111111', '121212', '654321', '123321', '147258', '150885', '19850815'].map((pin) => [{ phone: newPhone(), pin }, 'pin'] as const),
+      [{ phone: '+966500583017', pin: '583017' }, 'pin'],
     ] as const) {
       const refused = await call('POST', `/api/admin/drivers/${other.id}/sign-in`, { cookie: admin.cookie, body });
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(refused.body.error_desc).toContain(`${field}:`);
     }
 
-    const missing = await call('POST', '/api/ops/drivers/drv_missing/sign-in', { ops: true, body: { phone: newPhone(), pin: '123456' } });
+    const missing = await call('POST', '/api/ops/drivers/drv_missing/sign-in', { ops: true, body: { phone: newPhone(), pin: '583017' } });
     expect(missing.status).toBe(404);
 
     const account = await newAccount();
     await updateAccountModes({ accountId: account.id, input: { sandbox: true } });
     const dispatch = await createDispatch({ accountId: account.id, input: dispatchBody() });
     const { driverId: simulated } = await assignSandboxDriver({ dispatchId: dispatch.id, accountId: account.id, pickup: dispatch.pickup });
-    const sandbox = await call('POST', `/api/ops/drivers/${simulated}/sign-in`, { ops: true, body: { phone: newPhone(), pin: '123456' } });
+    const sandbox = await call('POST', `/api/ops/drivers/${simulated}/sign-in`, { ops: true, body: { phone: newPhone(), pin: '583017' } });
     expect(sandbox.status).toBe(409);
     expect(sandbox.body.error).toBe('invalid_state');
     expect((await call('POST', `/api/admin/drivers/${simulated}/sign-in-link`, { cookie: admin.cookie })).status).toBe(409);
@@ -133,7 +136,7 @@ describe('POST /api/ops/drivers/{id}/sign-in and /api/admin/drivers/{id}/sign-in
   it('is for admins and the ops token only', async () => {
     const driver = await newDriver();
     const { cookie: driverCookie } = await signedInDriver();
-    const body = { phone: newPhone(), pin: '123456' };
+    const body = { phone: newPhone(), pin: '583017' };
     for (const [method, path] of [
       ['GET', `/api/admin/drivers/${driver.id}/sign-in`],
       ['POST', `/api/admin/drivers/${driver.id}/sign-in`],

@@ -13,8 +13,8 @@ let driverCookie: string;
 beforeAll(async () => {
   ({ admin, staffCookie } = await newConsoleSessions());
   const driver = await newDriver();
-  await setDriverSignIn({ driverId: driver.id, input: { phone: '+966599000123', pin: '135790' } });
-  const signedIn = await call('POST', '/api/session', { body: { phone: '+966599000123', pin: '135790' }, headers: { 'sec-fetch-site': 'same-origin' } });
+  await setDriverSignIn({ driverId: driver.id, input: { phone: '+966599000123', pin: '583017' } });
+  const signedIn = await call('POST', '/api/session', { body: { phone: '+966599000123', pin: '583017' }, headers: { 'sec-fetch-site': 'same-origin' } });
   driverCookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
 });
 
