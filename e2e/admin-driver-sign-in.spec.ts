@@ -25,6 +25,13 @@ test('an admin sets a driver’s phone and PIN, shows a one-time sign-in QR code
   await card.getByLabel('New PIN').fill('123');
   await card.getByRole('button', { name: 'Save sign-in' }).click();
   await expect(card.getByText('must be at least 6 digits')).toBeVisible();
+  // The PINs guessed first are refused; the console suggests a random one, shown to be told.
+  await card.getByLabel('New PIN').fill('123456');
+  await card.getByRole('button', { name: 'Save sign-in' }).click();
+  await expect(card.getByText('is a run of digits', { exact: false })).toBeVisible();
+  await card.getByRole('button', { name: 'Suggest a PIN' }).click();
+  await expect(card.getByLabel('New PIN')).toHaveValue(/^\d{6}$/);
+  await expect(card.getByLabel('New PIN')).toHaveAttribute('type', 'text');
   await card.getByLabel('New PIN').fill('258036');
   await card.getByRole('button', { name: 'Save sign-in' }).click();
   await expect(page.getByTestId('driver-sign-in-status')).toHaveText(`Signs in with ${phone}.`);

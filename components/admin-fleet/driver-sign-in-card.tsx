@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { randomStrongPin } from '@/lib/auth/pin-policy';
 import type { AdminDriver } from '@/lib/drivers/schemas';
 import { SetDriverSignInBodySchema, type DriverSignInView, type SignInLinkView } from '@/lib/drivers/driver-sign-in-schemas';
 import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
@@ -37,6 +38,8 @@ export function DriverSignInCard({ driver, t, common, locale }: { driver: AdminD
   const signIn = useQuery({ ...driverQueries.signIn(driver.id), enabled: !driver.sandbox_account });
   const current = signIn.data ?? null;
   const [link, setLink] = useState<SignInLinkView | null>(null);
+  // A suggested PIN is random (lib/auth/pin-policy.ts) and shown, so the admin can tell it to the driver.
+  const [isPinSuggested, setPinSuggested] = useState(false);
 
   const api = useApiForm<SignInForm>({
     resolver: localizedZodResolver(SetDriverSignInBodySchema) as never,
@@ -48,6 +51,7 @@ export function DriverSignInCard({ driver, t, common, locale }: { driver: AdminD
       const saved = await fleetApi.setSignIn(driver.id, values);
       // Not keepDirtyValues (the form's option for a sign-in read later): the PIN box empties.
       reset({ phone: saved.phone, pin: '' }, { keepDirtyValues: false });
+      setPinSuggested(false);
       queryClient.setQueryData<DriverSignInView | null>(driverKeys.signIn(driver.id), saved);
       toast(current ? t.replacedSignInToast : t.savedSignInToast, 'success');
       // A replaced sign-in voids the links shown before.
@@ -71,6 +75,10 @@ export function DriverSignInCard({ driver, t, common, locale }: { driver: AdminD
     );
   }
   const { register } = api.form;
+  const suggestPin = () => {
+    api.form.setValue('pin', randomStrongPin(6, api.form.getValues('phone')), { shouldDirty: true, shouldValidate: true });
+    setPinSuggested(true);
+  };
   const { errors } = api.form.formState;
   return (
     <FormPanel
@@ -99,7 +107,22 @@ export function DriverSignInCard({ driver, t, common, locale }: { driver: AdminD
           {(aria) => <input {...aria} className="input" type="tel" dir="ltr" autoComplete="off" {...register('phone')} />}
         </Field>
         <Field id="sign-in-pin" label={t.signInPin} hint={t.signInPinHint} error={errors.pin?.message}>
-          {(aria) => <input {...aria} className="input" type="password" inputMode="numeric" dir="ltr" autoComplete="new-password" {...register('pin')} />}
+          {(aria) => (
+            <div className="row">
+              <input
+                {...aria}
+                className="input"
+                type={isPinSuggested ? 'text' : 'password'}
+                inputMode="numeric"
+                dir="ltr"
+                autoComplete="new-password"
+                {...register('pin', { onChange: () => setPinSuggested(false) })}
+              />
+              <button type="button" className="btn" onClick={suggestPin} data-testid="suggest-pin">
+                {t.suggestPin}
+              </button>
+            </div>
+          )}
         </Field>
       </div>
       <FormFailure message={makeLink.isError ? errorText(makeLink.error, common) : null} />

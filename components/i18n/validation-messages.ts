@@ -27,6 +27,11 @@ const ARABIC: Translation[] = [
   [/^must be a phone number/, () => 'يجب أن يكون رقم هاتف: أرقام مع + اختيارية في البداية'],
   [/^must not contain NUL characters$/, () => 'يحتوي على محارف غير مسموح بها'],
   [/^must name at least one locale$/, () => 'أدخل النص بلغة واحدة على الأقل'],
+  [/^is one of the PINs people choose most often/, () => 'هذا من أكثر الرموز شيوعًا: اختر غيره'],
+  [/^repeats or mirrors a few digits/, () => 'يكرر أرقامًا قليلة أو يعكسها (مثل 121212 أو 123321): اختر غيره'],
+  [/^is a run of digits/, () => 'أرقام متتالية (مثل 123456 أو 987654): اختر غيره'],
+  [/^reads as a date/, () => 'يُقرأ كتاريخ، والتواريخ تُخمَّن أولًا: اختر غيره'],
+  [/^is the end of the driver’s phone number/, () => 'هو آخر أرقام هاتف السائق: اختر غيره'],
   [/^Invalid input: expected number/, () => 'أدخل رقمًا'],
   [/^Invalid input/, () => 'قيمة غير صالحة'],
 ];
