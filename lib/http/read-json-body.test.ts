@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exceedsJsonDepth, MAX_JSON_DEPTH, readJsonBody } from '@/lib/http/read-json-body';
+import { exceedsJsonDepth, illFormedStringPath, MAX_JSON_DEPTH, readJsonBody } from '@/lib/http/read-json-body';
 
 const post = (body: string) => new Request('http://localhost/ext/dispatch', { method: 'POST', body });
 const nested = (depth: number, open = '[', close = ']') => `${open.repeat(depth)}${close.repeat(depth)}`;
@@ -31,5 +31,27 @@ describe('readJsonBody', () => {
 
   it('reads a body at the limit', async () => {
     await expect(readJsonBody(post(nested(MAX_JSON_DEPTH)))).resolves.toBeInstanceOf(Array);
+  });
+
+  // Regression: a lone UTF-16 surrogate in user_metadata.firstName answered 500 (PostgreSQL refused
+  // the JSON in the customer-name index). Ill-formed text is refused where every body is read.
+  it('refuses a string or key holding half a surrogate pair, naming where it is', async () => {
+    for (const [body, path] of [
+      ['{"user_metadata":{"firstName":"\\ud800"}}', 'user_metadata.firstName'],
+      ['{"notes":["ok","a\\udfffb"]}', 'notes[1]'],
+      ['{"\\udbff":1}', '\ufffd'],
+      ['"\\ud83d"', '(the body)'],
+    ] as const) {
+      await expect(readJsonBody(post(body)), body).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(new RegExp(`^${path.replace(/[[\]()]/g, '\\$&')}: is not well-formed Unicode`)) });
+    }
+  });
+
+  it('accepts surrogate pairs, escaped or not, and an escaped backslash before "ud800"', async () => {
+    await expect(readJsonBody(post('{"name":"\\ud83d\\ude00 😀","note":"\\\\ud800"}'))).resolves.toEqual({ name: '😀 😀', note: '\\ud800' });
+  });
+
+  it('names the path of an ill-formed string anywhere in the value', () => {
+    expect(illFormedStringPath({ a: [{ b: 'fine' }, { c: '\ud800' }] })).toBe('a[1].c');
+    expect(illFormedStringPath({ a: ['😀'] })).toBeNull();
   });
 });

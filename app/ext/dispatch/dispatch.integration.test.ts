@@ -242,6 +242,23 @@ describe('POST /ext/dispatch', () => {
       expect(await db().idempotencyKey.count({ where: { accountId: account.id, key } })).toBe(0);
     });
 
+    // Regression: a lone UTF-16 surrogate in user_metadata.firstName or lastName answered 500
+    // (PostgreSQL refused the JSON in the name-search index). Ill-formed text is a 400.
+    it('refuses half a surrogate pair in a name or any text with 400, and writes nothing', async () => {
+      const before = await countRows(account.id);
+      const base = dispatchBody();
+      for (const [body, path] of [
+        [{ ...base, user_metadata: { ...base.user_metadata, firstName: 'Sara\ud800' } }, 'user_metadata.firstName'],
+        [{ ...base, user_metadata: { ...base.user_metadata, lastName: '\udc00' } }, 'user_metadata.lastName'],
+        [{ ...base, vendor_payload: { items: ['gate \ud83d code'] } }, 'vendor_payload.items[0]'],
+      ] as const) {
+        const response = await call('POST', '/ext/dispatch', { apiKey: account.api_key, body, headers: { 'idempotency-key': `surrogate-${path}-${Date.now()}` } });
+        expect(response.status, path).toBe(400);
+        expect(response.body).toEqual({ error: 'invalid_request', error_desc: expect.stringContaining(`${path}: is not well-formed Unicode`) });
+      }
+      expect(await countRows(account.id)).toEqual(before);
+    });
+
     it('refuses the same key with a different body with 422', async () => {
       const headers = { 'idempotency-key': `reuse-${Date.now()}` };
       expect((await call('POST', '/ext/dispatch', { apiKey: account.api_key, body: dispatchBody(), headers })).status).toBe(201);
