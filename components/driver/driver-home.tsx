@@ -139,7 +139,8 @@ function JobLinks({
                 </span>
               </span>
               <span className={styles.muted}>
-                #{job.r_id} · {job.destination.address_line ?? `${job.destination.lat.toFixed(4)}, ${job.destination.lng.toFixed(4)}`}
+                #{job.r_id}
+                {job.destination ? ` · ${job.destination.address_line ?? `${job.destination.lat.toFixed(4)}, ${job.destination.lng.toFixed(4)}`}` : null}
               </span>
               {pending ? <span className={styles.pendingNote}>{t.pendingSync}</span> : null}
             </DriverLink>

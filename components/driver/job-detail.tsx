@@ -81,7 +81,7 @@ export function JobDetail({ id, t, common, statusLabels, locale, map }: DriverPa
   const data = job.data;
   const state = pendingState ?? data.state;
   const nextStatuses = pendingState ? (NEXT_WHILE_WAITING[pendingState] ?? []) : data.next_statuses;
-  const nextStop: DriverPlace = state === 'picked_up' ? data.destination : data.pickup;
+  const nextStop: DriverPlace = state === 'picked_up' && data.destination ? data.destination : data.pickup;
   const isActive = ACTIVE_STATES.includes(state);
 
   return (
@@ -244,10 +244,12 @@ function JobFacts({ job, t, locale }: { job: Job; t: DriverText; locale: DriverP
           {place(job.pickup)}
         </dd>
       </div>
-      <div>
-        <dt>{t.destination}</dt>
-        <dd>{place(job.destination)}</dd>
-      </div>
+      {job.destination ? (
+        <div>
+          <dt>{t.destination}</dt>
+          <dd>{place(job.destination)}</dd>
+        </div>
+      ) : null}
       {job.customer?.first_name || job.customer?.phone ? (
         <div>
           <dt>{t.customer}</dt>

@@ -43,7 +43,8 @@ export interface JobSummary {
   state: string;
   restaurant: string;
   pickup: DriverPlace;
-  destination: DriverPlace;
+  /** Null once the job is finished: nothing of the customer's stays on the phone. */
+  destination: DriverPlace | null;
   updated_at: string;
 }
 

@@ -9,8 +9,10 @@ import { assertScope, type DriverScope } from '@/lib/tenancy/scope';
 import { driverNextStatuses, isLifecycleStatus, ON_DUTY_STATES } from '@/lib/transitions/statuses';
 
 // What a driver sees of a dispatch assigned to them: read through an explicit select, shaped
-// here. The customer (first name and phone only) is shown while the dispatch is on duty for the
-// driver; once it is delivered or cancelled the job keeps no customer data.
+// here. The customer (first name and phone only), the door (destination) and the drop-off
+// instructions (gate codes) are shown while the dispatch is on duty for the driver; once it is
+// delivered or cancelled the job keeps nothing of the customer's: the finished jobs of the day
+// list the restaurant, the order and the times only.
 
 export const JOB_SUMMARY_SELECT = {
   id: true,
@@ -66,6 +68,11 @@ export function driverMediaPath(mediaId: string): string {
   return `/api/driver/media/${encodeURIComponent(mediaId)}`;
 }
 
+/** Whether the dispatch is on duty for its driver (assigned … picked_up): only then is the customer's data shown. */
+function isOnDutyState(state: string): boolean {
+  return isLifecycleStatus(state) && ON_DUTY_STATES.includes(state);
+}
+
 export function toJobSummary(row: SummaryRow, locale: DriverJobLocale): JobSummary {
   return {
     id: row.id,
@@ -73,13 +80,13 @@ export function toJobSummary(row: SummaryRow, locale: DriverJobLocale): JobSumma
     state: row.state,
     restaurant: pickText(row.vendorName as Record<string, string> | null, locale),
     pickup: place(row.pickup),
-    destination: place(row.destination),
+    destination: isOnDutyState(row.state) ? place(row.destination) : null,
     updated_at: formatTimestamp(row.modifiedAt),
   };
 }
 
 export function toJob(row: JobRow, locale: DriverJobLocale): Job {
-  const isOnDuty = isLifecycleStatus(row.state) && ON_DUTY_STATES.includes(row.state);
+  const isOnDuty = isOnDutyState(row.state);
   const customer = row.userMetadata as { firstName?: string; phone?: string } | null;
   const pricing = row.pricing as { currency?: string } | null;
   const payload = row.vendorPayload as VendorPayload | null;
@@ -89,7 +96,7 @@ export function toJob(row: JobRow, locale: DriverJobLocale): Job {
     next_statuses: isLifecycleStatus(row.state) ? driverNextStatuses(row.state) : [],
     order: orderOf(payload, locale),
     customer: isOnDuty && customer?.phone ? { first_name: customer.firstName ?? null, phone: customer.phone } : null,
-    dropoff_instructions: row.dropoffInstructions,
+    dropoff_instructions: isOnDuty ? row.dropoffInstructions : null,
     contactless: row.contactless,
     tip: row.tipMinor !== null && currency ? { amount_minor: row.tipMinor, currency } : null,
     proof_required: proofOf(row.account.proofOfDelivery),

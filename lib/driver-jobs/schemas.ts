@@ -23,7 +23,8 @@ export const JobSummarySchema = z.object({
   /** The restaurant's name (`vendor_name`) in the asked language. */
   restaurant: z.string(),
   pickup: PlaceSchema,
-  destination: PlaceSchema,
+  /** The customer's door: null once the job is finished (delivered, reviewed or cancelled). */
+  destination: PlaceSchema.nullable(),
   updated_at: timestamp,
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
@@ -41,6 +42,7 @@ export const JobSchema = JobSummarySchema.extend({
     .nullable(),
   /** While the dispatch is on duty for the driver (assigned … picked_up); null after. */
   customer: z.object({ first_name: z.string().nullable(), phone: z.string() }).nullable(),
+  /** While the dispatch is on duty for the driver; null after, like `customer` (gate codes stay with the job). */
   dropoff_instructions: z.string().nullable(),
   contactless: z.boolean(),
   tip: MoneySchema.nullable(),

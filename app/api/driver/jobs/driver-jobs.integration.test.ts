@@ -129,6 +129,7 @@ describe('GET /api/driver/jobs/{id}', () => {
     const me = await newDriverSession();
     const account = await newAccount();
     const id = await jobFor(me.driver.id, account.id);
+    await db().dispatch.update({ where: { id }, data: { dropoffInstructions: 'Gate code 4521, second floor' } });
     const response = await call('GET', `/api/driver/jobs/${id}?locale=ar`, { cookie: me.cookie });
     expect(response.status).toBe(200);
     const job = response.body.data;
@@ -149,6 +150,7 @@ describe('GET /api/driver/jobs/{id}', () => {
         payment_type: 'VISA',
       },
       customer: { first_name: 'Sara', phone: '+966500000042' },
+      dropoff_instructions: 'Gate code 4521, second floor',
       contactless: false,
       proof_required: 'none',
       media: [],
@@ -162,10 +164,14 @@ describe('GET /api/driver/jobs/{id}', () => {
     for (const status of ['accepted', 'picked_up']) expect((await post(`/api/driver/jobs/${id}/status`, me.cookie, { status })).status).toBe(200);
     const delivered = await post(`/api/driver/jobs/${id}/deliver`, me.cookie, {});
     expect(delivered.status).toBe(200);
-    expect(delivered.body.data).toMatchObject({ state: 'delivered', customer: null, next_statuses: [] });
+    // Regression: a finished job kept the door and the gate code visible to the driver for a day.
+    expect(delivered.body.data).toMatchObject({ state: 'delivered', customer: null, destination: null, dropoff_instructions: null, next_statuses: [] });
     const list = await call('GET', '/api/driver/jobs', { cookie: me.cookie });
-    expect(list.body.data).toEqual([expect.objectContaining({ id, state: 'delivered' })]);
-    expect(JSON.stringify(list.body)).not.toContain('+966500000042');
+    expect(list.body.data).toEqual([expect.objectContaining({ id, state: 'delivered', destination: null })]);
+    const reread = await call('GET', `/api/driver/jobs/${id}`, { cookie: me.cookie });
+    for (const body of [list.body, reread.body, delivered.body]) {
+      for (const customerData of ['+966500000042', 'Sara', 'King Abdullah Rd', 'Gate code 4521', '46.7386']) expect(JSON.stringify(body)).not.toContain(customerData);
+    }
   });
 
   it('refuses an unknown locale with 400', async () => {
