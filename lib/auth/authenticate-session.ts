@@ -1,4 +1,5 @@
 import { DomainError } from '@/lib/errors/domain-error';
+import { getEnv } from '@/lib/env';
 import { readSession } from '@/lib/auth/read-session';
 import type { Tariff } from '@/lib/pricing/tariff';
 import type { SessionUser, UserRole } from '@/lib/auth/schemas';
@@ -7,16 +8,27 @@ import { isSecureRequest, readCookie, SESSION_COOKIE, sessionCookie } from '@/li
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * The host the client addressed: the Host header, or behind configured proxies
+ * (TRUSTED_PROXY_COUNT > 0) the X-Forwarded-Host the nearest one set (its last entry). Without
+ * proxies X-Forwarded-Host is anyone's to write, so it is not read: a cross-site page could
+ * otherwise name its own host there and pass the Origin check below.
+ */
+export function requestHost(headers: Headers, trustedProxyCount: number): string | null {
+  const forwarded = trustedProxyCount > 0 ? headers.get('x-forwarded-host')?.split(',').at(-1)?.trim() : undefined;
+  return forwarded || headers.get('host');
+}
+
+/**
  * CSRF defence for cookie-authenticated writes: the browser must say the request comes from
- * our own pages (Fetch Metadata, else the Origin header). SameSite=Lax on the cookie is the
- * second layer.
+ * our own pages (Fetch Metadata, else the Origin header against the host it addressed).
+ * SameSite=Lax on the cookie is the second layer.
  */
 export function isSameOriginRequest(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site');
   if (site) return site === 'same-origin';
   const origin = request.headers.get('origin');
   if (!origin) return false;
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  const host = requestHost(request.headers, getEnv().TRUSTED_PROXY_COUNT);
   try {
     return new URL(origin).host === host;
   } catch {

@@ -45,6 +45,12 @@ interface RouteOptions {
   callsOut?: boolean;
   /** Headers every reply of the route carries, errors included (the tracking page's privacy headers). */
   headers?: Record<string, string>;
+  /**
+   * A successful reply keeps its own Cache-Control: the resource behind a link that is itself
+   * the credential (a signed media link), which the browser may keep for the link's life. Errors
+   * are `no-store` as everywhere.
+   */
+  isCacheable?: boolean;
 }
 
 function requestIdOf(request: Request): string {
@@ -112,8 +118,8 @@ function errorReply(error: unknown, request: Request, requestId: string): Reply 
  * stored by a cache (`no-store`, kept beside a route's own directives), and HSTS when the
  * service is served over HTTPS (PUBLIC_URL, read at run time). Pages get theirs in proxy.ts.
  */
-function secured(response: Response): Response {
-  response.headers.set('cache-control', withNoStore(response.headers.get('cache-control')));
+function secured(response: Response, isCacheable = false): Response {
+  if (!(isCacheable && response.ok)) response.headers.set('cache-control', withNoStore(response.headers.get('cache-control')));
   for (const [name, value] of Object.entries(transportSecurityHeaders(getEnv()))) response.headers.set(name, value);
   return response;
 }
@@ -138,9 +144,10 @@ function route<P extends Params, A>(
       // serve() never throws: admit() rejects only for a client that left while it waited.
       return secured(
         await admit(EMBEDDED_CONCURRENCY, () => serve(request, context, requestId), request.signal).catch(() => toResponse(CLIENT_CLOSED, requestId)),
+        options.isCacheable,
       );
     }
-    return secured(await serve(request, context, requestId));
+    return secured(await serve(request, context, requestId), options.isCacheable);
   };
 
   async function serve(request: Request, context: RouteContext, requestId: string): Promise<Response> {

@@ -8,6 +8,7 @@ import { newAdminSession, newStaffSession } from '@/test/fixtures';
 import { jpegImage, pngImage, truncatedJpeg } from '@/test/media-fixtures';
 import { dispatchAssignedTo, filesUnder, newDriverSession, temporaryMediaDir } from '@/test/media-setup';
 import { readMedia } from '@/lib/media/read-media';
+import { mediaStorage } from '@/lib/media/storage';
 import { accountScope } from '@/lib/tenancy/scope';
 import { POST as upload } from '@/app/api/driver/jobs/[id]/media/route';
 import { GET as signedMedia } from '@/app/media/[id]/route';
@@ -208,6 +209,26 @@ describe('reading media', () => {
     expect((await call('GET', `/media/${second.id}?${valid}`)).status).toBe(403);
     expect((await call('GET', `/media/med_0000000000000000000000?${valid}`)).status).toBe(404);
     expect((await call('GET', `/media/not-a-media-id?${valid}`)).status).toBe(404);
+  });
+
+  // Regression: /media/{id} answered by itself, outside the route wrapper: hand-made refusals and
+  // Next's bare 500 when anything threw. It is the API's now: request ids, no-store errors, the
+  // error table, and a logged 500 with the id to quote.
+  it('the signed link answers as the API does: request ids on every answer, a 500 to quote when the file is gone', async () => {
+    const { account, id } = await uploaded();
+    const media = await db().dispatchMedia.findUniqueOrThrow({ where: { id } });
+    const valid = new URLSearchParams(signMediaLink({ id, accountId: account.id, secret: media.key, now: new Date() }));
+    const unknown = await call('GET', `/media/med_0000000000000000000000?${valid}`);
+    expect(unknown.body).toEqual({ error: 'not_found', error_desc: 'No media with id "med_0000000000000000000000"' });
+    expect(unknown.headers.get('x-request-id')).toBeTruthy();
+    expect(unknown.headers.get('cache-control')).toBe('no-store');
+    const ok = await call('GET', `/media/${id}?${valid}`);
+    expect(ok.headers.get('x-request-id')).toBeTruthy();
+    expect(ok.headers.get('cache-control')).toBe('private, max-age=600');
+    await mediaStorage('fs').remove(media.key);
+    const gone = await call('GET', `/media/${id}?${valid}`, { headers: { 'x-request-id': 'gone-file-test' } });
+    expect(gone.status).toBe(500);
+    expect(gone.body).toEqual({ error: 'internal_error', error_desc: 'Something went wrong on our side; quote request id gone-file-test to support' });
   });
 
   it('a driver reads only the media of their own dispatches', async () => {
