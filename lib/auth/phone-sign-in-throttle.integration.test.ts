@@ -3,6 +3,7 @@ import { getSignInAlert } from '@/lib/auth/get-sign-in-alert';
 import { MAX_FAILURES_PER_PHONE_PER_DAY, THROTTLE_WINDOW_MS } from '@/lib/auth/login-throttle';
 import { readSession } from '@/lib/auth/read-session';
 import { signIn } from '@/lib/auth/sign-in';
+import { createDriverSignInLink, signInWithLink } from '@/lib/auth/sign-in-link';
 import { setDriverSignIn } from '@/lib/drivers/driver-sign-in';
 import { getEnv } from '@/lib/env';
 import { DomainError } from '@/lib/errors/domain-error';
@@ -74,6 +75,12 @@ describe('driver PIN sign-ins across phones', () => {
     const known = await attempt(regular.phone, PIN, '198.51.100.200', later, before.deviceCookie);
     expect(known.outcome).toBe('ok');
     expect(await readSession({ token: known.token!, renew: false, now: later })).not.toBeNull();
+    // A phone an admin's one-time sign-in link opened is a known device too: its PIN works while paused.
+    const linked = drivers[7]!;
+    const link = await createDriverSignInLink({ driverId: linked.driverId, now: later });
+    const opened = await signInWithLink({ token: link.url.slice(link.url.lastIndexOf('/') + 1), now: later });
+    expect((await attempt(linked.phone, PIN, '198.51.100.202', later, opened.deviceCookie)).outcome).toBe('ok');
+    expect((await attempt(linked.phone, PIN, '198.51.100.202', later)).outcome).toBe('too_many_attempts');
 
     expect(await getSignInAlert({ now: later })).toEqual({
       level: 'paused',
