@@ -96,6 +96,19 @@ describe('driver PIN sign-ins across phones', () => {
     expect((await attempt(drivers[5]!.phone, PIN, '198.51.100.201', drained)).outcome).toBe('ok');
   });
 
+  it('holds the budget for attempts in flight at once: no more than the budget are checked', async () => {
+    const budget = getEnv().DRIVER_PIN_FAILURE_BUDGET;
+    const drivers = await driversWithSignIns(20);
+    const now = freshClock();
+    const outcomes = await Promise.all(
+      drivers.flatMap((driver) =>
+        [0, 1, 2].map(async (i) => (await attempt(driver.phone, WRONG, `203.0.113.${driver.index * 3 + i + 1}`, new Date(now.getTime() + i))).outcome),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'invalid_credentials')).toHaveLength(budget);
+    expect(outcomes.filter((outcome) => outcome === 'too_many_attempts')).toHaveLength(60 - budget);
+  });
+
   it('locks a phone out for longer as its failures grow over the day', async () => {
     const [driver] = await driversWithSignIns(1);
     const start = freshClock();
