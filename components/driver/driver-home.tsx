@@ -129,6 +129,8 @@ function JobLinks({
       {jobs.map((job) => {
         const pending = pendingState(job.id);
         const state = pending ?? job.state;
+        // A finished job no longer shows where its customer lives.
+        const isActive = ACTIVE_STATES.includes(state);
         return (
           <li key={job.id}>
             <DriverLink href={`/driver/jobs/${encodeURIComponent(job.id)}`} className={styles.jobLink} testId="job-link">
@@ -139,7 +141,8 @@ function JobLinks({
                 </span>
               </span>
               <span className={styles.muted}>
-                #{job.r_id} · {job.destination.address_line ?? `${job.destination.lat.toFixed(4)}, ${job.destination.lng.toFixed(4)}`}
+                #{job.r_id}
+                {isActive ? ` · ${job.destination.address_line ?? `${job.destination.lat.toFixed(4)}, ${job.destination.lng.toFixed(4)}`}` : null}
               </span>
               {pending ? <span className={styles.pendingNote}>{t.pendingSync}</span> : null}
             </DriverLink>
