@@ -68,7 +68,7 @@ test('a shared phone: the next driver sees nothing of the previous driver’s cu
   await page.getByTestId('action-accepted').click();
   await expect(page.getByTestId('customer-name')).toHaveText(customer.firstName);
   await expect(page.getByTestId('dropoff-instructions')).toHaveText(customer.instructions);
-  await expect.poll(async () => (await keptJobCopies(page)).some((key) => key.includes(id))).toBe(true);
+  await expect.poll(async () => (await keptJobCopies(page)).some((key) => key.includes(id)), { timeout: 15_000 }).toBe(true);
   await page.goto('/driver');
   await expect(page.getByTestId('job-list')).toContainText(customer.street);
 
@@ -105,9 +105,10 @@ test('a job given to another driver leaves the screen and the phone at its next 
   await assign(request, id, first.id);
 
   await signInDriver(page, first);
+  await waitForServiceWorker(page);
   await page.goto(`/driver/jobs/${id}`);
   await expect(page.getByTestId('customer-name')).toHaveText(customer.firstName);
-  await expect.poll(async () => (await keptJobCopies(page)).some((key) => key.includes(id))).toBe(true);
+  await expect.poll(async () => (await keptJobCopies(page)).some((key) => key.includes(id)), { timeout: 15_000 }).toBe(true);
 
   await assign(request, id, next.id);
   await expect(page.getByTestId('job-not-found')).toBeVisible({ timeout: 25_000 });
@@ -136,7 +137,7 @@ test('a delivered job leaves nothing of its customer on the phone, in either lan
   await context.addCookies([{ name: 'locale', value: 'ar', url: baseURL! }]);
   await page.reload();
   await expect(page.getByTestId('dropoff-instructions')).toHaveText(customer.instructions);
-  await expect.poll(async () => (await keptJobCopies(page)).filter((key) => key.includes(id)).length).toBe(2);
+  await expect.poll(async () => (await keptJobCopies(page)).filter((key) => key.includes(id)).length, { timeout: 15_000 }).toBe(2);
   await context.addCookies([{ name: 'locale', value: 'en', url: baseURL! }]);
   await page.reload();
 
@@ -144,7 +145,7 @@ test('a delivered job leaves nothing of its customer on the phone, in either lan
   await expect(page.getByTestId('job-status')).toHaveText(/picked up/i);
   await page.getByTestId('action-delivered').click();
   await expect(page.getByTestId('job-status')).toHaveText(/delivered/i);
-  expect(await statusesOf(request, vendor, id)).toContain('delivered');
+  await expect.poll(() => statusesOf(request, vendor, id)).toContain('delivered');
   await expect.poll(async () => (await keptJobCopies(page)).filter((key) => key.includes(id))).toEqual([]);
   await expect(page.getByTestId('dropoff-instructions')).toHaveCount(0);
   await expect(page.getByTestId('customer-name')).toHaveCount(0);

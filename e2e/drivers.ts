@@ -93,10 +93,10 @@ export async function signInDriver(page: Page, driver: DriverLogin): Promise<voi
  * signal); with `driverId`, until it is that driver's own (a phone changing hands gets a new one).
  */
 export async function waitForServiceWorker(page: Page, driverId?: string): Promise<void> {
-  await page.waitForFunction(
-    async (id) => Boolean((await navigator.serviceWorker.ready).active) && navigator.serviceWorker.controller !== null && (!id || navigator.serviceWorker.controller.scriptURL.endsWith(`?driver=${id}`)),
-    driverId,
-  );
+  await page.waitForFunction((id) => {
+    const controller = navigator.serviceWorker.controller;
+    return controller !== null && controller.state === 'activated' && (!id || controller.scriptURL.endsWith(`?driver=${id}`));
+  }, driverId);
 }
 
 /** The keys of the job copies the app keeps on the phone for a start without signal (IndexedDB). */

@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import { isSignOutPending } from '@/components/shell/pending-sign-out';
+import { DRIVER_SIGN_IN_PATH } from './driver-fetch';
 
 // The driver's sign-in pages and a session this phone still holds. The sign-out code (outbox,
 // wipe) is loaded only when there is something to end.
@@ -28,7 +29,7 @@ export function useFinishLeftSignOut(): void {
     void import('./driver-sign-out')
       .then((module) => module.finishDriverSignOut())
       .then((to) => {
-        if (to?.includes('?')) window.location.assign(to);
+        if (to !== null && to !== DRIVER_SIGN_IN_PATH) window.location.assign(to);
       })
       .catch(() => {
         // finished at the next sign-in

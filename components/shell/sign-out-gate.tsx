@@ -51,10 +51,10 @@ export function SignOutGate({
       } catch {
         // tried again on the next occasion
       }
-      if (isStopped) return;
-      // A full load: nothing of the signed-out user stays in memory.
+      // A full load: nothing of the signed-out user stays in memory. (Finishing clears the
+      // marker, which unmounts this effect first: the page must still leave.)
       if (to !== null) window.location.assign(to);
-      else setIsWaiting(true);
+      else if (!isStopped) setIsWaiting(true);
     };
     const onOnline = () => void attempt();
     const onVisible = () => document.visibilityState === 'visible' && void attempt();
