@@ -13,12 +13,12 @@ import { idbAdd, idbAll, idbDelete, idbRewrite, OUTBOX_STORE } from './idb';
 // driver's work (a delivery's status, its proof), so it is sent before the session is ended,
 // with that session, whether the sign-out was asked with signal or without (then it waits,
 // with the screen locked, until the signal returns). Only then is the session deleted and the
-// outbox emptied with the rest of the phone's data. Entries that can no longer be sent by
-// anyone are dropped, and the driver told how many: those of a session already ended elsewhere
-// (expired, revoked) when a sign-out finishes, and another driver's when the phone changes
-// hands (claimPhone): they hold a customer's door photo, PIN or signature, and only their own
-// driver's session could send them.
-
+// outbox emptied with the rest of the phone's data. Entries that no session on this phone can
+// send any more are dropped rather than kept: those of a session already ended elsewhere
+// (expired, revoked) when a sign-out finishes (the sign-in page then tells how many, so the
+// driver tells their dispatcher), and another driver's when the phone changes hands
+// (phone-data.ts, claimPhone). They hold a customer's door photo, PIN or signature, and only
+// their own driver's session could have sent them.
 
 export type OutboxKind = 'status' | 'media' | 'deliver' | 'fail' | 'positions';
 
