@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startWebhookReceiver } from '../test/webhook-receiver';
 import { createAdmin } from './admin';
-import { order } from './orders';
-import { createStaffAccount, OPS_HEADERS, type StaffAccount } from './staff';
+import { assign, createDispatch, createDriver, createVendor, keptJobCopies, PHONE, phoneContext, signInDriver, statusesOf, waitForServiceWorker } from './drivers';
+import { createStaffAccount } from './staff';
 
 // Issue 20's driver app on a phone (390×844, touch, emulated geolocation) against the production
 // build: real drivers signed in with phone and PIN take offers (one let time out moves to the next
@@ -12,78 +12,11 @@ import { createStaffAccount, OPS_HEADERS, type StaffAccount } from './staff';
 // once when the signal returns; the app lays out right to left in Arabic. The e2e server runs
 // with DRIVER_OFFER_TIMEOUT_S=8 (playwright.config.ts).
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 test.use({ ...PHONE, permissions: ['geolocation'], geolocation: { latitude: 21.6, longitude: 39.2 } });
 
-// Jeddah, far from every other spec's drivers (Riyadh): auto-assign's nearest drivers are ours.
-const PICKUP = { lat: 21.5433, lng: 39.1728, address_line: 'Tahlia St, Jeddah' };
-const DESTINATION = { lat: 21.5633, lng: 39.1928, address_line: 'Al Rawdah, Jeddah' };
 const NEAR_PICKUP = { latitude: 21.5436, longitude: 39.173 };
 const NEAR_DESTINATION = { latitude: 21.5631, longitude: 39.1926 };
 const DOOR_PHOTO = path.join(import.meta.dirname, 'fixtures', 'door-photo.jpg');
-const PIN = '246810';
-
-interface DriverLogin {
-  id: string;
-  phone: string;
-  pin: string;
-}
-
-/** A real (not sandbox) driver with a phone-and-PIN sign-in, made through the ops API. */
-async function createDriver(request: APIRequestContext, name: string): Promise<DriverLogin> {
-  const made = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name } });
-  expect(made.status()).toBe(201);
-  const id = (await made.json()).data.id as string;
-  const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const signIn = await request.post(`/api/ops/drivers/${id}/sign-in`, { headers: OPS_HEADERS, data: { phone, pin: PIN } });
-  expect(signIn.status()).toBe(201);
-  return { id, phone, pin: PIN };
-}
-
-/** A vendor whose dispatches are offered to drivers (auto-assign on, not a sandbox), with the given proof of delivery. */
-async function createVendor(request: APIRequestContext, name: string, proof: 'none' | 'photo' | 'signature' | 'pin'): Promise<StaffAccount> {
-  const vendor = await createStaffAccount(request, name);
-  expect((await request.patch(`/api/ops/accounts/${vendor.accountId}/modes`, { headers: OPS_HEADERS, data: { auto_assign: true, sandbox: false } })).status()).toBe(200);
-  const proofSet = await request.put(`/api/ops/accounts/${vendor.accountId}/proof-of-delivery`, { headers: OPS_HEADERS, data: { proof_of_delivery: proof } });
-  expect(proofSet.status()).toBe(200);
-  return vendor;
-}
-
-async function createDispatch(request: APIRequestContext, vendor: StaffAccount, oid: string, places = { pickup: PICKUP, destination: DESTINATION }): Promise<string> {
-  const created = await request.post('/ext/dispatch', {
-    headers: { 'x-api-key': vendor.apiKey },
-    data: {
-      ...order(oid),
-      ...places,
-      vendor_payload: { order_details: [{ item_name: { 'en-us': 'Shawarma plate' }, count: 2 }], order_price: 64, currency: 'SAR', payment_type: 'CASH' },
-      dropoff_instructions: 'Gate code 4521, second floor',
-      contactless: true,
-      tip: 1500,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()).data.id as string;
-}
-
-async function statusesOf(request: APIRequestContext, vendor: StaffAccount, id: string): Promise<string[]> {
-  const record = (await (await request.get(`/ext/dispatch/${id}`, { headers: { 'x-api-key': vendor.apiKey } })).json()).data;
-  return record.status.map((entry: { status: string }) => entry.status);
-}
-
-/** Assigns a dispatch to a driver the way an admin does (no offer): the driver then accepts in the app. */
-async function assign(request: APIRequestContext, dispatchId: string, driverId: string): Promise<void> {
-  expect((await request.post(`/api/ops/dispatches/${dispatchId}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
-}
-
-async function signInDriver(page: Page, driver: DriverLogin): Promise<void> {
-  await page.goto('/driver/login');
-  await expect(page.getByLabel(/phone|الجوال/i)).toHaveAttribute('inputmode', 'tel');
-  await expect(page.getByLabel(/^PIN$|الرمز السري/)).toHaveAttribute('inputmode', 'numeric');
-  await page.getByLabel(/phone|الجوال/i).fill(driver.phone);
-  await page.getByLabel(/^PIN$|الرمز السري/).fill(driver.pin);
-  await page.getByRole('button', { name: /sign in|تسجيل الدخول/i }).click();
-  await page.waitForURL(/\/driver$/);
-}
 
 /** Goes on duty and waits until the server has the phone's first position (auto-assign needs a fresh one). */
 async function goOnDuty(page: Page): Promise<void> {
@@ -94,28 +27,6 @@ async function goOnDuty(page: Page): Promise<void> {
     .poll(async () => (await (await page.request.get('/api/driver/me')).json()).data?.driver?.last_position_at ?? null, { timeout: 20_000 })
     .not.toBeNull();
   await expect.poll(async () => (await (await page.request.get('/api/driver/me')).json()).data?.driver?.on_duty, { timeout: 10_000 }).toBe(true);
-}
-
-/** The keys of the job copies the app keeps on the phone for a start without signal (IndexedDB). */
-function keptJobCopies(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const opened = indexedDB.open('dispatch-driver');
-        opened.onerror = () => reject(opened.error);
-        opened.onsuccess = () => {
-          const db = opened.result;
-          if (!db.objectStoreNames.contains('snapshots')) return resolve([]);
-          const keys = db.transaction('snapshots').objectStore('snapshots').getAllKeys();
-          keys.onsuccess = () => resolve(keys.result.map(String));
-          keys.onerror = () => reject(keys.error);
-        };
-      }),
-  );
-}
-
-async function phoneContext(browser: Browser, at: { latitude: number; longitude: number }): Promise<BrowserContext> {
-  return browser.newContext({ ...PHONE, permissions: ['geolocation'], geolocation: at });
 }
 
 test('sign in, go on duty, let an offer time out to the next driver, accept, drive, photo proof, deliver', async ({ browser, page, context, request }) => {
@@ -348,7 +259,7 @@ test('a status made without signal waits on the phone and lands once when the si
   await assign(request, id, driver.id);
   await signInDriver(page, driver);
   // The service worker controls the app before the signal goes (it keeps the shell).
-  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active) && navigator.serviceWorker.controller !== null);
+  await waitForServiceWorker(page);
   await page.goto(`/driver/jobs/${id}`);
   await page.getByTestId('action-accepted').click();
   await expect(page.getByTestId('job-status')).toHaveText(/accepted/i);

@@ -28,6 +28,29 @@ test('a wrong password is refused on the page; the right one opens the dashboard
   await expect(page).toHaveURL(/\/login/);
 });
 
+// Regression: signing out without a connection only looked done: the DELETE failed unseen, the
+// dashboard went to an unreachable sign-in page and the session lived on.
+test('signing out without a connection locks the dashboard, says so, and finishes when the connection returns', async ({ page, context, request }) => {
+  const staff = await createStaffAccount(request, 'Offline Sign-out Kitchen');
+  expect((await request.post('/ext/dispatch', { headers: { 'x-api-key': staff.apiKey }, data: order(`OFFLINE-OUT-${Date.now()}`) })).status()).toBe(201);
+  await signIn(page, staff);
+  await expect(page.getByRole('table')).toBeVisible();
+  const session = (await context.cookies()).find((cookie) => cookie.name === 'dispatch_session')!;
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByTestId('sign-out-pending')).toContainText('You’re offline: sign-out completes as soon as the connection returns.');
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Signing out…' })).toBeDisabled();
+  expect((await request.get('/api/staff/dispatches', { headers: { cookie: `dispatch_session=${session.value}` } })).status()).toBe(200);
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+  expect((await request.get('/api/staff/dispatches', { headers: { cookie: `dispatch_session=${session.value}` } })).status()).toBe(401);
+  await page.goto('/dispatches');
+  await expect(page).toHaveURL(/\/login/);
+});
+
 // Regression: `/login?next=/%09/attacker.example/x` sent a freshly signed-in user to another host
 // (browsers strip the tab and read `//attacker.example`). Every variant lands on our own page.
 test('after signing in, `next` leads only to our own pages, whatever control or slash trick it carries', async ({ browser, request, baseURL }) => {

@@ -4,8 +4,14 @@
 // and Next's content-hashed static files (cache first). The API (/api/…) is never cached and never
 // answered from here: those requests go to the network untouched, and what the driver does
 // offline waits in the app's IndexedDB outbox instead.
+//
+// The pages are one driver's: the app registers this script as /driver-sw.js?driver={id}, so
+// each driver signed in on a phone gets a worker of their own, whose page cache is named after
+// them (components/driver/page-cache.ts) and which deletes every other driver's when it takes
+// over. A phone handed on never starts the next driver's app from the last one's pages.
 
-const PAGE_CACHE = 'driver-pages-v1'; // components/driver/page-cache.ts
+const DRIVER = new URL(self.location.href).searchParams.get('driver') ?? '';
+const PAGE_CACHE = `driver-pages-v2-${DRIVER}`; // components/driver/page-cache.ts pageCacheOf
 const ASSET_CACHE = 'driver-assets-v1';
 const SHELL = '/driver';
 const MAX_PAGES = 20;
@@ -24,6 +30,7 @@ async function trim(cacheName, max) {
 
 /** The signed-in home page and the scripts and styles it loads, fetched at install. */
 async function cacheShell() {
+  if (!DRIVER) return;
   let response;
   try {
     response = await fetch(SHELL, { credentials: 'same-origin' });
@@ -64,15 +71,16 @@ self.addEventListener('activate', (event) => {
 async function pageNetworkFirst(request, url) {
   try {
     const response = await fetch(request);
-    if (response.ok && !response.redirected && response.type === 'basic' && isShellPage(url.pathname)) {
+    // Without a driver (a worker registered before workers were per driver) nothing is kept.
+    if (DRIVER && response.ok && !response.redirected && response.type === 'basic' && isShellPage(url.pathname)) {
       const cache = await caches.open(PAGE_CACHE);
       await cache.put(url.pathname, response.clone());
       await trim(PAGE_CACHE, MAX_PAGES);
     }
     return response;
   } catch (error) {
-    const cache = await caches.open(PAGE_CACHE);
-    const cached = (await cache.match(url.pathname)) ?? (await cache.match(SHELL));
+    const cache = DRIVER && (await caches.has(PAGE_CACHE)) ? await caches.open(PAGE_CACHE) : null;
+    const cached = cache ? ((await cache.match(url.pathname)) ?? (await cache.match(SHELL))) : undefined;
     if (cached) return cached;
     throw error;
   }

@@ -7,6 +7,7 @@ import { localizedZodResolver } from '@/components/client/localized-zod-resolver
 import { safeNextPath } from '@/lib/auth/safe-next';
 import { SignInBodySchema, type SignInBody, type SessionUser } from '@/lib/auth/schemas';
 import { ApiClientError, apiFetch } from '@/components/client/api-fetch';
+import { finishSignOut } from '@/components/shell/pending-sign-out';
 import type { AuthText } from '@/components/i18n/messages/auth';
 
 export function SignInForm({ t, next, notice }: { t: AuthText; next: string | null; notice?: string }) {
@@ -19,6 +20,9 @@ export function SignInForm({ t, next, notice }: { t: AuthText; next: string | nu
 
   const onSubmit = handleSubmit(async (input) => {
     setFailure(null);
+    // A sign-out left pending on this browser (no connection then) ends first: otherwise it
+    // would end this new session instead, and the earlier one would live on.
+    if ((await finishSignOut()) === 'waiting') return setFailure(t.earlierSignOutWaiting);
     try {
       const { data: user } = await apiFetch<{ data: SessionUser }>('/api/session', { method: 'POST', body: input });
       // A full page load, so the dashboard starts with no data cached from a previous sign-in.

@@ -129,6 +129,8 @@ function JobLinks({
       {jobs.map((job) => {
         const pending = pendingState(job.id);
         const state = pending ?? job.state;
+        // A finished job no longer shows where its customer lives.
+        const isActive = ACTIVE_STATES.includes(state);
         return (
           <li key={job.id}>
             <DriverLink href={`/driver/jobs/${encodeURIComponent(job.id)}`} className={styles.jobLink} testId="job-link">
@@ -140,7 +142,7 @@ function JobLinks({
               </span>
               <span className={styles.muted}>
                 #{job.r_id}
-                {job.destination ? ` · ${job.destination.address_line ?? `${job.destination.lat.toFixed(4)}, ${job.destination.lng.toFixed(4)}`}` : null}
+                {isActive && job.destination ? ` · ${job.destination.address_line ?? `${job.destination.lat.toFixed(4)}, ${job.destination.lng.toFixed(4)}`}` : null}
               </span>
               {pending ? <span className={styles.pendingNote}>{t.pendingSync}</span> : null}
             </DriverLink>

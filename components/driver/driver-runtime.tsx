@@ -2,11 +2,14 @@
 
 import { useEffect } from 'react';
 import { useToast } from '@/components/ui/toast';
+import { usePendingSignOut } from '@/components/shell/use-pending-sign-out';
 import { format } from '@/components/i18n/messages';
 import type { Locale } from '@/components/i18n/locale';
 import type { DriverText } from '@/components/i18n/messages/driver';
 import { flush, onSettled, pendingEntries, setOnline, startOutbox } from './outbox';
 import { invalidateQueries, setQueryData, useDriverQuery } from './driver-store';
+import { serviceWorkerUrlOf } from './page-cache';
+import { claimPhone, wipePhone } from './phone-data';
 import { driverKeys, meQuery } from './queries';
 import type { Job } from './types';
 import { usePositionReporter } from './use-position-reporter';
@@ -15,17 +18,28 @@ import { usePositionReporter } from './use-position-reporter';
 const RETRY_SYNC_MS = 15_000;
 
 /**
- * What runs on every page of the signed-in driver app, drawing nothing: the outbox (sent on
- * `online`, on an interval, refusals told), the location reporter while on duty, and the service
- * worker that keeps the app's shell for a start without signal.
+ * What runs on every page of the signed-in driver app, drawing nothing: the phone claimed for
+ * the signed-in driver (anyone else's data deleted), the outbox (sent on `online`, on an
+ * interval, refusals told), the location reporter while on duty (not while signing out), and the
+ * service worker that keeps the driver's app shell for a start without signal.
  */
 export function DriverRuntime({ driverId, locale, t }: { driverId: string; locale: Locale; t: Pick<DriverText, 'syncRefused'> }) {
   const toast = useToast();
   const { data: me } = useDriverQuery(meQuery());
-  usePositionReporter(me?.driver.on_duty === true);
+  const isSigningOut = usePendingSignOut() !== null;
+  usePositionReporter(me?.driver.on_duty === true && !isSigningOut);
+
+  // The session cookie now belongs to another driver (signed in from another tab): this page's
+  // driver's data goes, and the page is loaded again for the driver signed in.
+  const meId = me?.driver.id;
+  useEffect(() => {
+    if (meId && meId !== driverId) void wipePhone().then(() => window.location.reload());
+  }, [meId, driverId]);
 
   useEffect(() => {
-    void startOutbox(driverId).then(() => flush());
+    void claimPhone(driverId)
+      .then(() => startOutbox(driverId))
+      .then(() => flush());
     const onOnline = () => setOnline(true);
     const onOffline = () => setOnline(false);
     window.addEventListener('online', onOnline);
@@ -52,10 +66,11 @@ export function DriverRuntime({ driverId, locale, t }: { driverId: string; local
 
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
-    navigator.serviceWorker.register('/driver-sw.js', { scope: '/driver' }).catch(() => {
+    // The driver's own worker: another driver's replaces it, and its pages (page-cache.ts).
+    navigator.serviceWorker.register(serviceWorkerUrlOf(driverId), { scope: '/driver' }).catch(() => {
       // Without the worker the app still works online; it only cannot start without signal.
     });
-  }, []);
+  }, [driverId]);
 
   return null;
 }

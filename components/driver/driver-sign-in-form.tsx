@@ -4,21 +4,15 @@ import { useState } from 'react';
 import { ApiClientError } from '@/components/client/api-fetch';
 import type { DriverText } from '@/components/i18n/messages/driver';
 import { driverFetch } from './driver-fetch';
+import { endEarlierSession, useFinishLeftSignOut } from './earlier-session';
+import { driverReturnPath } from './return-path';
 import styles from './driver.module.css';
-
-// Only the driver app's own pages are a place to come back to (lib/auth/safe-next.ts says the
-// same for every role; it is not imported here because its schemas would bring zod along).
-const DRIVER_PAGE = /^\/driver(?:\/[A-Za-z0-9_-]+)*$/;
-
-/** Where a driver goes after signing in: back to the app page they came from, else the app's home. */
-export function driverReturnPath(next: string | null): string {
-  return next && DRIVER_PAGE.test(next) && !next.startsWith('/driver/login') && !next.startsWith('/driver/link') ? next : '/driver';
-}
 
 /** Phone and PIN, typed on a phone keypad: `inputmode` brings up the right keyboard. */
 export function DriverSignInForm({ t, next, notice }: { t: DriverText; next: string | null; notice?: string }) {
   const [failure, setFailure] = useState<string | null>(notice ?? null);
   const [isBusy, setIsBusy] = useState(false);
+  useFinishLeftSignOut();
 
   return (
     <form
@@ -29,6 +23,11 @@ export function DriverSignInForm({ t, next, notice }: { t: DriverText; next: str
         setFailure(null);
         setIsBusy(true);
         try {
+          if (!(await endEarlierSession(null))) {
+            setFailure(t.earlierSignOutWaiting);
+            setIsBusy(false);
+            return;
+          }
           await driverFetch('/api/session', { method: 'POST', body: { phone: String(form.get('phone') ?? ''), pin: String(form.get('pin') ?? '') } });
           // A full load: the app starts clean for this driver.
           window.location.assign(driverReturnPath(next));

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { ApiClientError } from '@/components/client/api-fetch';
-import { keepSnapshot, readSnapshot } from './offline-snapshots';
+import { forgetJob, forgetSnapshots, keepOnlyJobs, keepSnapshot, readSnapshot } from './offline-snapshots';
 
 // The driver app's server data: a few polled JSON reads, kept per key, in the shape the
 // dashboard's TanStack Query code has (a key factory, query functions taking the abort signal,
@@ -26,6 +26,17 @@ export interface QueryDef<T> {
    * shows the kept copy.
    */
   offlineCopy?: (data: T) => T | null;
+  /**
+   * The job this read is about: once a read (or an answer the app sets) says it is no longer
+   * under way (offlineCopy gives null) or no longer the driver's (403, 404), every copy of it
+   * goes, in every language and every list, with its page in the service worker's cache.
+   */
+  jobId?: string;
+  /**
+   * For a list of the driver's jobs: the ids of those under way in it. They are all the driver
+   * has on the road: a copy of any other job, made before the read, goes.
+   */
+  underWay?: (data: T) => string[];
 }
 
 export interface QuerySnapshot<T> {
@@ -66,6 +77,21 @@ function publish(entry: Entry): void {
   for (const listener of entry.listeners) listener();
 }
 
+/** An answer saying the data is not the driver's (any more), or that they are signed out. */
+function isGone(error: unknown): error is ApiClientError {
+  return error instanceof ApiClientError && [401, 403, 404].includes(error.status);
+}
+
+/** Keeps on the phone what `def` says to keep of `data`, or drops it (a finished job: every copy of it). `readAt`: when the read that answered started. */
+function keepCopy<T>(def: QueryDef<T>, data: T, readAt?: number): void {
+  if (!def.offlineCopy) return;
+  const copy = def.offlineCopy(data);
+  const underWay = def.underWay?.(data);
+  if (copy === null && def.jobId) void forgetJob(def.jobId);
+  else void keepSnapshot(idOf(def.key), copy, def.jobId ? [def.jobId] : (underWay ?? []));
+  if (underWay && readAt !== undefined) void keepOnlyJobs(underWay, readAt);
+}
+
 /** Reads `def` now, unless a read is already in flight (`force`: abort that one and read again). */
 export async function fetchQuery<T>(def: QueryDef<T>, force = false): Promise<void> {
   const entry = entryOf(def.key);
@@ -76,7 +102,8 @@ export async function fetchQuery<T>(def: QueryDef<T>, force = false): Promise<vo
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   const controller = new AbortController();
   entry.controller = controller;
-  entry.attemptedAt = Date.now();
+  const readAt = Date.now();
+  entry.attemptedAt = readAt;
   try {
     const data = await def.fetch(controller.signal);
     // Aborted meanwhile (a newer read, or an answer the app set): this one is older news.
@@ -84,13 +111,18 @@ export async function fetchQuery<T>(def: QueryDef<T>, force = false): Promise<vo
     entry.data = data;
     entry.error = undefined;
     entry.updatedAt = Date.now();
-    if (def.offlineCopy) void keepSnapshot(idOf(def.key), def.offlineCopy(data));
+    keepCopy(def, data, readAt);
   } catch (error) {
     if (controller.signal.aborted) return;
     entry.error = error;
-    // Not the driver's (any more), or signed out: no copy of it stays on the phone.
-    const isGone = error instanceof ApiClientError && [401, 403, 404].includes(error.status);
-    if (def.offlineCopy && isGone) void keepSnapshot(idOf(def.key), null);
+    // Not the driver's (any more), or signed out: the screen stops showing what it read before
+    // (or restored from a copy), and no copy of it stays on the phone.
+    if (isGone(error)) {
+      entry.data = undefined;
+      if (error.status === 401) void forgetSnapshots();
+      else if (def.jobId) void forgetJob(def.jobId);
+      else if (def.offlineCopy) void keepSnapshot(idOf(def.key), null, []);
+    }
   } finally {
     if (entry.controller === controller) entry.controller = null;
   }
@@ -105,7 +137,8 @@ export function getQueryData<T>(key: QueryKey): T | undefined {
 async function restoreSnapshot<T>(def: QueryDef<T>): Promise<void> {
   const data = await readSnapshot(idOf(def.key));
   const entry = entryOf(def.key);
-  if (data === undefined || entry.data !== undefined) return;
+  // A read answered meanwhile: its data, or its word that the data is gone, wins over the copy.
+  if (data === undefined || entry.data !== undefined || isGone(entry.error)) return;
   entry.data = data;
   publish(entry);
 }
@@ -117,7 +150,21 @@ export function setQueryData<T>(key: QueryKey, update: T | ((current: T | undefi
   entry.controller = null;
   entry.data = typeof update === 'function' ? (update as (current: T | undefined) => T | undefined)(entry.data as T | undefined) : update;
   entry.updatedAt = Date.now();
+  // The server's answer to an action (a delivered job): kept, or dropped, like a read's.
+  if (entry.def && entry.data !== undefined) keepCopy(entry.def, entry.data);
   publish(entry);
+}
+
+/** Forgets every answer (a sign-out, a phone changing hands): the screens show nothing read before. */
+export function clearQueries(): void {
+  for (const entry of entries.values()) {
+    entry.controller?.abort();
+    entry.controller = null;
+    entry.data = undefined;
+    entry.error = undefined;
+    entry.updatedAt = 0;
+    publish(entry);
+  }
 }
 
 /** Reads again every key under `prefix` that a screen shows. */

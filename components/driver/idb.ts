@@ -76,6 +76,26 @@ export async function idbDelete(store: string, key: IDBValidKey): Promise<void> 
   await settle(transaction.objectStore(store).delete(key), transaction);
 }
 
+/**
+ * Rewrites every record of a store in one transaction, so no other write lands between the read
+ * and the rewrite: `change` returns the record as it is, a replacement (same key), or null to
+ * delete it.
+ */
+export async function idbRewrite<T>(store: string, change: (value: T) => T | null): Promise<void> {
+  const transaction = (await open()).transaction(store, 'readwrite');
+  const request = transaction.objectStore(store).openCursor();
+  request.onsuccess = () => {
+    const cursor = request.result;
+    if (!cursor) return;
+    const value = cursor.value as T;
+    const next = change(value);
+    if (next === null) cursor.delete();
+    else if (next !== value) cursor.update(next);
+    cursor.continue();
+  };
+  await settle(request, transaction);
+}
+
 export async function idbCount(store: string): Promise<number> {
   const transaction = (await open()).transaction(store, 'readonly');
   return settle(transaction.objectStore(store).count(), transaction);

@@ -16,6 +16,7 @@ import { submit, type Outcome } from './outbox';
 import type { FailureForm as FailureFormType } from './failure-form';
 import type { ProofForm as ProofFormType } from './proof-form';
 import { invalidateQueries, setQueryData, useDriverQuery } from './driver-store';
+import { forgetJob } from './offline-snapshots';
 import { driverKeys, jobQuery } from './queries';
 import type { DriverPlace, Job } from './types';
 import { useCurrentFix } from './use-position-reporter';
@@ -99,16 +100,19 @@ export function JobDetail({ id, t, common, statusLabels, locale, map }: DriverPa
         ) : null}
       </header>
 
-      <LazyDispatchMap
-        tileUrl={map.tileUrl}
-        tileAttribution={map.tileAttribution}
-        pickup={data.pickup}
-        destination={data.destination}
-        driver={fix ? { lat: fix.lat, lng: fix.lng } : null}
-        labels={{ map: t.map, pickup: t.pickup, destination: t.destination }}
-        fitKey={data.id}
-        height={220}
-      />
+      {/* A finished job shows nothing of where its customer lives (and the server stops sending it). */}
+      {isActive ? (
+        <LazyDispatchMap
+          tileUrl={map.tileUrl}
+          tileAttribution={map.tileAttribution}
+          pickup={data.pickup}
+          destination={data.destination}
+          driver={fix ? { lat: fix.lat, lng: fix.lng } : null}
+          labels={{ map: t.map, pickup: t.pickup, destination: t.destination }}
+          fitKey={data.id}
+          height={220}
+        />
+      ) : null}
 
       {isActive ? (
         <a className={`btn ${styles.big}`} href={navigateUrl(nextStop)} target="_blank" rel="noopener noreferrer" data-testid="navigate">
@@ -119,7 +123,7 @@ export function JobDetail({ id, t, common, statusLabels, locale, map }: DriverPa
       <Actions job={data} state={state} nextStatuses={nextStatuses} t={t} statusLabels={statusLabels} locale={locale} />
       {!isActive ? <p className="alert alert--info">{t.finished}</p> : null}
 
-      <JobFacts job={data} t={t} locale={locale} />
+      <JobFacts job={data} t={t} locale={locale} isActive={isActive} />
     </div>
   );
 }
@@ -174,6 +178,9 @@ function Actions({
         if (updated?.id === job.id) setQueryData(driverKeys.job(job.id, locale), updated);
       } else {
         toast(t.queued, 'info');
+        // Delivered or failed, waiting for the signal: the driver is done with the customer, so
+        // the copies of the job go now, not at the next read (the outbox keeps what must be sent).
+        if (entries.some((entry) => entry.kind === 'deliver' || entry.kind === 'fail')) void forgetJob(job.id);
       }
       invalidateQueries(driverKeys.jobs());
       return true;
@@ -231,9 +238,15 @@ function Actions({
   );
 }
 
-/** The restaurant, the order, the customer and what the vendor said about the drop-off. */
-function JobFacts({ job, t, locale }: { job: Job; t: DriverText; locale: DriverPageText['locale'] }) {
+/**
+ * The restaurant, the order, the customer and what the vendor said about the drop-off. Once the
+ * job is finished (or waits to sync as such) the customer's part goes: address, name, phone,
+ * drop-off instructions.
+ */
+function JobFacts({ job, t, locale, isActive }: { job: Job; t: DriverText; locale: DriverPageText['locale']; isActive: boolean }) {
   const place = (point: DriverPlace) => point.address_line || `${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`;
+  const customer = isActive ? job.customer : null;
+  const instructions = isActive ? job.dropoff_instructions : null;
   return (
     <dl className={styles.facts}>
       <div>
@@ -244,29 +257,29 @@ function JobFacts({ job, t, locale }: { job: Job; t: DriverText; locale: DriverP
           {place(job.pickup)}
         </dd>
       </div>
-      {job.destination ? (
+      {isActive && job.destination ? (
         <div>
           <dt>{t.destination}</dt>
           <dd>{place(job.destination)}</dd>
         </div>
       ) : null}
-      {job.customer?.first_name || job.customer?.phone ? (
+      {customer?.first_name || customer?.phone ? (
         <div>
           <dt>{t.customer}</dt>
           <dd className={styles.customer}>
-            <span data-testid="customer-name">{job.customer.first_name}</span>
-            {job.customer.phone ? (
-              <a className={`btn ${styles.call}`} href={`tel:${job.customer.phone}`} data-testid="call-customer" dir="ltr">
-                {format(t.call, { name: job.customer.first_name ?? job.customer.phone })}
+            <span data-testid="customer-name">{customer.first_name}</span>
+            {customer.phone ? (
+              <a className={`btn ${styles.call}`} href={`tel:${customer.phone}`} data-testid="call-customer" dir="ltr">
+                {format(t.call, { name: customer.first_name ?? customer.phone })}
               </a>
             ) : null}
           </dd>
         </div>
       ) : null}
-      {job.dropoff_instructions ? (
+      {instructions ? (
         <div>
           <dt>{t.dropoffInstructions}</dt>
-          <dd data-testid="dropoff-instructions">{job.dropoff_instructions}</dd>
+          <dd data-testid="dropoff-instructions">{instructions}</dd>
         </div>
       ) : null}
       {job.contactless ? (

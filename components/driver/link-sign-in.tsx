@@ -4,15 +4,18 @@ import { useState } from 'react';
 import { ApiClientError } from '@/components/client/api-fetch';
 import type { DriverText } from '@/components/i18n/messages/driver';
 import { driverFetch } from './driver-fetch';
+import { endEarlierSession, useFinishLeftSignOut } from './earlier-session';
 import styles from './driver.module.css';
 
 /**
  * A one-time sign-in link: opening it changes nothing (link previews and mail scanners fetch
- * links too); the driver's tap on the button spends it.
+ * links too); the driver's tap on the button spends it, after ending the session the phone still
+ * holds (`signedIn`), its queued updates sent first.
  */
-export function LinkSignIn({ token, t }: { token: string; t: DriverText }) {
+export function LinkSignIn({ token, t, signedIn }: { token: string; t: DriverText; signedIn: { driverId: string | null } | null }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  useFinishLeftSignOut();
   return (
     <div className={styles.stack}>
       {failure ? (
@@ -28,6 +31,11 @@ export function LinkSignIn({ token, t }: { token: string; t: DriverText }) {
           setIsBusy(true);
           setFailure(null);
           try {
+            if (!(await endEarlierSession(signedIn))) {
+              setFailure(t.earlierSignOutWaiting);
+              setIsBusy(false);
+              return;
+            }
             await driverFetch('/api/session/link', { method: 'POST', body: { token } });
             // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: the app starts clean for this driver
             window.location.assign('/driver');

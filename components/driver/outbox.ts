@@ -1,5 +1,6 @@
 import { ApiClientError } from '@/components/client/api-fetch';
-import { idbAdd, idbAll, idbDelete, OUTBOX_STORE } from './idb';
+import { isSignOutPending } from '@/components/shell/pending-sign-out';
+import { idbAdd, idbAll, idbDelete, idbRewrite, OUTBOX_STORE } from './idb';
 
 // The phone's outbox: every write the driver makes (a status, a proof image, a failed delivery,
 // a batch of positions) is first stored in IndexedDB with an Idempotency-Key made at that moment,
@@ -7,6 +8,17 @@ import { idbAdd, idbAll, idbDelete, OUTBOX_STORE } from './idb';
 // app) and goes when the connection returns; a send that may or may not have reached the server
 // is simply sent again with the same key, and the server answers the repeat with its first reply,
 // so nothing is applied twice.
+//
+// Signing out (components/shell/pending-sign-out.ts, driver-sign-out.ts): what waits here is the
+// driver's work (a delivery's status, its proof), so it is sent before the session is ended,
+// with that session, whether the sign-out was asked with signal or without (then it waits,
+// with the screen locked, until the signal returns). Only then is the session deleted and the
+// outbox emptied with the rest of the phone's data. Entries that no session on this phone can
+// send any more are dropped rather than kept: those of a session already ended elsewhere
+// (expired, revoked) when a sign-out finishes (the sign-in page then tells how many, so the
+// driver tells their dispatcher), and another driver's when the phone changes hands
+// (phone-data.ts, claimPhone). They hold a customer's door photo, PIN or signature, and only
+// their own driver's session could have sent them.
 
 export type OutboxKind = 'status' | 'media' | 'deliver' | 'fail' | 'positions';
 
@@ -27,10 +39,11 @@ export interface OutboxEntry {
 
 export type Outcome = { state: 'sent'; body: unknown } | { state: 'refused'; error: ApiClientError } | { state: 'queued' };
 
-
 let driverId: string | null = null;
 let pending: OutboxEntry[] = [];
 let isOnline = typeof navigator === 'undefined' ? true : navigator.onLine;
+/** The server answered 401 to the last flush: the session that made the entries has ended. */
+let hasSessionEnded = false;
 const listeners = new Set<() => void>();
 type SettledListener = (entry: OutboxEntry, outcome: Exclude<Outcome, { state: 'queued' }>, isAwaited: boolean) => void;
 const settledListeners = new Set<SettledListener>();
@@ -155,6 +168,29 @@ async function sendAll(): Promise<Map<string, Outcome>> {
   return outcomes;
 }
 
+/**
+ * Before the session of `id` is ended: sends every entry of theirs that waits. `remaining`: what
+ * could not go; `hasSessionEnded`: the server no longer knows the session (nothing more can go).
+ */
+export async function flushBeforeSignOut(id: string): Promise<{ remaining: number; hasSessionEnded: boolean }> {
+  if (driverId !== id) await startOutbox(id);
+  hasSessionEnded = false;
+  await flush();
+  return { remaining: pending.length, hasSessionEnded };
+}
+
+/** Deletes the entries of every driver but `keepDriverId` (every entry when null). Never throws. */
+export async function dropEntries(keepDriverId: string | null): Promise<void> {
+  const isKept = (entry: OutboxEntry) => keepDriverId !== null && entry.driverId === keepDriverId;
+  try {
+    await idbRewrite<OutboxEntry>(OUTBOX_STORE, (entry) => (isKept(entry) ? entry : null));
+  } catch {
+    // no IndexedDB: only memory
+  }
+  pending = pending.filter(isKept);
+  notify();
+}
+
 async function remove(entry: OutboxEntry): Promise<void> {
   pending = pending.filter((other) => other.key !== entry.key);
   if (entry.seq !== undefined && entry.seq >= 0) await idbDelete(OUTBOX_STORE, entry.seq).catch(() => {});
@@ -186,8 +222,10 @@ async function send(entry: OutboxEntry): Promise<Exclude<Outcome, { state: 'queu
     code === 'idempotency_in_progress' ||
     (response.status === 429 && entry.kind === 'positions');
   if (isRetryable) {
+    if (response.status === 401) hasSessionEnded = true;
+    // A pending sign-out finishes itself (it drops what can no longer be sent).
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load drops the ended session's data
-    if (response.status === 401) window.location.assign(`/driver/login?next=${encodeURIComponent(window.location.pathname)}`);
+    if (response.status === 401 && !isSignOutPending()) window.location.assign(`/driver/login?next=${encodeURIComponent(window.location.pathname)}`);
     return 'retry';
   }
   return { state: 'refused', error: new ApiClientError(response.status, code, body?.error_desc ?? `HTTP ${response.status}`) };

@@ -65,6 +65,7 @@ export function jobsQuery(locale: Locale): QueryDef<JobSummary[]> {
       const underWay = jobs.filter((job) => isUnderWay(job.state));
       return underWay.length > 0 ? underWay : null;
     },
+    underWay: (jobs) => jobs.filter((job) => isUnderWay(job.state)).map((job) => job.id),
   };
 }
 
@@ -76,5 +77,6 @@ export function jobQuery(id: string, locale: Locale): QueryDef<Job> {
     intervalMs: JOBS_POLL_MS,
     // The job's details, its customer's first name and phone included, stay on the phone only while it is under way.
     offlineCopy: (job) => (isUnderWay(job.state) ? job : null),
+    jobId: id,
   };
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { LanguageSwitch } from '@/components/shell/language-switch';
 import { NavLinks } from '@/components/shell/nav-links';
 import { SignOutButton } from '@/components/shell/sign-out-button';
+import { SignOutGate } from '@/components/shell/sign-out-gate';
 import type { SessionUser } from '@/lib/auth/schemas';
 import type { Locale } from '@/components/i18n/locale';
 import { format } from '@/components/i18n/messages';
@@ -15,7 +16,10 @@ export interface ShellLink {
 
 /**
  * The frame of the staff dashboard and the admin console: skip link, header with the audience's
- * navigation, language and sign-out, then the page.
+ * navigation, language and sign-out, then the page. A sign-out without connection locks the page
+ * at once (no customer or account data left on screen on a computer left behind), says so, and
+ * completes when the connection returns or the next time the dashboard is opened in this
+ * browser (SignOutGate).
  */
 export function AppShell({
   user,
@@ -47,11 +51,13 @@ export function AppShell({
             {format(t.signedInAs, { name: user.name })}
           </span>
           <LanguageSwitch locale={locale} labels={{ language: t.language, en: t.languageEnglish, ar: t.languageArabic }} />
-          <SignOutButton label={t.signOut} />
+          <SignOutButton label={t.signOut} busyLabel={t.signingOut} />
         </div>
       </header>
       <main id="main" className="shell-main" tabIndex={-1}>
-        {children}
+        <SignOutGate text={{ signingOut: t.signingOut, signOutOffline: t.signOutOffline }} signInPath="/login">
+          {children}
+        </SignOutGate>
       </main>
     </>
   );

@@ -1,28 +1,18 @@
 'use client';
 
-import { useState } from 'react';
-import { apiFetch } from '@/components/client/api-fetch';
+import { requestSignOut } from './pending-sign-out';
+import { usePendingSignOut } from './use-pending-sign-out';
 
 /**
- * Signs out and loads `signInPath` (the dashboard's sign-in, or the driver app's). `beforeLeave`
- * drops what the browser kept besides the session (the driver app's offline page cache).
+ * Asks for the sign-out of this browser's session; the frame's SignOutGate locks the screen and
+ * finishes it (at once with a connection, else when it returns). `driverId`: the driver app's
+ * sign-out, whose queued updates are sent first and whose phone copies are wiped after.
  */
-export function SignOutButton({ label, signInPath = '/login', beforeLeave }: { label: string; signInPath?: string; beforeLeave?: () => Promise<void> }) {
-  const [isBusy, setIsBusy] = useState(false);
+export function SignOutButton({ label, busyLabel, driverId = null }: { label: string; busyLabel: string; driverId?: string | null }) {
+  const isPending = usePendingSignOut() !== null;
   return (
-    <button
-      type="button"
-      className="btn btn--ghost"
-      disabled={isBusy}
-      onClick={async () => {
-        setIsBusy(true);
-        await apiFetch('/api/session', { method: 'DELETE', signInPath }).catch(() => {});
-        await beforeLeave?.().catch(() => {});
-        // A full page load, not a client navigation: nothing of this user's data stays in memory.
-        window.location.assign(signInPath);
-      }}
-    >
-      {label}
+    <button type="button" className="btn btn--ghost" disabled={isPending} onClick={() => requestSignOut(driverId)}>
+      {isPending ? busyLabel : label}
     </button>
   );
 }

@@ -18,8 +18,11 @@ export default async function SignedInDriverLayout({ children }: { children: Rea
   const t = messagesFor(driverMessages, locale);
   return (
     <ToastProvider closeLabel={messagesFor(commonMessages, locale).close}>
-      <DriverShell locale={locale} driverName={user.name}>
-        <LazyDriverRuntime driverId={user.driverId} locale={locale} t={{ syncRefused: t.syncRefused }} />
+      <DriverShell
+        locale={locale}
+        driver={{ id: user.driverId, name: user.name }}
+        runtime={<LazyDriverRuntime driverId={user.driverId} locale={locale} t={{ syncRefused: t.syncRefused }} />}
+      >
         {children}
       </DriverShell>
     </ToastProvider>

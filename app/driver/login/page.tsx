@@ -1,27 +1,32 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { DriverShell } from '@/components/driver/driver-shell';
-import { DriverSignInForm, driverReturnPath } from '@/components/driver/driver-sign-in-form';
+import { DriverSignInForm } from '@/components/driver/driver-sign-in-form';
+import { driverReturnPath } from '@/components/driver/return-path';
 import { currentUser } from '@/lib/auth/current-user';
 import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
+import { format, messagesFor } from '@/components/i18n/messages';
 import { driverMessages } from '@/components/i18n/messages/driver';
 import styles from '@/components/driver/driver.module.css';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-export default async function DriverSignInPage({ searchParams }: { searchParams: Promise<{ next?: string; error?: string }> }) {
+export default async function DriverSignInPage({ searchParams }: { searchParams: Promise<{ next?: string; error?: string; unsent?: string }> }) {
   const [user, locale, query] = await Promise.all([currentUser(), getLocale(), searchParams]);
   if (user?.role === 'driver') redirect(driverReturnPath(query.next ?? null));
   const t = messagesFor(driverMessages, locale);
+  // A sign-out that finished after the session had ended elsewhere: what the phone could not send.
+  const unsent = Number.parseInt(query.unsent ?? '', 10);
+  const notice =
+    query.error === 'role' || user ? t.wrongRole : Number.isSafeInteger(unsent) && unsent > 0 ? format(t.unsentAfterSignOut, { count: unsent }) : undefined;
   return (
-    <DriverShell locale={locale} driverName={null}>
+    <DriverShell locale={locale} driver={null}>
       <section className={`${styles.card} ${styles.stack}`} aria-labelledby="sign-in-title">
         <h1 id="sign-in-title" className={styles.pageTitle}>
           {t.signInTitle}
         </h1>
         <p className={styles.muted}>{t.signInIntro}</p>
-        <DriverSignInForm t={t} next={query.next ?? null} notice={query.error === 'role' || user ? t.wrongRole : undefined} />
+        <DriverSignInForm t={t} next={query.next ?? null} notice={notice} />
       </section>
     </DriverShell>
   );

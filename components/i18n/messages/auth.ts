@@ -9,6 +9,7 @@ export const authMessages = defineMessages({
     submit: 'Sign in',
     submitting: 'Signing in…',
     wrongRole: 'This sign-in has no restaurant dashboard.',
+    earlierSignOutWaiting: 'The previous sign-out on this browser has not finished: there is no connection. Try again when it is back.',
   },
   ar: {
     title: 'تسجيل الدخول',
@@ -18,6 +19,7 @@ export const authMessages = defineMessages({
     submit: 'تسجيل الدخول',
     submitting: 'جارٍ تسجيل الدخول…',
     wrongRole: 'لا توجد لوحة مطعم لهذا الحساب.',
+    earlierSignOutWaiting: 'لم يكتمل تسجيل الخروج السابق على هذا المتصفح لعدم وجود اتصال. حاول مجددًا عند عودة الاتصال.',
   },
 });
 

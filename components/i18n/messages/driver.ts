@@ -91,6 +91,12 @@ export const driverMessages = defineMessages({
     tooManyTries: 'Too many wrong PINs. Try again in 15 minutes.',
     cancel: 'Cancel',
     signOut: 'Sign out',
+    signingOut: 'Signing out…',
+    signOutOffline: 'You’re offline: sign-out completes when the signal returns.',
+    signOutQueued: '{count} queued updates will be sent first.',
+    signOutQueuedOne: '1 queued update will be sent first.',
+    unsentAfterSignOut: '{count} updates from this phone could not be sent: the session had already ended. Tell your dispatcher.',
+    earlierSignOutWaiting: 'The previous sign-out on this phone has not finished: there is no connection. Try again when the signal returns.',
   },
   ar: {
     appName: 'ديسباتش للسائقين',
@@ -181,6 +187,12 @@ export const driverMessages = defineMessages({
     tooManyTries: 'محاولات خاطئة كثيرة. حاول مرة أخرى بعد ١٥ دقيقة.',
     cancel: 'إلغاء',
     signOut: 'تسجيل الخروج',
+    signingOut: 'جارٍ تسجيل الخروج…',
+    signOutOffline: 'لا يوجد اتصال: سيكتمل تسجيل الخروج عند عودة الإشارة.',
+    signOutQueued: 'سيُرسل أولًا {count} من التحديثات المنتظرة.',
+    signOutQueuedOne: 'سيُرسل أولًا تحديث واحد منتظر.',
+    unsentAfterSignOut: 'تعذّر إرسال {count} من تحديثات هذا الجوال لأن الجلسة كانت قد انتهت. أبلغ المشرف.',
+    earlierSignOutWaiting: 'لم يكتمل تسجيل الخروج السابق على هذا الجوال لعدم وجود اتصال. حاول مجددًا عند عودة الإشارة.',
   },
 });
 

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { DriverShell } from '@/components/driver/driver-shell';
 import { LinkSignIn } from '@/components/driver/link-sign-in';
+import { currentUser } from '@/lib/auth/current-user';
 import { getLocale } from '@/components/i18n/get-locale';
 import { messagesFor } from '@/components/i18n/messages';
 import { driverMessages } from '@/components/i18n/messages/driver';
@@ -11,16 +12,17 @@ import styles from '@/components/driver/driver.module.css';
 export const metadata: Metadata = { title: 'Sign in', robots: { index: false, follow: false }, referrer: 'no-referrer' };
 
 export default async function DriverLinkPage({ params }: { params: Promise<{ token: string }> }) {
-  const [{ token }, locale] = await Promise.all([params, getLocale()]);
+  const [{ token }, locale, user] = await Promise.all([params, getLocale(), currentUser()]);
   const t = messagesFor(driverMessages, locale);
   return (
-    <DriverShell locale={locale} driverName={null}>
+    <DriverShell locale={locale} driver={null}>
       <section className={`${styles.card} ${styles.stack}`} aria-labelledby="link-title">
         <h1 id="link-title" className={styles.pageTitle}>
           {t.linkTitle}
         </h1>
         <p className={styles.muted}>{t.linkIntro}</p>
-        <LinkSignIn token={token} t={t} />
+        {/* A phone still signed in (another driver's, or the same one's) signs that session out first. */}
+        <LinkSignIn token={token} t={t} signedIn={user ? { driverId: user.driverId } : null} />
       </section>
     </DriverShell>
   );
