@@ -124,6 +124,9 @@ describe('inspectImage', () => {
   });
 });
 
+/** Making a 16–50 megapixel fixture takes seconds on a busy 2-core machine; decoding it less. */
+const HEAVY_TEST_MS = 30_000;
+
 // An outside probe stalled the service with the image below: 40 megapixels in 130–155 KB, which
 // used to be decoded and re-encoded whole (2.4 s of CPU idle, 7 s under load).
 describe('inspectImage bounds its cost and what it stores', () => {
@@ -134,20 +137,20 @@ describe('inspectImage bounds its cost and what it stores', () => {
     const error = await refusal(inspect(probe, 'image/png'), 'invalid_request');
     expect(performance.now() - started).toBeLessThan(500);
     expect(error.message).toBe('The image is 6324×6324 pixels; a PNG may have at most 16 megapixels');
-  });
+  }, HEAVY_TEST_MS);
 
   it('stores a PNG at the limit downscaled to the photo size', async () => {
     const image = await inspect(await solidPng(4_000), 'image/png');
     expect(image).toMatchObject({ width: PHOTO_MAX_SIDE_PX, height: PHOTO_MAX_SIDE_PX, contentType: 'image/jpeg' });
     expect(await sharp(image.bytes).metadata()).toMatchObject({ format: 'jpeg', width: PHOTO_MAX_SIDE_PX, height: PHOTO_MAX_SIDE_PX });
-  });
+  }, HEAVY_TEST_MS);
 
   it.each([false, true])('stores a 50 MP phone JPEG (progressive: %s) at 2,048 px on its long side', async (progressive) => {
     const original = await solidJpeg(8_160, 6_120, progressive);
     const image = await inspect(original, 'image/jpeg');
     expect(image).toMatchObject({ width: 2_048, height: 1_536 });
     expect(await sharp(image.bytes).metadata()).toMatchObject({ width: 2_048, height: 1_536 });
-  });
+  }, HEAVY_TEST_MS);
 
   it('refuses a JPEG over 50 megapixels from its header', async () => {
     const error = await refusal(inspect(await jpegClaiming(10_000, 6_000), 'image/jpeg'), 'invalid_request');
@@ -157,7 +160,7 @@ describe('inspectImage bounds its cost and what it stores', () => {
   it('keeps the orientation through the downscaling: a sideways 4,000 × 3,000 photo is stored 1,536 × 2,048', async () => {
     const sideways = await sharp(await solidJpeg(4_000, 3_000)).jpeg().withMetadata({ orientation: 6 }).toBuffer();
     await expect(inspect(sideways, 'image/jpeg')).resolves.toMatchObject({ width: 1_536, height: 2_048 });
-  });
+  }, HEAVY_TEST_MS);
 
   it(`downscales a signature to ${SIGNATURE_MAX_SIDE_PX} px on its long side, still PNG`, async () => {
     const image = await inspect(await solidPng(2_000, 800), 'image/png', 'signature');
