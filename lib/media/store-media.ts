@@ -2,6 +2,7 @@ import { db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { DomainError } from '@/lib/errors/domain-error';
 import { newId, newSecret } from '@/lib/ids/new-id';
+import { imageQueue } from '@/lib/media/image-queue';
 import { inspectImage } from '@/lib/media/inspect-image';
 import { mediaUrlOf } from '@/lib/media/media-url';
 import type { MediaKind, MediaView } from '@/lib/media/schemas';
@@ -53,6 +54,8 @@ export async function storeMedia(options: {
   bytes: Buffer;
   /** The upload's Content-Type header. */
   declaredType: string | null;
+  /** The request's: an upload whose client went away leaves the image queue undecoded. */
+  signal?: AbortSignal;
   now?: Date;
 }): Promise<MediaView> {
   const scope = assertScope(options.scope);
@@ -69,7 +72,15 @@ export async function storeMedia(options: {
     throw new DomainError('invalid_state', `Media can be added while the dispatch is on duty for you, or within ${LATE_UPLOAD_WINDOW_MS / 60_000} minutes after it ended`);
   }
 
-  const image = await inspectImage({ bytes: options.bytes, declaredType: options.declaredType, kind, maxBytes: getEnv().MEDIA_MAX_BYTES });
+  // No database connection or transaction is held while the image waits for the decoder or is
+  // decoded: the check above and the insert below are statements of their own.
+  const image = await inspectImage({
+    bytes: options.bytes,
+    declaredType: options.declaredType,
+    kind,
+    maxBytes: getEnv().MEDIA_MAX_BYTES,
+    schedule: (work) => imageQueue().run(work, options.signal),
+  });
   const id = newId('med');
   // Our ids and random characters only: nothing the caller sent names a file or an object.
   const key = `${dispatch.accountId}/${id}-${newSecret(KEY_SECRET_LENGTH)}.${EXTENSIONS[image.contentType]}`;
