@@ -100,6 +100,10 @@ const EnvSchema = z
   MEDIA_IMAGE_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   /** Uploads that may wait for the decoder in one process; the next one is 503 with Retry-After. */
   MEDIA_IMAGE_QUEUE: z.coerce.number().int().min(0).max(1_000).default(8),
+  /** Uploads one driver may attempt per 15 minutes, every dispatch together (429 above it); 0: no limit. */
+  MEDIA_UPLOADS_PER_DRIVER: z.coerce.number().int().min(0).max(100_000).default(40),
+  /** Media one dispatch may keep, photos, signatures and failure photos together (409 above it). */
+  MEDIA_PER_DISPATCH: z.coerce.number().int().min(1).max(10_000).default(10),
   /** libuv's thread pool as Node reads it (only to check MEDIA_IMAGE_CONCURRENCY against it). */
   UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1_024).default(4),
   /** Proof-of-delivery media go to this S3-compatible bucket when set; under DATA_DIR/media otherwise. */
