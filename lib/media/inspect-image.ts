@@ -27,11 +27,28 @@ import { IMAGE_CONTENT_TYPES, type ImageFormat, type MediaKind } from '@/lib/med
 /**
  * Pixels an upload may have, by format, read from its header before anything is decoded (a
  * "decompression bomb" is a small file). JPEG: 50 MP, the largest phones shoot by default or in
- * their "50 MP" modes (8160 × 6120), decoded shrunk (0.15–0.65 s of one core, progressive the
- * dearest). PNG and WebP: 16 MP, more than a 12 MP photo (4032 × 3024) or any phone screenshot;
- * every pixel is decoded (16 MP of interlaced 16-bit RGBA PNG, the worst case, about 1 s).
+ * their "50 MP" modes (8160 × 6120), decoded shrunk (0.15 s of one core for 50 MP). PNG and
+ * WebP: 16 MP, more than a 12 MP photo (4032 × 3024) or any phone screenshot; every pixel is
+ * decoded (0.2–0.3 s for 16 MP). Layouts that cost more count more (COSTLY_LAYOUT_FACTOR).
  */
 export const MAX_IMAGE_PIXELS: Record<ImageFormat, number> = { jpeg: 50_000_000, png: 16_000_000, webp: 16_000_000 };
+
+/**
+ * What an image's pixels count for, times, when its header announces a layout that decodes
+ * slower, each factor apart: interlaced PNG and progressive JPEG cannot be decoded row by row
+ * (libvips decodes the whole image into memory first: 7 times the CPU of a plain 16 MP PNG, 2–5
+ * times for a JPEG), and 16 bits a sample take 4 times as long (an interlaced 16-bit RGBA PNG of
+ * 16 MP took 4.6 s of a busy core, a plain 8-bit one 0.2 s). Phones and canvases write neither.
+ */
+export const COSTLY_LAYOUT_FACTOR = 4;
+
+/** How much more than plain the layout `metadata` announces costs, and what it is called. */
+function layoutOf(metadata: Metadata): { factor: number; name: string } {
+  const costly = [metadata.isProgressive && (metadata.format === 'png' ? 'interlaced' : 'progressive'), metadata.depth === 'ushort' && '16-bit'].filter(
+    (name): name is string => typeof name === 'string',
+  );
+  return { factor: COSTLY_LAYOUT_FACTOR ** costly.length, name: costly.join(' ') };
+}
 /** The long side of a stored photo, at most (the app already sends 1,600 px). */
 export const PHOTO_MAX_SIDE_PX = 2048;
 /** The long side of a stored signature, at most (a phone's pad is about 1,000 px wide). */
@@ -184,8 +201,13 @@ async function reencode(bytes: Buffer, declared: string, isSignature: boolean): 
     throw new UnsupportedImageType(`Content-Type: "${declared}" was declared, but the body is a ${format.toUpperCase()} image (${IMAGE_CONTENT_TYPES[format]})`);
   }
   const maxPixels = MAX_IMAGE_PIXELS[format];
-  if (!width || !height || width * height > maxPixels) {
-    throw new DomainError('invalid_request', `The image is ${width}×${height} pixels; a ${format.toUpperCase()} may have at most ${maxPixels / 1_000_000} megapixels`);
+  const layout = layoutOf(metadata);
+  if (!width || !height || width * height * layout.factor > maxPixels) {
+    const limit = `a ${format.toUpperCase()} may have at most ${maxPixels / 1_000_000} megapixels`;
+    throw new DomainError(
+      'invalid_request',
+      `The image is ${width}×${height} pixels; ${layout.factor === 1 ? limit : `${limit} (${maxPixels / layout.factor / 1_000_000} if ${layout.name})`}`,
+    );
   }
 
   let pixels: Pixels;
