@@ -29,7 +29,7 @@ export function uploadAllowedSql(kind: MediaKind, now: Date): Prisma.Sql {
 export const MEDIA_COUNT_SQL = Prisma.sql`(SELECT count(*) FROM dispatch_media m WHERE m.dispatch_id = d.id)`;
 
 /** The refusal of a dispatch that keeps as many media as it may: 409, waiting does not help. */
-export function dispatchFull(maxPerDispatch: number): DomainError {
+function dispatchFull(maxPerDispatch: number): DomainError {
   return new DomainError('invalid_state', `This dispatch already has ${maxPerDispatch} photos and signatures, the most one dispatch keeps`);
 }
 

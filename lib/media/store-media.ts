@@ -58,7 +58,8 @@ export async function storeMedia(options: {
   } catch (error) {
     // The queue was full or the client left before its turn: nothing was decoded, so the upload
     // the app sends again must not count twice.
-    if ((error instanceof DomainError && error.code === 'service_unavailable') || options.signal?.aborted) await returnUpload(attempt);
+    const isUndecoded = (error instanceof DomainError && error.code === 'service_unavailable') || (options.signal?.aborted && error === options.signal.reason);
+    if (isUndecoded) await returnUpload(attempt);
     throw error;
   }
   const id = newId('med');
