@@ -20,9 +20,9 @@ import { IMAGE_CONTENT_TYPES, type ImageFormat, type MediaKind } from '@/lib/med
 // signatures SIGNATURE_MAX_SIDE_PX. A JPEG is decoded already shrunk ("shrink-on-load": libjpeg
 // scales by 1/2, 1/4 or 1/8 in its inverse DCT), so even a 50 megapixel phone original costs a
 // fraction of its pixels; PNG and WebP have no such decoding (libwebp's scaling still decodes
-// every macroblock) and cost every pixel, so their limit is lower. The encoder is libjpeg-turbo with the quantisation table
-// mozjpeg uses, not mozjpeg's trellis search: 5–10 % larger files, 3–20 times less CPU (a 2048 px
-// noisy photo took 1 s with trellis quantisation, 50 ms without).
+// every macroblock) and cost every pixel, so their limit is lower. The encoder is libjpeg-turbo
+// with the quantisation table mozjpeg uses, not mozjpeg's trellis search: 5–10 % larger files,
+// 3–20 times less CPU (a 2048 px noisy photo took 1 s with trellis quantisation, 50 ms without).
 
 /**
  * Pixels an upload may have, by format, read from its header before anything is decoded (a
@@ -49,6 +49,7 @@ function layoutOf(metadata: Metadata): { factor: number; name: string } {
   );
   return { factor: COSTLY_LAYOUT_FACTOR ** costly.length, name: costly.join(' ') };
 }
+
 /** The long side of a stored photo, at most (the app already sends 1,600 px). */
 export const PHOTO_MAX_SIDE_PX = 2048;
 /** The long side of a stored signature, at most (a phone's pad is about 1,000 px wide). */
