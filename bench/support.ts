@@ -14,6 +14,7 @@ export function benchOptions(argv: readonly string[] = process.argv) {
     db,
     databases: db === 'both' ? ['pglite', 'postgres'] : [db],
     number: (name: string, fallback: number) => Number(given.get(name) ?? fallback),
+    text: (name: string, fallback: string) => given.get(name) ?? fallback,
   };
 }
 
@@ -44,17 +45,21 @@ export async function createPostgresDatabase(prefix: string): Promise<{ url: str
  * inherit them), with their output shown: `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`
  * profiles each process, `BENCH_NODE_ARGS=--trace-gc` prints its collections.
  */
-export function runScript(script: string, env: Record<string, string>): ChildProcess {
+export function runScript(script: string, env: Record<string, string>, cwd = process.cwd()): ChildProcess {
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   return spawn(process.execPath, ['--experimental-wasm-modules', '--no-warnings', ...nodeArgs, '--import', 'tsx', script], {
+    cwd,
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', nodeArgs.length > 0 ? 'inherit' : 'ignore', 'inherit'],
   });
 }
 
-/** The same server `npm start` runs (scripts/serve.ts), once it answers its health check. */
-export async function startServer(env: Record<string, string> & { PORT: string }): Promise<ChildProcess> {
-  const server = runScript('scripts/serve.ts', env);
+/**
+ * The same server `npm start` runs (scripts/serve.ts), once it answers its health check; `cwd`:
+ * the checkout it serves (its own build and node_modules), by default this one.
+ */
+export async function startServer(env: Record<string, string> & { PORT: string }, cwd?: string): Promise<ChildProcess> {
+  const server = runScript('scripts/serve.ts', env, cwd);
   for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${env.PORT}/api/health`)).ok) return server;

@@ -96,6 +96,22 @@ const EnvSchema = z
   DRIVER_OFFER_TIMEOUT_S: z.coerce.number().int().min(5).max(600).default(45),
   /** The largest photo or signature a driver may upload (bytes, after the app's downscaling). */
   MEDIA_MAX_BYTES: z.coerce.number().int().min(1_000).max(50_000_000).default(5_000_000),
+  /**
+   * Uploaded images one server process decodes at once (lib/media/image-queue.ts). Each holds a
+   * thread of libuv's pool (UV_THREADPOOL_SIZE, 4 by default) for its whole decode, the pool
+   * password hashing and file reads wait in: at most half of it (refined below).
+   */
+  MEDIA_IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** libvips threads one image may use (`sharp.concurrency`): one, so one upload takes at most one core. */
+  MEDIA_IMAGE_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Uploads that may wait for the decoder in one process; the next one is 503 with Retry-After. */
+  MEDIA_IMAGE_QUEUE: z.coerce.number().int().min(0).max(1_000).default(8),
+  /** Uploads one driver may attempt per 15 minutes, every dispatch together (429 above it); 0: no limit. */
+  MEDIA_UPLOADS_PER_DRIVER: z.coerce.number().int().min(0).max(100_000).default(40),
+  /** Media one dispatch may keep, photos, signatures and failure photos together (409 above it). */
+  MEDIA_PER_DISPATCH: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** libuv's thread pool as Node reads it (only to check MEDIA_IMAGE_CONCURRENCY against it). */
+  UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1_024).default(4),
   /** Proof-of-delivery media go to this S3-compatible bucket when set; under DATA_DIR/media otherwise. */
   S3_BUCKET: z.string().max(255).optional().or(z.literal('').transform(() => undefined)),
   /** The S3-compatible endpoint (MinIO, R2, …); unset: AWS S3 of S3_REGION. */
@@ -118,6 +134,11 @@ const EnvSchema = z
   .refine((env) => env.WEBHOOK_LEASE_MS > env.WEBHOOK_TIMEOUT_MS, {
     path: ['WEBHOOK_LEASE_MS'],
     message: 'must be longer than WEBHOOK_TIMEOUT_MS (a lease must outlive the attempt it covers)',
+  })
+  .refine((env) => env.MEDIA_IMAGE_CONCURRENCY * 2 <= env.UV_THREADPOOL_SIZE, {
+    path: ['MEDIA_IMAGE_CONCURRENCY'],
+    // Four decodes at once held all four threads: sign-ins (Argon2) waited seconds behind them.
+    message: 'must be at most half of UV_THREADPOOL_SIZE (default 4): the rest of libuv’s pool is for password hashing and files',
   })
   .refine((env) => env.WEB_CONCURRENCY === 1 || env.DATABASE_URL, {
     path: ['WEB_CONCURRENCY'],

@@ -51,3 +51,52 @@ export function pngClaiming(width: number, height: number): Buffer {
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * The outside probe's worst case: a PNG of one grey, `side`² pixels (6,324²: 40 MP in about
+ * 130 KB), which the decoder used to decode and re-encode whole.
+ */
+export const solidPng = (width = 6_324, height = width) =>
+  sharp({ create: { width, height, channels: 3, background: '#808080' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+
+/** A JPEG of one grey: as many pixels as a phone's 50 MP mode (8160 × 6120) in a few hundred KB. */
+export const solidJpeg = (width = 8_160, height = 6_120, progressive = false) =>
+  sharp({ create: { width, height, channels: 3, background: '#808080' } })
+    .jpeg({ progressive })
+    .toBuffer();
+
+/** A photo the phone already compressed harder than the server does (quality 20). */
+export const lowQualityJpeg = (width = 1_600, height = 1_200) => noisy(width, height).jpeg({ quality: 20 }).toBuffer();
+
+/** A signature as a 4-colour palette PNG: fewer bytes than any RGBA re-encoding of it. */
+export const paletteSignature = (width = 900, height = 300) =>
+  sharp({ create: { width, height, channels: 4, background: '#ffffff' } })
+    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><path d="M10 ${height / 2} C160 0 420 ${height} ${width - 10} ${height / 2}" stroke="black" fill="none" stroke-width="6"/></svg>`) }])
+    .png({ palette: true, colours: 4 })
+    .toBuffer();
+
+/**
+ * A one-pixel greyscale JPEG (141 bytes): smaller than any JPEG the server writes, which is always
+ * in colour (two quantisation and four Huffman tables: 265 bytes for one pixel).
+ */
+export const greyPixelJpeg = () =>
+  sharp(Buffer.from([128]), { raw: { width: 1, height: 1, channels: 1 } })
+    .toColourspace('b-w')
+    .jpeg()
+    .toBuffer();
+
+/** A small JPEG whose frame header (SOF) claims `width`×`height` pixels: a JPEG "bomb"'s shape. */
+export async function jpegClaiming(width: number, height: number): Promise<Buffer> {
+  const jpeg = Buffer.from(await jpegImage(16, 16));
+  for (let at = 2; at + 4 <= jpeg.length; at += 2 + jpeg.readUInt16BE(at + 2)) {
+    if (jpeg[at] !== 0xff) break;
+    if (jpeg[at + 1] === 0xc0 || jpeg[at + 1] === 0xc2) {
+      jpeg.writeUInt16BE(height, at + 5);
+      jpeg.writeUInt16BE(width, at + 7);
+      return jpeg;
+    }
+  }
+  throw new Error('no frame header found');
+}

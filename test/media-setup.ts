@@ -10,6 +10,7 @@ import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { getEnv, resetEnvForTests } from '@/lib/env';
 import { newId } from '@/lib/ids/new-id';
+import { forgetProcessWide } from '@/lib/process-wide';
 import { platformScope } from '@/lib/tenancy/scope';
 import { dispatchBody, newAccount, newDriver, uniqueSuffix } from '@/test/fixtures';
 
@@ -114,5 +115,26 @@ export async function startS3Server() {
       await server.close();
       await fs.rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Sets environment variables (the media limits, say) until the returned function restores them.
+ * The image queue is made again from the new settings, and again after the restore.
+ */
+export function withEnv(values: Record<string, string>): () => void {
+  const before = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
+  const apply = () => {
+    resetEnvForTests();
+    forgetProcessWide('media-image-queue');
+  };
+  Object.assign(process.env, values);
+  apply();
+  return () => {
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    apply();
   };
 }

@@ -214,13 +214,14 @@ async function send(entry: OutboxEntry): Promise<Exclude<Outcome, { state: 'queu
   if (response.ok) return { state: 'sent', body };
   const code = body?.error ?? 'http_error';
   // Not signed in (the page goes to the sign-in), the server failing or busy, or this same key
-  // still running from a send that timed out: try again later, in order.
+  // still running from a send that timed out: try again later, in order. So is a proof image over
+  // the driver's upload allowance (429): dropped, the delivery's photo or signature would be lost.
   const isRetryable =
     response.status === 401 ||
     response.status === 408 ||
     response.status >= 500 ||
     code === 'idempotency_in_progress' ||
-    (response.status === 429 && entry.kind === 'positions');
+    (response.status === 429 && (entry.kind === 'positions' || entry.kind === 'media'));
   if (isRetryable) {
     if (response.status === 401) hasSessionEnded = true;
     // A pending sign-out finishes itself (it drops what can no longer be sent).

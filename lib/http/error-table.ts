@@ -160,7 +160,7 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
   too_many_requests: {
     status: 429,
     meaning:
-      'Too many webhook checks in flight for this account (registration pings waiting on your URL): nothing was sent or written; retry after `retry-after` seconds',
+      'Too many webhook checks in flight for this account (registration pings waiting on your URL), or, in the driver app, more photo and signature uploads than a driver may send in 15 minutes: nothing was sent or written; retry after `retry-after` seconds',
     example: 'Too many webhook checks in flight for this account (at most 2 at once); retry in 5 s',
   },
   rate_limited: {
@@ -177,7 +177,7 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
   service_unavailable: {
     status: 503,
     meaning:
-      'The service cannot take the request for a moment (the database is restarting or failing over, or every webhook check slot of the server is busy); nothing was written: retry after `retry-after` seconds',
+      'The service cannot take the request for a moment (the database is restarting or failing over, every webhook check slot of the server is busy, or its queue of photos to decode is full); nothing was written: retry after `retry-after` seconds',
     example: 'The service is briefly unavailable; retry in 2 s',
   },
 };

@@ -43,6 +43,12 @@ interface RouteOptions {
   idempotent?: boolean;
   /** The handler waits on another server (seconds): it must not hold an embedded-database slot. */
   callsOut?: boolean;
+  /**
+   * The handler decodes an uploaded image (up to a second of CPU, lib/media/image-queue.ts): it
+   * waits for the image queue and decodes outside the embedded database's admission gate, which
+   * four uploads held whole while everyone else's requests waited.
+   */
+  imageWork?: boolean;
   /** Headers every reply of the route carries, errors included (the tracking page's privacy headers). */
   headers?: Record<string, string>;
   /**
@@ -140,7 +146,7 @@ function route<P extends Params, A>(
 ) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     const requestId = requestIdOf(request);
-    if (!options.callsOut && dbKind() === 'pglite') {
+    if (!options.callsOut && !options.imageWork && dbKind() === 'pglite') {
       // serve() never throws: admit() rejects only for a client that left while it waited.
       return secured(
         await admit(EMBEDDED_CONCURRENCY, () => serve(request, context, requestId), request.signal).catch(() => toResponse(CLIENT_CLOSED, requestId)),

@@ -6,7 +6,7 @@ import { signMediaLink } from '@/lib/media/media-link-signature';
 import { call } from '@/test/api';
 import { newAdminSession, newStaffSession } from '@/test/fixtures';
 import { jpegImage, pngImage, truncatedJpeg } from '@/test/media-fixtures';
-import { dispatchAssignedTo, filesUnder, newDriverSession, temporaryMediaDir } from '@/test/media-setup';
+import { dispatchAssignedTo, filesUnder, newDriverSession, temporaryMediaDir, withEnv } from '@/test/media-setup';
 import { readMedia } from '@/lib/media/read-media';
 import { mediaStorage } from '@/lib/media/storage';
 import { accountScope } from '@/lib/tenancy/scope';
@@ -144,6 +144,27 @@ describe('POST /api/driver/jobs/{id}/media', () => {
       expect(response.body).toEqual({ error: 'not_found', error_desc: `No dispatch with id "${dispatchId}"` });
     }
     expect(await stored(theirs.dispatch.id)).toEqual(before);
+  });
+
+  it('answers 409 once the dispatch keeps the most media, and 429 with Retry-After past the driver’s allowance', async () => {
+    const restore = withEnv({ MEDIA_PER_DISPATCH: '1', MEDIA_UPLOADS_PER_DRIVER: '2' });
+    try {
+      const { cookie, dispatch, driver } = await driverOnADispatch();
+      expect((await send({ cookie, dispatchId: dispatch.id, bytes: await jpegImage() })).status).toBe(201);
+      const full = await send({ cookie, dispatchId: dispatch.id, bytes: await jpegImage(), kind: 'signature' });
+      expect(full).toMatchObject({ status: 409, body: { error: 'invalid_state' } });
+      expect(full.headers.get('retry-after')).toBeNull();
+
+      const { dispatch: second } = await dispatchAssignedTo(driver.id);
+      expect((await send({ cookie, dispatchId: second.id, bytes: await jpegImage() })).status).toBe(201);
+      const { dispatch: third } = await dispatchAssignedTo(driver.id);
+      const limited = await send({ cookie, dispatchId: third.id, bytes: await jpegImage() });
+      expect(limited).toMatchObject({ status: 429, body: { error: 'too_many_requests' } });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await db().dispatchMedia.count({ where: { driverId: driver.id } })).toBe(2);
+    } finally {
+      restore();
+    }
   });
 
   it('needs a driver’s session', async () => {
