@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
-import { benchOptions, createPostgresDatabase, machine, query, startServer, stopProcess } from '@/bench/support';
+import { benchOptions, createPostgresDatabase, jsonApi, machine, query, startServer, stopProcess } from '@/bench/support';
 import { applyMigrations } from '@/lib/db/migrate';
 import { newSessionToken, SESSION_TTL_MS, sessionIdOf } from '@/lib/auth/session-token';
 import { SESSION_COOKIE } from '@/lib/auth/session-cookie';
@@ -34,15 +34,7 @@ const WARMUP_DRIVERS = 20;
 const APPROACH_M = [1_500, 1_000, 600, 150, 60, 0];
 const M_PER_DEG_LAT = 111_320;
 
-async function api<T = { data: Record<string, string> }>(method: string, url: string, body: unknown, headers: Record<string, string>): Promise<T> {
-  const response = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
+const api = jsonApi(BASE);
 
 /** Runs `work` over `items`, `concurrency` at a time. */
 async function inParallel<T>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<void>) {

@@ -86,3 +86,19 @@ export function machine(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
 }
+
+/**
+ * A JSON request to the bench's server that must succeed: the parsed answer (null for 204), or
+ * an error with the status and body. `api` for a base URL, so each bench writes `api('POST', …)`.
+ */
+export function jsonApi(base: string) {
+  return async function api<T = { data: Record<string, string> }>(method: string, url: string, body: unknown, headers: Record<string, string>): Promise<T> {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return (response.status === 204 ? null : await response.json()) as T;
+  };
+}

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { benchOptions, createPostgresDatabase, machine, startServer, stopProcess } from '@/bench/support';
+import { benchOptions, createPostgresDatabase, jsonApi, machine, startServer, stopProcess } from '@/bench/support';
 import { applyMigrations } from '@/lib/db/migrate';
 import { ensureBuild } from '@/scripts/ensure-build';
 
@@ -62,15 +62,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 
 // ---------------------------------------------------------------- requests
 
-async function api<T = { data: Record<string, string> }>(method: string, url: string, body: unknown, headers: Record<string, string>): Promise<T> {
-  const response = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
+const api = jsonApi(BASE);
 
 let orders = 0;
 function order() {

@@ -13,7 +13,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { benchOptions, createPostgresDatabase, machine, query, runScript, startServer, stopProcess } from '@/bench/support';
+import { benchOptions, createPostgresDatabase, jsonApi, machine, query, runScript, startServer, stopProcess } from '@/bench/support';
 import { applyMigrations } from '@/lib/db/migrate';
 import { openPGlite } from '@/lib/db/pglite';
 import { ensureBuild } from '@/scripts/ensure-build';
@@ -56,11 +56,7 @@ async function startReceiver(): Promise<Receiver> {
   };
 }
 
-async function api(method: string, url: string, body: unknown, headers: Record<string, string>) {
-  const response = await fetch(`${BASE}${url}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? null : ((await response.json()) as { data: Record<string, string> });
-}
+const api = jsonApi(BASE);
 
 async function waitFor(check: () => boolean, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
