@@ -11,7 +11,7 @@ export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, ha
 export const PICKUP = { lat: 21.5433, lng: 39.1728, address_line: 'Tahlia St, Jeddah' };
 export const DESTINATION = { lat: 21.5633, lng: 39.1928, address_line: 'Al Rawdah, Jeddah' };
 export const GATE_CODE = 'Gate code 4521, second floor';
-const PIN = '246810';
+const PIN = '583017';
 
 export interface DriverLogin {
   id: string;
