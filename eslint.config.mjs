@@ -7,7 +7,7 @@ const config = [
   ...nextTypescript,
   {
     rules: {
-      // process.env is read in one place only (STYLE.md §10).
+      // process.env is read in one place only.
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through lib/env.ts' },

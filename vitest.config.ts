@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 const alias = { '@': path.resolve(import.meta.dirname) };
 const integration = ['{app,lib}/**/*.integration.test.ts'];
 
-// Three tiers (STYLE.md §17): pure unit tests, and every integration test twice — against an
+// Three tiers: pure unit tests, and every integration test twice — against an
 // embedded PGlite and against a throwaway PostgreSQL database.
 export default defineConfig({
   resolve: { alias },

@@ -16,7 +16,7 @@ import { jpegImage } from '@/test/media-fixtures';
 import { temporaryMediaDir } from '@/test/media-setup';
 import { storeMedia } from '@/lib/media/store-media';
 
-// Someone else's row is a 404, never a 403 and never their data (STYLE.md §5, §18). Every route
+// Someone else's row is a 404, never a 403 and never their data. Every route
 // of the vendor API and the staff dashboard that takes the id of a tenant-owned resource is
 // called here with another account's id; a route file with an id segment that is neither
 // exercised here nor listed below with a reason fails the first test, so a new one cannot slip

@@ -5,7 +5,7 @@ import dynamic from 'next/dynamic';
 import { MapPlaceholder, MapPlaceholderFrame } from '@/components/map/map-placeholder';
 import type { LiveMapProps } from './live-map';
 
-// The live map loads in the browser only (Leaflet needs `window`, STYLE.md §16), like
+// The live map loads in the browser only (Leaflet needs `window`), like
 // components/map/lazy-dispatch-map.tsx; type-only imports keep Leaflet out of the page bundle.
 export type { LiveMapDispatch, LiveMapDriver, LiveMapPoint, LiveMapProps } from './live-map';
 

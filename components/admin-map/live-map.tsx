@@ -10,7 +10,7 @@ import { escapeHtml } from '@/components/map/escape-html';
 import { useGridBackground } from '@/components/map/map-grid';
 
 // Leaflet touches `window` when imported: pages load this file only through
-// `lazy-live-map.tsx` (`dynamic(..., { ssr: false })`, STYLE.md §16).
+// `lazy-live-map.tsx` (`dynamic(..., { ssr: false })`).
 
 export interface LiveMapPoint {
   lat: number;

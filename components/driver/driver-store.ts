@@ -6,7 +6,7 @@ import { forgetJob, forgetSnapshots, keepOnlyJobs, keepSnapshot, readSnapshot } 
 
 // The driver app's server data: a few polled JSON reads, kept per key, in the shape the
 // dashboard's TanStack Query code has (a key factory, query functions taking the abort signal,
-// set / invalidate by key prefix). Why not TanStack Query itself (STYLE.md §14): it is ~13 KB
+// set / invalidate by key prefix). Why not TanStack Query itself: it is ~13 KB
 // gzip of first-load script, and the driver app's budget on a phone is 150 KB of which Next and
 // React take 129 KB. What the app needs of it fits in this file: a cache, polling, one request
 // in flight per key, refetch on focus and when the connection returns, paused while offline.

@@ -5,8 +5,8 @@ import dynamic from 'next/dynamic';
 import { MapPlaceholder, MapPlaceholderFrame } from './map-placeholder';
 import type { DispatchMapProps } from './dispatch-map';
 
-// The one way pages use the map: Leaflet needs `window`, so it loads in the browser only
-// (STYLE.md §16), and type-only imports keep it out of the page bundle.
+// The one way pages use the map: Leaflet needs `window`, so it loads in the browser only,
+// and type-only imports keep it out of the page bundle.
 export type { DispatchMapLabels, DispatchMapProps, MapPoint, PlaceableMarker } from './dispatch-map';
 
 const DynamicDispatchMap = dynamic(() => import('./dispatch-map').then((m) => m.DispatchMap), {

@@ -12,7 +12,7 @@ import {
 import { toMajor, toMinor } from '@/lib/pricing/tariff';
 import { LocaleTextSchema, requiredText, text } from '@/lib/validation/primitives';
 
-// The dashboard's New dispatch form, derived from the API's create schema (STYLE.md §8) so a
+// The dashboard's New dispatch form, derived from the API's create schema so a
 // field error in the browser is the one the API would answer. What differs is how people enter
 // a few fields: the two locale-text fields as an English and an Arabic input, the schedule as
 // "now / in N minutes / at a time" in the browser's clock, and the tip in major units.

@@ -1,5 +1,5 @@
 // Whose data a call may reach: the tenant, carried as a value instead of a nullable account id
-// (a `null` meaning "every account" is one typo away from a leak; STYLE.md §5).
+// (a `null` meaning "every account" is one typo away from a leak).
 //
 // The rule:
 // - A domain function that reaches tenant-owned rows which more than one kind of caller reaches
