@@ -175,6 +175,8 @@ test('signing out without signal locks the phone at once and finishes when the s
   await page.getByTestId('action-picked_up').click();
   await expect(page.getByTestId('job-status')).toHaveText(/picked up/i);
   await expect(page.getByTestId('customer-name')).toHaveText(customer.firstName);
+  // The pickup shows at once but is sent in the background: it must have left before the signal goes.
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0');
   const session = (await context.cookies()).find((cookie) => cookie.name === 'dispatch_session')!;
   expect(session).toBeTruthy();
 
