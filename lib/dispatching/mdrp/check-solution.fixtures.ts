@@ -96,7 +96,7 @@ export const violationCases: ViolationCase[] = [
   },
   {
     name: 'an order twice in one bundle',
-    rules: ['order-in-several-assignments', 'drop-off-sequence', 'bundle-route'],
+    rules: ['order-repeated-in-bundle', 'drop-off-sequence', 'bundle-route'],
     evaluator: 'infeasible',
     breakIt: (_, s) => void s.assignments[1]!.orders.push('o3'),
   },

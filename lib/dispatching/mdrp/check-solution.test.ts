@@ -74,6 +74,7 @@ describe('checkSolution catches each broken rule', () => {
       'drop-off-time',
       'drop-off-departure',
       'assigned-after-pickup',
+      'order-repeated-in-bundle',
       'order-record',
     ];
     expect(all.filter((rule) => !covered.has(rule))).toEqual([]);

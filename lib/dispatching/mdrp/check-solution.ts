@@ -23,9 +23,10 @@
  * pickup + half the service; the moves after a pickup go restaurant → drop-offs in the bundle's
  * order; a drop-off exactly at its arrival + half the drop-off service, and the courier leaves it
  * no earlier than half a service later (so a bundle is finished before the courier goes anywhere
- * else, its next pickup included); no assignment after its pickup; every line of
- * solution_info_orders.txt once, in exactly one assignment with the same pickup time and courier,
- * with the instance's placement and ready times.
+ * else, its next pickup included); no assignment after its pickup; no order twice in one bundle
+ * (the evaluator's "at most one assignment" counts bundles, so it sees a repeat only through the
+ * drop-off sequence); every line of solution_info_orders.txt once, in exactly one assignment with
+ * the same pickup time and courier, with the instance's placement and ready times.
  *
  * A courier's moves are taken in the order the solution lists them (as the file lists them);
  * `writeSolution` sorts each courier's moves by departure time.
@@ -103,6 +104,7 @@ export type MdrpRule =
   | 'drop-off-time'
   | 'drop-off-departure'
   | 'assigned-after-pickup'
+  | 'order-repeated-in-bundle'
   | 'order-record';
 
 export const EVALUATOR_RULES: readonly MdrpRule[] = [
@@ -309,7 +311,7 @@ export function checkSolution(instance: MdrpInstance, solution: MdrpSolution): M
     }
     const seen = new Set<string>();
     for (const o of a.orders) {
-      if (seen.has(o)) flag('order-in-several-assignments', `${label}: order ${o} twice`);
+      if (seen.has(o)) flag('order-repeated-in-bundle', `${label}: order ${o} twice`);
       seen.add(o);
     }
     const known = a.orders.flatMap((o) => {
