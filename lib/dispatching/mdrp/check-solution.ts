@@ -385,7 +385,7 @@ export function checkSolution(instance: MdrpInstance, solution: MdrpSolution): M
         flag('bundle-route', `${label}: after ${n === 1 ? 'the pickup' : `drop-off ${n - 1}`} the courier ${went}, not to order ${o}`);
         break;
       }
-      const stay = dropStay.get(o);
+      const stay = rowOf.get(o)?.courier === a.courier ? dropStay.get(o) : undefined;
       if (stay !== undefined && stay !== arrivalIndex(pickupMove + n)) {
         flag('bundle-route', `${label}: order ${o} is dropped off at another visit than the one after the pickup`);
         break;
