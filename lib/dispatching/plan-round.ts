@@ -48,8 +48,10 @@ export interface EngineTuning {
   deferS: number;
   /** Orders about to be ready per free courier below which estimated ready times are planned early. */
   plentifulBelow: number;
-  /** An idle courier farther than this from every hotspot is sent to the nearest one (0: never). */
-  repositionBeyondS: number;
+  /** An idle courier moves when that brings it this much closer to where orders appear, on average (0: never). */
+  repositionGainS: number;
+  /** Longest repositioning move. */
+  repositionMaxS: number;
 }
 
 export const DEFAULT_TUNING: EngineTuning = {
@@ -61,7 +63,8 @@ export const DEFAULT_TUNING: EngineTuning = {
   emptyDriveWeight: 0.2,
   waitWeight: 0.1,
   deferS: 600,
-  repositionBeyondS: 180,
+  repositionGainS: 180,
+  repositionMaxS: 600,
   plentifulBelow: 2,
 };
 
@@ -153,19 +156,27 @@ function decisionFor(courierId: string, pickup: Place, match: Match, params: Rou
   };
 }
 
-/** Step 5: couriers with nothing to do and far from where orders appear go to the nearest hotspot. */
+/**
+ * Step 5: a courier with nothing to do moves to a hotspot when that brings it, on average over
+ * where orders appear (weighted by their recent counts), at least `repositionGainS` closer, and
+ * the move takes at most `repositionMaxS` (a move cannot be interrupted). Where kitchens
+ * cluster downtown this brings couriers back from the suburbs; where they are spread evenly no
+ * place is better than another and nobody moves.
+ */
 function reposition(now: number, idle: readonly Courier[], input: RoundInput, tuning: EngineTuning): Reposition[] {
-  const hotspots = input.hotspots ?? [];
-  if (tuning.repositionBeyondS <= 0 || hotspots.length === 0) return [];
+  const hotspots = (input.hotspots ?? []).filter((hotspot) => hotspot.weight > 0);
+  if (tuning.repositionGainS <= 0 || hotspots.length === 0 || idle.length === 0) return [];
+  const totalWeight = hotspots.reduce((sum, hotspot) => sum + hotspot.weight, 0);
+  const meanTravelFrom = (place: Place) => hotspots.reduce((sum, hotspot) => sum + hotspot.weight * input.travel.seconds(place, hotspot.place), 0) / totalWeight;
+  const scored = hotspots.map((hotspot) => ({ place: hotspot.place, mean: meanTravelFrom(hotspot.place) })).sort((a, b) => a.mean - b.mean || (a.place.id < b.place.id ? -1 : 1));
   const moves: Reposition[] = [];
   for (const courier of idle) {
-    let nearest: { place: Place; seconds: number } | null = null;
-    for (const { place, weight } of hotspots) {
-      if (weight <= 0) continue;
-      const seconds = input.travel.seconds(courier.freePlace, place);
-      if (nearest === null || seconds < nearest.seconds || (seconds === nearest.seconds && place.id < nearest.place.id)) nearest = { place, seconds };
-    }
-    if (nearest && nearest.seconds > tuning.repositionBeyondS && now + nearest.seconds < courier.shiftEnd) moves.push({ courierId: courier.id, to: nearest.place });
+    const here = meanTravelFrom(courier.freePlace);
+    const target = scored.find(({ place }) => {
+      const moveS = input.travel.seconds(courier.freePlace, place);
+      return moveS <= tuning.repositionMaxS && now + moveS < courier.shiftEnd;
+    });
+    if (target && here - target.mean >= tuning.repositionGainS) moves.push({ courierId: courier.id, to: target.place });
   }
   return moves;
 }
@@ -200,6 +211,8 @@ export function planRound(input: RoundInput, tuning: EngineTuning = DEFAULT_TUNI
     const carried = heading.orderIds.map((id) => ordersById.get(id)).filter((order): order is OpenOrder => order !== undefined);
     if (carried.length === 0) continue;
     let route = bestRoute(heading.arriveAt, heading.pickup, carried, input.travel, params, tuning.weights);
+    // A commitment that can no longer make the shift is the caller's to withdraw; the engine plans nothing on it.
+    if (route.times.pickupAt > courier.shiftEnd) continue;
     let changed = false;
     const candidates = (freeByPickup.get(heading.pickup.id) ?? []).filter((order) => !taken.has(order.id)).sort(byReadyThenId);
     for (const order of candidates) {
