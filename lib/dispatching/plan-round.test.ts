@@ -72,11 +72,22 @@ describe('planRound', () => {
     expect([...result.decisions[0]!.orderIds].sort()).toEqual(['a', 'b']);
   });
 
-  it('sends an idle courier far from every kitchen to wait near the busiest one', () => {
-    const far = courier('c1', { id: 'far', x: 9600, y: 9600 });
-    const near = courier('c2', { id: 'near', x: 320, y: 0 });
-    const result = round({ now: 0, orders: [], couriers: [far, near], hotspots: [{ place: burgers, weight: 5 }] });
+  it('sends an idle courier back to where orders appear, but not on a move too long to interrupt', () => {
+    const suburb = courier('c1', { id: 'suburb', x: 2560, y: 0 }); // 8 minutes from the kitchens
+    const near = courier('c2', { id: 'near', x: 320, y: 0 }); // 1 minute: close enough
+    const remote = courier('c3', { id: 'remote', x: 9600, y: 9600 }); // 43 minutes: too long a move
+    const hotspots = [
+      { place: burgers, weight: 5 },
+      { place: { id: 'tacos', x: 320, y: 320 }, weight: 1 },
+    ];
+    const result = round({ now: 0, orders: [], couriers: [suburb, near, remote], hotspots });
     expect(result.repositions).toEqual([{ courierId: 'c1', to: burgers }]);
+  });
+
+  it('moves nobody when orders appear everywhere alike', () => {
+    const corners = [0, 6400].flatMap((x) => [0, 6400].map((y) => ({ place: { id: `k${x}-${y}`, x, y }, weight: 1 })));
+    const result = round({ now: 0, orders: [], couriers: [courier('c1', { id: 'middle', x: 3200, y: 3200 })], hotspots: corners });
+    expect(result.repositions).toEqual([]);
   });
 
   it('leaves an order no courier can pick up before its shift ends', () => {
