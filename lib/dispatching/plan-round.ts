@@ -98,15 +98,24 @@ function byReadyThenId(a: OpenOrder, b: OpenOrder): number {
 }
 
 /** Step 2: cheapest-insertion bundles of one pickup's orders. */
-function bundlePickup(now: number, orders: OpenOrder[], allowanceS: number, input: RoundInput, options: EngineOptions, tuning: EngineTuning): Bundle[] {
+function bundlePickup(
+  now: number,
+  orders: OpenOrder[],
+  allowanceS: number,
+  bundleEstimated: boolean,
+  input: RoundInput,
+  options: EngineOptions,
+  tuning: EngineTuning,
+): Bundle[] {
   const bundles: Bundle[] = [];
   for (const order of [...orders].sort(byReadyThenId)) {
     const alone = idealRoute(now, order.pickup, [order], input, tuning).cost;
     let best: { bundle: Bundle; route: PlannedRoute; extra: number } | null = null;
     for (const bundle of bundles) {
       if (bundle.orders.length >= options.maxBundle) continue;
-      // Food whose ready time is only estimated is not bundled: one late kitchen would hold every order of the bundle.
-      if (!order.readyKnown || bundle.orders.some((other) => !other.readyKnown)) continue;
+      // With couriers to spare, food whose ready time is only estimated is not bundled: one late
+      // kitchen would hold every order of the bundle. When they are scarce, a courier saved is worth that risk.
+      if (!bundleEstimated && (!order.readyKnown || bundle.orders.some((other) => !other.readyKnown))) continue;
       const route = idealRoute(now, order.pickup, [...bundle.orders, order], input, tuning);
       const extra = route.cost - bundle.idealCost - alone;
       if (extra <= allowanceS && (best === null || extra < best.extra)) best = { bundle, route, extra };
@@ -193,7 +202,8 @@ export function planRound(input: RoundInput, tuning: EngineTuning = DEFAULT_TUNI
   const { now, params } = input;
   const decisions: Decision[] = [];
   const ordersById = new Map(input.orders.map((order) => [order.id, order]));
-  if (isPlentiful(input, options, tuning)) {
+  const plentiful = isPlentiful(input, options, tuning);
+  if (plentiful) {
     for (const [id, order] of ordersById) {
       if (!order.readyKnown && order.readyEarliestAt !== undefined) ordersById.set(id, { ...order, readyAt: order.readyEarliestAt });
     }
@@ -243,7 +253,7 @@ export function planRound(input: RoundInput, tuning: EngineTuning = DEFAULT_TUNI
   const bundles: Bundle[] = [];
   const horizonGroups = groupByPickup(inHorizon);
   for (const pickupId of [...horizonGroups.keys()].sort()) {
-    bundles.push(...bundlePickup(now, horizonGroups.get(pickupId)!, allowanceS, input, options, tuning));
+    bundles.push(...bundlePickup(now, horizonGroups.get(pickupId)!, allowanceS, !plentiful, input, options, tuning));
   }
 
   // 3. Assign: rows are bundles, columns the union of each bundle's nearest couriers plus one "later" column per bundle.
