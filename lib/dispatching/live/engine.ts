@@ -10,7 +10,8 @@ import type { Courier, Decision, RoundInput, RoundResult, TravelTime } from '@/l
 import { applyDecision, type DecisionOutcome } from '@/lib/dispatching/live/apply-decisions';
 import { leaderLease, type LeaderLease } from '@/lib/dispatching/live/leader-lease';
 import { loadRoundInput, roundInputOf, type LoadedRound, type TravelFor } from '@/lib/dispatching/live/load-round-input';
-import { ESTIMATOR_STRAIGHT_LINE_MPS, planeTravelSeconds } from '@/lib/dispatching/live/places';
+import { ROAD_ESTIMATE_TRAVEL, simulatedTravel } from '@/lib/dispatching/live/places';
+import { planRound } from '@/lib/dispatching/plan-round';
 import { fetchTableTravel } from '@/lib/dispatching/live/routing-table-travel';
 import { OFFERABLE_STATES } from '@/lib/offers/close-offers';
 import { closeStaleTrips } from '@/lib/offers/trips';
@@ -64,9 +65,10 @@ export class DispatchEngine {
   private leads = false;
   private unsubscribe: (() => void) | null = null;
 
-  constructor(options: Partial<DispatchEngineOptions> & { planner: Planner }) {
+  constructor(options: Partial<DispatchEngineOptions> = {}) {
     const env = getEnv();
     this.options = {
+      planner: (input) => planRound(input),
       roundMs: env.DISPATCH_ROUND_S * 1000,
       minGapMs: MIN_ROUND_GAP_MS,
       offerTimeoutS: env.DRIVER_OFFER_TIMEOUT_S,
@@ -90,11 +92,12 @@ export class DispatchEngine {
 
   /** Stops after the round in progress and lets go of the lead, so a follower takes over at once. */
   async stop(): Promise<void> {
-    if (!this.isRunning) return;
-    this.isRunning = false;
-    this.unsubscribe?.();
-    this.sleeper.wake();
-    await this.loopDone;
+    if (this.isRunning) {
+      this.isRunning = false;
+      this.unsubscribe?.();
+      this.sleeper.wake();
+      await this.loopDone;
+    }
     await this.lease.release();
     this.leads = false;
   }
@@ -118,7 +121,7 @@ export class DispatchEngine {
     await db().$transaction((tx) => closeStaleTrips(tx, OFFERABLE_STATES));
     let travelKind: RoundReport['travel'] = 'straight_line';
     const prepareTravel = async (places: LoadedRound['places']): Promise<TravelFor> => {
-      const straight = straightLine(ESTIMATOR_STRAIGHT_LINE_MPS);
+      const straight = ROAD_ESTIMATE_TRAVEL;
       let real: TravelTime = straight;
       if (this.options.routing && places.sources.length > 0) {
         const table = await fetchTableTravel({ baseUrl: this.options.routing.url, request: places, fallback: straight, timeoutMs: this.options.routing.timeoutMs });
@@ -126,7 +129,7 @@ export class DispatchEngine {
         if (table.error) console.warn(JSON.stringify({ level: 'warn', message: 'routing table unavailable: straight lines this round', error: table.error }));
         real = table;
       }
-      return ({ speedKmh }) => (speedKmh === null ? real : straightLine(((speedKmh * 1000) / 3600) / 1.0));
+      return ({ speedKmh }) => (speedKmh === null ? real : simulatedTravel(speedKmh));
     };
     let round = await loadRoundInput(db(), { now: new Date(), prepareTravel });
     if (round.sandboxShortfall.length > 0) {
@@ -139,7 +142,7 @@ export class DispatchEngine {
     let decisions = 0;
     const count = (outcome: DecisionOutcome) => (outcomes[outcome] = (outcomes[outcome] ?? 0) + 1);
     for (const partition of round.partitions) {
-      const input = roundInputOf(round, partition);
+      const input = roundInputOf(round, partition, this.options.roundMs / 1000);
       let t = performance.now();
       const result = this.options.planner(input);
       planMs += performance.now() - t;
@@ -215,10 +218,6 @@ export class DispatchEngine {
       }
     }
   }
-}
-
-function straightLine(metresPerSecond: number): TravelTime {
-  return { seconds: (from, to) => planeTravelSeconds(from, to, metresPerSecond) };
 }
 
 /** Until the earliest offered trip expires (its dispatches are planned again then), at least 0. */

@@ -4,7 +4,7 @@ import { getEnv } from '@/lib/env';
 import type { Courier, DispatchParams, OpenOrder, RoundInput, TravelTime } from '@/lib/dispatching/types';
 import { MDRP_PARAMS } from '@/lib/dispatching/types';
 import { placeFactory, type LivePlace } from '@/lib/dispatching/live/places';
-import { branchKey, learnedPrepSeconds, readPrepSamples, readyTime, type BranchKey } from '@/lib/dispatching/live/ready-times';
+import { branchKey, readPrepHistory, readyTime, type BranchKey } from '@/lib/dispatching/live/ready-times';
 import { ON_DUTY_STATES } from '@/lib/transitions/statuses';
 
 // What a round plans, read in a fixed number of statements (three, whatever the city's size):
@@ -133,8 +133,7 @@ export async function loadRoundInput(
   for (const row of [...orders, ...heldWork]) {
     if (!row.readyAt && !row.pickupReadyAt) needEstimate.set(branchKey(row), { accountId: row.accountId, vendorBid: row.vendorBid });
   }
-  const samples = await readPrepSamples(tx, [...needEstimate.values()]);
-  const learned = new Map([...samples].map(([key, values]) => [key, learnedPrepSeconds(values)]));
+  const history = await readPrepHistory(tx, [...needEstimate.values()]);
 
   const anyPoint = orders.map((row) => LatLngSchema.safeParse(row.pickup)).find((parsed) => parsed.success)?.data ??
     (couriers[0] ? { lat: couriers[0].lat, lng: couriers[0].lng } : { lat: 0, lng: 0 });
@@ -171,7 +170,7 @@ export async function loadRoundInput(
     const dropoff = place(row.id, dropoffAt.data);
     sources.set(pickup.id, pickup).set(dropoff.id, dropoff);
     destinations.set(pickup.id, pickup).set(dropoff.id, dropoff);
-    const ready = readyTime(row, learned.get(branchKey(row)) ?? null);
+    const ready = readyTime(row, history, now);
     return { id: row.id, pickup, dropoff, placedAt: row.createdAt.getTime() / 1000, ...ready };
   };
 
@@ -263,6 +262,6 @@ const NO_TRAVEL: TravelTime = {
 };
 
 /** The engine input of one partition. */
-export function roundInputOf(round: LoadedRound, partition: RoundPartition): RoundInput {
-  return { now: round.now, orders: partition.orders, couriers: partition.couriers, travel: partition.travel, params: LIVE_PARAMS };
+export function roundInputOf(round: LoadedRound, partition: RoundPartition, roundS: number): RoundInput {
+  return { now: round.now, orders: partition.orders, couriers: partition.couriers, travel: partition.travel, params: LIVE_PARAMS, options: { roundS } };
 }
