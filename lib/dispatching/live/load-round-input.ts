@@ -135,6 +135,7 @@ export async function loadRoundInput(
   }
   const history = await readPrepHistory(tx, [...needEstimate.values()]);
 
+  const sandboxAccounts = new Set([...orders.filter((row) => row.sandbox).map((row) => row.accountId), ...couriers.flatMap((row) => (row.sandboxAccountId ? [row.sandboxAccountId] : []))]);
   const anyPoint = orders.map((row) => LatLngSchema.safeParse(row.pickup)).find((parsed) => parsed.success)?.data ??
     (couriers[0] ? { lat: couriers[0].lat, lng: couriers[0].lng } : { lat: 0, lng: 0 });
   const place = placeFactory(anyPoint);
@@ -170,7 +171,10 @@ export async function loadRoundInput(
     const dropoff = place(row.id, dropoffAt.data);
     sources.set(pickup.id, pickup).set(dropoff.id, dropoff);
     destinations.set(pickup.id, pickup).set(dropoff.id, dropoff);
-    const ready = readyTime(row, history, now);
+    // A sandbox's kitchen is simulated: its food is ready when the vendor planned it, else now.
+    const ready = sandboxAccounts.has(row.accountId)
+      ? { readyAt: row.pickupReadyAt ? row.pickupReadyAt.getTime() / 1000 : now, readyKnown: true }
+      : readyTime(row, history, now);
     return { id: row.id, pickup, dropoff, placedAt: row.createdAt.getTime() / 1000, ...ready };
   };
 
@@ -261,7 +265,11 @@ const NO_TRAVEL: TravelTime = {
   },
 };
 
-/** The engine input of one partition. */
+/**
+ * The engine input of one partition. The sandbox's simulated drivers carry one dispatch at a
+ * time: the simulator drives each dispatch on its own, not a trip's drop-offs in order (yet).
+ */
 export function roundInputOf(round: LoadedRound, partition: RoundPartition, roundS: number): RoundInput {
-  return { now: round.now, orders: partition.orders, couriers: partition.couriers, travel: partition.travel, params: LIVE_PARAMS, options: { roundS } };
+  const options = partition.sandboxAccountId === null ? { roundS } : { roundS, maxBundle: 1 };
+  return { now: round.now, orders: partition.orders, couriers: partition.couriers, travel: partition.travel, params: LIVE_PARAMS, options };
 }
