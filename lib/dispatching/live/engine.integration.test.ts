@@ -15,7 +15,7 @@ import { currentOffer } from '@/lib/offers/current-offer';
 import { declineOffer } from '@/lib/offers/decline-offer';
 import { accountScope, platformScope } from '@/lib/tenancy/scope';
 import { call } from '@/test/api';
-import { dispatchBody, newAccount, newDriver, uniqueSuffix } from '@/test/fixtures';
+import { dispatchBody, newAccount, uniqueSuffix } from '@/test/fixtures';
 
 // The live dispatch engine (lib/dispatching/live): rounds over the auto-assign and sandbox
 // accounts' open dispatches, trips offered as one offer, the leader lease. Rounds are run by
