@@ -31,5 +31,5 @@ export function planNearest(input: RoundInput): RoundResult {
     const dropoffAt = pickupAt + params.pickupServiceS / 2 + travel.seconds(order.pickup, order.dropoff) + params.dropoffServiceS / 2;
     decisions.push({ courierId: best.courier.id, pickup: order.pickup, orderIds: [order.id], kind: 'final', departAt: now, arriveAt, pickupAt, dropoffAt: [dropoffAt] });
   }
-  return { decisions, deferred };
+  return { decisions, repositions: [], deferred };
 }

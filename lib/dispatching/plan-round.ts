@@ -1,6 +1,6 @@
 import { munkres } from 'munkres';
 import { bestRoute, latestReady, type CostWeights, type PlannedRoute } from '@/lib/dispatching/routes';
-import type { Courier, Decision, EngineOptions, OpenOrder, Place, RoundInput, RoundResult } from '@/lib/dispatching/types';
+import type { Courier, Decision, EngineOptions, OpenOrder, Place, Reposition, RoundInput, RoundResult } from '@/lib/dispatching/types';
 
 /**
  * One dispatch round: a rolling horizon of open orders, bundled per pickup, matched to couriers
@@ -46,6 +46,12 @@ export interface EngineTuning {
   waitWeight: number;
   /** The delay a bundle left for a later round is assumed to suffer. */
   deferS: number;
+  /** Orders about to be ready per free courier below which estimated ready times are planned early. */
+  plentifulBelow: number;
+  /** An idle courier moves when that brings it this much closer to where orders appear, on average (0: never). */
+  repositionGainS: number;
+  /** Longest repositioning move. */
+  repositionMaxS: number;
 }
 
 export const DEFAULT_TUNING: EngineTuning = {
@@ -57,6 +63,9 @@ export const DEFAULT_TUNING: EngineTuning = {
   emptyDriveWeight: 0.2,
   waitWeight: 0.1,
   deferS: 600,
+  repositionGainS: 180,
+  repositionMaxS: 600,
+  plentifulBelow: 2,
 };
 
 /** Large enough to dominate any real cost; finite so the solver never sees a row of infinities. */
@@ -96,6 +105,8 @@ function bundlePickup(now: number, orders: OpenOrder[], allowanceS: number, inpu
     let best: { bundle: Bundle; route: PlannedRoute; extra: number } | null = null;
     for (const bundle of bundles) {
       if (bundle.orders.length >= options.maxBundle) continue;
+      // Food whose ready time is only estimated is not bundled: one late kitchen would hold every order of the bundle.
+      if (!order.readyKnown || bundle.orders.some((other) => !other.readyKnown)) continue;
       const route = idealRoute(now, order.pickup, [...bundle.orders, order], input, tuning);
       const extra = route.cost - bundle.idealCost - alone;
       if (extra <= allowanceS && (best === null || extra < best.extra)) best = { bundle, route, extra };
@@ -145,27 +156,68 @@ function decisionFor(courierId: string, pickup: Place, match: Match, params: Rou
   };
 }
 
+/**
+ * Step 5: a courier with nothing to do moves to a hotspot when that brings it, on average over
+ * where orders appear (weighted by their recent counts), at least `repositionGainS` closer, and
+ * the move takes at most `repositionMaxS` (a move cannot be interrupted). Where kitchens
+ * cluster downtown this brings couriers back from the suburbs; where they are spread evenly no
+ * place is better than another and nobody moves.
+ */
+function reposition(now: number, idle: readonly Courier[], input: RoundInput, tuning: EngineTuning): Reposition[] {
+  const hotspots = (input.hotspots ?? []).filter((hotspot) => hotspot.weight > 0);
+  if (tuning.repositionGainS <= 0 || hotspots.length === 0 || idle.length === 0) return [];
+  const totalWeight = hotspots.reduce((sum, hotspot) => sum + hotspot.weight, 0);
+  const meanTravelFrom = (place: Place) => hotspots.reduce((sum, hotspot) => sum + hotspot.weight * input.travel.seconds(place, hotspot.place), 0) / totalWeight;
+  const scored = hotspots.map((hotspot) => ({ place: hotspot.place, mean: meanTravelFrom(hotspot.place) })).sort((a, b) => a.mean - b.mean || (a.place.id < b.place.id ? -1 : 1));
+  const moves: Reposition[] = [];
+  for (const courier of idle) {
+    const here = meanTravelFrom(courier.freePlace);
+    const target = scored.find(({ place }) => {
+      const moveS = input.travel.seconds(courier.freePlace, place);
+      return moveS <= tuning.repositionMaxS && now + moveS < courier.shiftEnd;
+    });
+    if (target && here - target.mean >= tuning.repositionGainS) moves.push({ courierId: courier.id, to: target.place });
+  }
+  return moves;
+}
+
+/** Fewer orders about to be ready than couriers free now, by `plentifulBelow`. */
+function isPlentiful(input: RoundInput, options: EngineOptions, tuning: EngineTuning): boolean {
+  const soon = input.orders.filter((order) => order.readyAt <= input.now + options.horizonS).length;
+  const freeNow = input.couriers.filter((courier) => !courier.heading && courier.freeAt < input.now + options.roundS && courier.shiftEnd > input.now).length;
+  return soon < tuning.plentifulBelow * freeNow;
+}
+
 export function planRound(input: RoundInput, tuning: EngineTuning = DEFAULT_TUNING): RoundResult {
   const options: EngineOptions = { ...DEFAULT_ENGINE_OPTIONS, ...input.options };
   const { now, params } = input;
   const decisions: Decision[] = [];
   const ordersById = new Map(input.orders.map((order) => [order.id, order]));
+  if (isPlentiful(input, options, tuning)) {
+    for (const [id, order] of ordersById) {
+      if (!order.readyKnown && order.readyEarliestAt !== undefined) ordersById.set(id, { ...order, readyAt: order.readyEarliestAt });
+    }
+  }
+  const couriers = input.couriers;
   const taken = new Set<string>();
-  for (const courier of input.couriers) for (const id of courier.heading?.orderIds ?? []) taken.add(id);
-  const free = input.orders.filter((order) => !taken.has(order.id));
+  for (const courier of couriers) for (const id of courier.heading?.orderIds ?? []) taken.add(id);
+  const free = [...ordersById.values()].filter((order) => !taken.has(order.id));
   const freeByPickup = groupByPickup(free);
 
   // 1. Extend couriers heading to a pickup (and re-time them: their plan is final once nothing waits).
-  for (const courier of [...input.couriers].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const courier of [...couriers].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const heading = courier.heading;
     if (!heading) continue;
     const carried = heading.orderIds.map((id) => ordersById.get(id)).filter((order): order is OpenOrder => order !== undefined);
     if (carried.length === 0) continue;
     let route = bestRoute(heading.arriveAt, heading.pickup, carried, input.travel, params, tuning.weights);
+    // A commitment that can no longer make the shift is the caller's to withdraw; the engine plans nothing on it.
+    if (route.times.pickupAt > courier.shiftEnd) continue;
     let changed = false;
     const candidates = (freeByPickup.get(heading.pickup.id) ?? []).filter((order) => !taken.has(order.id)).sort(byReadyThenId);
     for (const order of candidates) {
       if (route.sequence.length >= options.maxBundle) break;
+      if (!order.readyKnown) continue;
       const alone = idealRoute(now, order.pickup, [order], input, tuning).cost;
       const extended = bestRoute(heading.arriveAt, heading.pickup, [...route.sequence, order], input.travel, params, tuning.weights);
       if (extended.times.pickupAt > courier.shiftEnd) continue;
@@ -184,7 +236,7 @@ export function planRound(input: RoundInput, tuning: EngineTuning = DEFAULT_TUNI
   }
 
   // 2. Bundle what is ready within the horizon.
-  const available = input.couriers.filter((courier) => !courier.heading && courier.shiftEnd > now && courier.freeAt <= now + options.horizonS);
+  const available = couriers.filter((courier) => !courier.heading && courier.shiftEnd > now && courier.freeAt <= now + options.horizonS);
   const inHorizon = free.filter((order) => !taken.has(order.id) && order.readyAt <= now + options.horizonS);
   const load = inHorizon.length / Math.max(1, available.filter((courier) => courier.freeAt <= now + options.roundS).length);
   const allowanceS = tuning.bundleAllowanceS + tuning.bundleAllowancePerLoadS * Math.max(0, load - tuning.loadThreshold);
@@ -216,6 +268,7 @@ export function planRound(input: RoundInput, tuning: EngineTuning = DEFAULT_TUNI
     }
     return matches;
   });
+  const reserved = new Set<string>();
   if (bundles.length > 0) {
     const width = columns.length + bundles.length;
     const matrix = bundles.map((bundle, row) => {
@@ -227,6 +280,7 @@ export function planRound(input: RoundInput, tuning: EngineTuning = DEFAULT_TUNI
     });
     for (const [row, column] of munkres(matrix)) {
       if (column >= columns.length) continue;
+      reserved.add(columns[column]!.id);
       const match = candidateMatches[row]!.get(column);
       if (!match) continue;
       const bundle = bundles[row]!;
@@ -240,5 +294,6 @@ export function planRound(input: RoundInput, tuning: EngineTuning = DEFAULT_TUNI
   }
 
   const decided = new Set(decisions.flatMap((decision) => decision.orderIds));
-  return { decisions, deferred: input.orders.filter((order) => !decided.has(order.id) && !taken.has(order.id)).map((order) => order.id) };
+  const repositions = reposition(now, available.filter((courier) => courier.freeAt <= now && !reserved.has(courier.id)), input, tuning);
+  return { decisions, repositions, deferred: input.orders.filter((order) => !decided.has(order.id) && !taken.has(order.id)).map((order) => order.id) };
 }

@@ -1,7 +1,7 @@
 /**
  * When will a kitchen's food be ready, before it says so? Each pickup's recent preparation
- * times (placed → ready) give a robust estimate: their median, pulled toward the city-wide
- * median while the pickup has few orders of its own. Pure: the caller keeps the history (the
+ * times (placed → ready) give a robust estimate: a low quantile of them, pulled toward the
+ * city-wide one while the pickup has few orders of its own. Pure: the caller keeps the history (the
  * replay as it goes, the live service from each branch's recent dispatches).
  */
 
@@ -9,12 +9,17 @@
 export const PREP_HISTORY_SIZE = 20;
 /** A pickup's own median counts fully from this many samples on. */
 const OWN_WEIGHT_SAMPLES = 5;
+/** The quantile of recent preparation times an estimate gives by default: the median. */
+export const PLANNING_QUANTILE = 0.5;
 
-export function median(values: readonly number[]): number | null {
+/** The `q`-quantile (0–1) of `values`, linearly interpolated; null when there are none. */
+export function quantile(values: readonly number[], q: number): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const position = (sorted.length - 1) * Math.min(1, Math.max(0, q));
+  const below = Math.floor(position);
+  const above = Math.min(sorted.length - 1, below + 1);
+  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
 }
 
 export interface PrepHistory {
@@ -39,16 +44,20 @@ export function recordPrep(history: PrepHistory, pickupId: string, prepS: number
 }
 
 /**
- * The estimated preparation time of a new order at `pickupId`, in seconds; `fallbackS` when
- * nothing has been observed anywhere yet.
+ * The preparation time to plan a new order at `pickupId` with, in seconds; `fallbackS` when
+ * nothing has been observed anywhere yet. It is a low quantile (`PLANNING_QUANTILE`), not the
+ * median: a courier who arrives before the food waits a few minutes, one who arrives after
+ * it makes the customer wait, and the ready signal corrects the plan when the food is late.
  */
-export function estimatePrep(history: PrepHistory, pickupId: string, fallbackS: number): number {
-  const city = median(history.all) ?? fallbackS;
-  const own = history.byPickup.get(pickupId) ?? [];
-  const ownMedian = median(own);
-  if (ownMedian === null) return city;
+export function estimatePrep(history: PrepHistory, pickupId: string, fallbackS: number, q = PLANNING_QUANTILE, elapsedS = 0): number {
+  // Food not ready after `elapsedS` is food that takes longer: only longer preparations say how much.
+  const longer = (samples: readonly number[]) => samples.filter((sample) => sample > elapsedS);
+  const city = quantile(longer(history.all), q) ?? Math.max(fallbackS, elapsedS);
+  const own = longer(history.byPickup.get(pickupId) ?? []);
+  const ownEstimate = quantile(own, q);
+  if (ownEstimate === null) return city;
   const weight = Math.min(1, own.length / OWN_WEIGHT_SAMPLES);
-  return weight * ownMedian + (1 - weight) * city;
+  return weight * ownEstimate + (1 - weight) * city;
 }
 
 /**

@@ -45,6 +45,12 @@ export interface OpenOrder {
   readyAt: number;
   /** False when `readyAt` is only an estimate. */
   readyKnown: boolean;
+  /**
+   * With an estimate only: the earliest the food is plausibly ready (a low quantile of the
+   * kitchen's preparation times). The engine plans with it while couriers are plentiful (a
+   * courier who waits costs little) and with `readyAt` when they are scarce.
+   */
+  readyEarliestAt?: number;
 }
 
 /** A courier on shift (or starting soon) as the engine sees it. */
@@ -70,6 +76,11 @@ export interface RoundInput {
   couriers: readonly Courier[];
   travel: TravelTime;
   params: DispatchParams;
+  /**
+   * Where orders have been appearing (pickups with their recent order counts): couriers with
+   * nothing to do wait near them. Omit to leave idle couriers where they are.
+   */
+  hotspots?: readonly { place: Place; weight: number }[];
   /** Tuning; every field has a default (see `plan-round.ts`). */
   options?: Partial<EngineOptions>;
 }
@@ -105,8 +116,15 @@ export interface Decision {
   dropoffAt: number[];
 }
 
+/** An idle courier sent to wait near a pickup where orders appear (it leaves now). */
+export interface Reposition {
+  courierId: string;
+  to: Place;
+}
+
 export interface RoundResult {
   decisions: Decision[];
+  repositions: Reposition[];
   /** Open orders left for a later round. */
   deferred: string[];
 }
