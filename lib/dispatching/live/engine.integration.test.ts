@@ -13,7 +13,8 @@ import { AdvisoryLockLease } from '@/lib/dispatching/live/leader-lease';
 import { acceptOffer } from '@/lib/offers/accept-offer';
 import { currentOffer } from '@/lib/offers/current-offer';
 import { declineOffer } from '@/lib/offers/decline-offer';
-import { accountScope, platformScope } from '@/lib/tenancy/scope';
+import { listDriverJobs } from '@/lib/driver-jobs/list-driver-jobs';
+import { accountScope, driverScope, platformScope } from '@/lib/tenancy/scope';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, uniqueSuffix } from '@/test/fixtures';
 
@@ -254,6 +255,35 @@ describe('trips (bundles)', () => {
     expect(shown?.trip).toMatchObject({ kind: 'commit', ready_at: trip.readyAt.toISOString() });
     const { records } = await acceptOffer({ offerId: offer!.id, driverId: driver.id });
     expect(records[0]?.expected_pickup_at).not.toBeNull();
+    // The driver app's job: sent ahead to wait, with the time the food is expected.
+    const [job] = await listDriverJobs({ scope: driverScope(driver.id) });
+    expect(job?.trip).toMatchObject({ id: trip.id, position: 0, size: 1, kind: 'commit', waiting: true });
+    expect(Math.abs(Date.parse(`${job!.trip!.ready_at.replace(' ', 'T')}Z`) - readyAt.getTime())).toBeLessThan(1_000);
+    // Once the kitchen says it is ready, the driver no longer waits.
+    await markReady({ id: record.id, scope: accountScope(account.id), actor: { refType: 'vendor', refId: account.id } });
+    expect((await listDriverJobs({ scope: driverScope(driver.id) }))[0]?.trip?.waiting).toBe(false);
+  });
+
+  it('plans each town on its own: a driver in another city is not offered the order, nor counted among the free drivers', async () => {
+    const account = await autoAssigningAccount();
+    // Another city (about 900 km away) with idle drivers on duty: they neither take these orders
+    // nor make drivers look plentiful here, which would keep two orders going the same way apart.
+    for (let i = 0; i < 4; i++) await driverAt(900 + i);
+    const local = await driverAt(0.3);
+    const first = await readyDispatch(account.id, { destination: { lat: PICKUP.lat + 0.02, lng: PICKUP.lng + 0.02 } });
+    const second = await readyDispatch(account.id, { destination: { lat: PICKUP.lat + 0.03, lng: PICKUP.lng + 0.03 } });
+    await engine().runRound();
+    const [a, b] = [await openOffer(first.id), await openOffer(second.id)];
+    expect(a?.driverId).toBe(local.id);
+    expect(b?.tripId).toBe(a?.tripId);
+
+    // An order there, with nobody within an hour of it: it waits rather than going to a driver 900 km away.
+    await db().driver.updateMany({ where: { id: { not: local.id } }, data: { isActive: false } });
+    const far = await driverAt(900);
+    const alone = await readyDispatch(account.id);
+    await engine().runRound();
+    expect(await openOffer(alone.id)).toBeNull();
+    expect(far.id).toBeTruthy();
   });
 });
 

@@ -244,6 +244,9 @@ export async function loadRoundInput(
     for (const entry of pending) if (entry.partition === partition) partition.couriers.push(entry.build(travel));
   }
 
+  // Real drivers are planned with the orders within their reach only, town by town.
+  const planned = [...partitions.values()].flatMap((partition) => (partition.sandboxAccountId === null ? splitByReach(partition, MAX_APPROACH_S) : [partition]));
+
   const sandboxShortfall: LoadedRound['sandboxShortfall'] = [];
   for (const partition of partitions.values()) {
     if (!partition.sandboxAccountId) continue;
@@ -256,7 +259,67 @@ export async function loadRoundInput(
       });
     }
   }
-  return { now, partitions: [...partitions.values()], places, sandboxShortfall };
+  return { now, partitions: planned, places, sandboxShortfall };
+}
+
+/**
+ * A driver is planned only for pickups they could reach within this (by the round's travel
+ * times): one farther from every pickup of the round waits for orders nearer them. An hour is
+ * about 18 km in a straight line at the estimator's speed.
+ */
+export const MAX_APPROACH_S = 3600;
+
+/**
+ * The real drivers' partition split into the groups of pickups and drivers that reach each other
+ * (a driver within MAX_APPROACH_S of a pickup joins its group; a driver heading to a pickup stays
+ * with it), so a round plans each town on its own: a driver in another city is neither offered an
+ * order here nor counted among the free drivers that decide how much bundling is worth. Drivers
+ * that reach no pickup of the round are left out. One travel lookup per driver and distinct pickup.
+ */
+export function splitByReach(partition: RoundPartition, reachS: number): RoundPartition[] {
+  const parent = new Map<string, string>();
+  const find = (key: string): string => {
+    let root = key;
+    while (parent.get(root) !== root) root = parent.get(root)!;
+    for (let at = key; at !== root; ) {
+      const next = parent.get(at)!;
+      parent.set(at, root);
+      at = next;
+    }
+    return root;
+  };
+  const union = (a: string, b: string) => parent.set(find(a), find(b));
+  const pickups = new Map<string, OpenOrder['pickup']>();
+  for (const order of partition.orders) {
+    pickups.set(order.pickup.id, order.pickup);
+    parent.set(`p:${order.pickup.id}`, `p:${order.pickup.id}`);
+  }
+  const reaches = new Set<string>();
+  for (const courier of partition.couriers) {
+    const key = `c:${courier.id}`;
+    parent.set(key, key);
+    if (courier.heading && pickups.has(courier.heading.pickup.id)) {
+      union(key, `p:${courier.heading.pickup.id}`);
+      reaches.add(courier.id);
+    }
+    for (const [id, pickup] of pickups) {
+      if (partition.travel.seconds(courier.freePlace, pickup) <= reachS) {
+        union(key, `p:${id}`);
+        reaches.add(courier.id);
+      }
+    }
+  }
+  const groups = new Map<string, { orders: OpenOrder[]; couriers: Courier[] }>();
+  const groupOf = (key: string) => {
+    const root = find(key);
+    let group = groups.get(root);
+    if (!group) groups.set(root, (group = { orders: [], couriers: [] }));
+    return group;
+  };
+  for (const order of partition.orders) groupOf(`p:${order.pickup.id}`).orders.push(order);
+  for (const courier of partition.couriers) if (reaches.has(courier.id)) groupOf(`c:${courier.id}`).couriers.push(courier);
+  // Same maps: applying a decision looks its orders and driver up there.
+  return [...groups.values()].filter((group) => group.orders.length > 0).map((group) => ({ ...partition, ...group }));
 }
 
 const NO_TRAVEL: TravelTime = {
