@@ -9,6 +9,7 @@ import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
 import { accountScope, driverScope } from '@/lib/tenancy/scope';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
+import { insertTrip } from '@/lib/offers/trips';
 import { call, type CallOptions } from '@/test/api';
 import { setUpDeliveryHarness } from '@/test/delivery-harness';
 import { dispatchBody, newAccount, newDriver, newDriverSession, newStaffSession, uniqueSuffix } from '@/test/fixtures';
@@ -340,10 +341,16 @@ async function newTenant(): Promise<Tenant> {
   const { cookie: driverCookie } = await newDriverSession(driver.id);
   const media = await storeMedia({ scope: driverScope(driver.id), dispatchId: dispatch.id, kind: 'photo', bytes: await jpegImage(), declaredType: 'image/jpeg' });
   const waiting = await createDispatch({ accountId: account.id, input: dispatchBody() });
-  const offerId = `ofr_${uniqueSuffix()}`;
-  await db().dispatchOffer.create({
-    data: { id: offerId, dispatchId: waiting.id, driverId: driver.id, accountId: account.id, createdAt: new Date(), expiresAt: new Date(Date.now() + 600_000) },
-  });
+  // Offered the way the dispatch engine offers: a trip on offer, one offer row per dispatch.
+  const now = new Date();
+  const trip = await db().$transaction((tx) =>
+    insertTrip(
+      tx,
+      { driverId: driver.id, accountId: account.id, kind: 'final', orderIds: [waiting.id], offeredIds: [waiting.id], extendsTripId: null, departAt: now, arriveAt: now, readyAt: now },
+      { state: 'offered', timeoutS: 600 },
+    ),
+  );
+  const { id: offerId } = await db().dispatchOffer.findFirstOrThrow({ where: { tripId: trip.id }, select: { id: true } });
   return {
     accountId: account.id,
     apiKey: account.api_key,

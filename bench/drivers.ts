@@ -14,12 +14,16 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { benchOptions, createPostgresDatabase, jsonApi, machine, query, startServer, stopProcess } from '@/bench/support';
+import { measureEngineRound, type RoundMeasure } from '@/bench/engine-round';
 import { applyMigrations } from '@/lib/db/migrate';
 import { newSessionToken, SESSION_TTL_MS, sessionIdOf } from '@/lib/auth/session-token';
 import { SESSION_COOKIE } from '@/lib/auth/session-cookie';
 import { ensureBuild } from '@/scripts/ensure-build';
 
 const cli = benchOptions();
+/** The engine round measured after the positions: open dispatches and free drivers on duty. */
+const ROUND_ORDERS = cli.number('round-orders', 300);
+const ROUND_DRIVERS = cli.number('round-drivers', 1_000);
 const DRIVERS = cli.number('drivers', 1_000);
 const SECONDS = cli.number('seconds', 60);
 const CREATE_RATE = cli.number('create-rate', 50);
@@ -213,9 +217,19 @@ async function main() {
   ensureBuild();
   const { url, drop } = await createPostgresDatabase('dispatch_bench_drivers');
   let server: ChildProcess | undefined;
+  // Interrupted (Ctrl-C, a CI timeout): the server's processes and the database go too.
+  const onSignal = (signal: NodeJS.Signals) => {
+    void (async () => {
+      if (server) await stopProcess(server).catch(() => {});
+      await drop().catch(() => {});
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    })();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     await applyMigrations({ databaseUrl: url });
-    server = await startServer({ DATABASE_URL: url, DATA_DIR: os.tmpdir(), PORT, OPS_TOKEN, WEBHOOK_WORKER: 'false', SANDBOX_SIMULATOR: 'false', API_RATE_LIMIT_PER_S: '0' });
+    server = await startServer({ DATABASE_URL: url, DATA_DIR: os.tmpdir(), PORT, OPS_TOKEN, WEBHOOK_WORKER: 'true', SANDBOX_SIMULATOR: 'false', API_RATE_LIMIT_PER_S: '0', DISPATCH_ROUND_S: '15' });
     const account = await api('POST', '/api/ops/accounts', { name: 'Bench drivers' }, OPS);
     const apiKey = account.data.api_key!;
     const setupStarted = Date.now();
@@ -229,6 +243,10 @@ async function main() {
     loopDelay.enable();
     const [samples, createSamples] = await Promise.all([drivePositions(drivers), creates]);
     loopDelay.disable();
+
+    await stopProcess(server);
+    server = undefined;
+    const round: RoundMeasure = await measureEngineRound({ orders: ROUND_ORDERS, drivers: ROUND_DRIVERS, branches: 60 });
 
     const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
     const createTimes = createSamples.map((sample) => sample.ms).sort((a, b) => a - b);
@@ -269,6 +287,15 @@ async function main() {
       `| creates beside them, paced evenly (target ${CREATE_RATE}/s) | ${createSamples.length} (${(createSamples.length / SECONDS).toFixed(0)}/s), p50 / p99 ${percentile(createTimes, 50).toFixed(0)} / ${percentile(createTimes, 99).toFixed(0)} ms, failed ${createSamples.filter((sample) => !sample.ok).length} |`,
       `| dispatches that must record near_pickup / near_destination once | ${markers.rows.length} / ${destinationMarkers.rows.length} |`,
       `| lost (none recorded) / doubled (more than one) | ${lost} / ${doubled} |`,
+      '',
+      `The dispatch engine ran its rounds in the server meanwhile (DISPATCH_ROUND_S=15, the leader among its processes; the positions' account does not auto-assign, so its rounds read and plan without offers).`,
+      '',
+      `One engine round, in this process, with ${round.orders} open dispatches (ready, ${60} restaurants) and ${round.drivers} free drivers on duty:`,
+      '',
+      '| round | load ms | plan ms | apply ms | total ms | decisions |',
+      '|---|---:|---:|---:|---:|---:|',
+      `| first (offers made: ${JSON.stringify(round.first.outcomes)}) | ${round.first.ms.load.toFixed(0)} | ${round.first.ms.plan.toFixed(0)} | ${round.first.ms.apply.toFixed(0)} | ${round.first.ms.total.toFixed(0)} | ${round.first.decisions} |`,
+      `| second (everything on offer) | ${round.second.ms.load.toFixed(0)} | ${round.second.ms.plan.toFixed(0)} | ${round.second.ms.apply.toFixed(0)} | ${round.second.ms.total.toFixed(0)} | ${round.second.decisions} |`,
       '',
     ].join('\n');
     fs.writeFileSync(path.join(import.meta.dirname, 'results', 'drivers.md'), report);

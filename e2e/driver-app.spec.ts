@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startWebhookReceiver } from '../test/webhook-receiver';
 import { createAdmin } from './admin';
-import { assign, createDispatch, createDriver, createVendor, keptJobCopies, PHONE, phoneContext, signInDriver, statusesOf, waitForServiceWorker } from './drivers';
+import { assign, createDispatch, createDriver, createVendor, goOnDuty, keptJobCopies, PHONE, phoneContext, signInDriver, statusesOf, waitForServiceWorker } from './drivers';
 import { createStaffAccount } from './staff';
 
 // Issue 20's driver app on a phone (390×844, touch, emulated geolocation) against the production
@@ -17,17 +17,6 @@ test.use({ ...PHONE, permissions: ['geolocation'], geolocation: { latitude: 21.6
 const NEAR_PICKUP = { latitude: 21.5436, longitude: 39.173 };
 const NEAR_DESTINATION = { latitude: 21.5631, longitude: 39.1926 };
 const DOOR_PHOTO = path.join(import.meta.dirname, 'fixtures', 'door-photo.jpg');
-
-/** Goes on duty and waits until the server has the phone's first position (auto-assign needs a fresh one). */
-async function goOnDuty(page: Page): Promise<void> {
-  await expect(page.getByTestId('duty-switch')).toBeEnabled();
-  await page.getByTestId('duty-switch').click();
-  await expect(page.getByTestId('duty-switch')).toHaveAttribute('aria-checked', 'true');
-  await expect
-    .poll(async () => (await (await page.request.get('/api/driver/me')).json()).data?.driver?.last_position_at ?? null, { timeout: 20_000 })
-    .not.toBeNull();
-  await expect.poll(async () => (await (await page.request.get('/api/driver/me')).json()).data?.driver?.on_duty, { timeout: 10_000 }).toBe(true);
-}
 
 test('sign in, go on duty, let an offer time out to the next driver, accept, drive, photo proof, deliver', async ({ browser, page, context, request }) => {
   test.setTimeout(240_000);

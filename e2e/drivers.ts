@@ -58,7 +58,10 @@ export async function createDispatch(
       ...order(oid),
       ...places,
       ...(customer ? { user_metadata: { id: `c-${oid}`, email: `c-${oid}@example.com`, firstName: customer.firstName, phone: customer.phone } } : {}),
-      vendor_payload: { order_details: [{ item_name: { 'en-us': 'Shawarma plate' }, count: 2 }], order_price: 64, currency: 'SAR', payment_type: 'CASH' },
+      // The food is ready at once (no wait at the pickup): the dispatch engine sends a driver only
+      // when they must leave before its next round, so an order with the default 15-minute
+      // preparation would be offered minutes later. With no wait it is offered in the next round.
+      vendor_payload: { order_details: [{ item_name: { 'en-us': 'Shawarma plate' }, count: 2 }], order_price: 64, currency: 'SAR', payment_type: 'CASH', pickup_wait_time: 0 },
       dropoff_instructions: customer?.instructions ?? GATE_CODE,
       contactless: true,
       tip: 1500,
@@ -86,6 +89,17 @@ export async function signInDriver(page: Page, driver: DriverLogin): Promise<voi
   await page.getByLabel(/^PIN$|الرمز السري/).fill(driver.pin);
   await page.getByRole('button', { name: /sign in|تسجيل الدخول/i }).click();
   await page.waitForURL(/\/driver$/);
+}
+
+/** Goes on duty and waits until the server has the phone's first position (auto-assign needs a fresh one). */
+export async function goOnDuty(page: Page): Promise<void> {
+  await expect(page.getByTestId('duty-switch')).toBeEnabled();
+  await page.getByTestId('duty-switch').click();
+  await expect(page.getByTestId('duty-switch')).toHaveAttribute('aria-checked', 'true');
+  await expect
+    .poll(async () => (await (await page.request.get('/api/driver/me')).json()).data?.driver?.last_position_at ?? null, { timeout: 20_000 })
+    .not.toBeNull();
+  await expect.poll(async () => (await (await page.request.get('/api/driver/me')).json()).data?.driver?.on_duty, { timeout: 10_000 }).toBe(true);
 }
 
 /**

@@ -70,7 +70,7 @@ const EnvSchema = z
   GEOFENCE_RADIUS_M: z.coerce.number().int().min(10).max(5_000).default(200),
   /** A position that moves a dispatch's ETA by more than this many minutes announces dispatch.eta_updated. */
   ETA_UPDATE_THRESHOLD_MIN: z.coerce.number().min(0).max(120).default(2),
-  /** Auto-assign offers a dispatch only to drivers whose last position is at most this old. */
+  /** The dispatch engine plans only drivers whose last position is at most this old. */
   AUTO_ASSIGN_MAX_POSITION_AGE_MIN: z.coerce.number().int().min(1).max(1_440).default(15),
   /** Run the sandbox simulator inside the server process (`npm run worker` runs it too). */
   SANDBOX_SIMULATOR: booleanFlag(true),
@@ -94,6 +94,19 @@ const EnvSchema = z
   DRIVER_PIN_FAILURE_BUDGET: z.coerce.number().int().min(1).max(100_000).default(40),
   /** How long a driver has to accept an offer before it moves to the next nearest driver. */
   DRIVER_OFFER_TIMEOUT_S: z.coerce.number().int().min(5).max(600).default(45),
+  /**
+   * Seconds between the live dispatch engine's rounds (lib/dispatching/live); a new dispatch, a
+   * driver who became free or an offer that closed brings the next round forward.
+   */
+  DISPATCH_ROUND_S: z.coerce.number().int().min(15).max(60).default(20),
+  /**
+   * An OSRM-compatible table service (`…/table/v1/driving`): the engine asks it one table per round
+   * for the round's places; unset, or when it fails or is late, travel is straight-line distance at
+   * the estimator's speed.
+   */
+  ROUTING_TABLE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  /** How long a round waits for the routing table before it plans with straight lines. */
+  ROUTING_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2_000),
   /** The largest photo or signature a driver may upload (bytes, after the app's downscaling). */
   MEDIA_MAX_BYTES: z.coerce.number().int().min(1_000).max(50_000_000).default(5_000_000),
   /**

@@ -1,5 +1,6 @@
-// `npm run worker`: delivers webhooks, offers scheduled dispatches when due and runs the sandbox
-// simulator in a process of its own.
+// `npm run worker`: delivers webhooks, takes part in the dispatch engine (one process at a time
+// leads its rounds: lib/dispatching/live/leader-lease.ts) and runs the sandbox simulator in a
+// process of its own.
 // Start as many as needed against one PostgreSQL (deliveries are leased, never sent by two
 // workers at once; sandbox dispatches are claimed, never stepped by two simulators at once); run
 // the web server with WEBHOOK_WORKER=false and SANDBOX_SIMULATOR=false then. On the embedded
@@ -7,7 +8,7 @@
 // process.
 import { closeDb, db } from '@/lib/db/client';
 import { EnvError, getEnv } from '@/lib/env';
-import { ScheduledAssigner } from '@/lib/dispatches/scheduled-assigner';
+import { DispatchEngine } from '@/lib/dispatching/live/engine';
 import { SandboxSimulator } from '@/lib/sandbox/simulator';
 import { DeliveryWorker } from '@/lib/webhooks/worker';
 
@@ -18,8 +19,8 @@ async function main() {
   await worker.start();
   const simulator = new SandboxSimulator();
   simulator.start();
-  const assigner = new ScheduledAssigner();
-  assigner.start();
+  const engine = new DispatchEngine();
+  engine.start();
   console.log(`Webhook worker ${worker.id} delivering`);
   console.log(`Sandbox simulator ${simulator.id} ticking every ${getEnv().SANDBOX_TICK_MS} ms`);
   let isStopping = false;
@@ -28,7 +29,7 @@ async function main() {
     isStopping = true;
     await simulator.stop();
     console.log(`Sandbox simulator ${simulator.id} stopped after ${simulator.stepsTaken} steps`);
-    await assigner.stop();
+    await engine.stop();
     await worker.stop();
     await closeDb();
     process.exit(0);

@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import type { Locale } from '@/components/i18n/locale';
 import { formatAge } from '@/components/i18n/format-age';
-import { formatTime, parseApiTimestamp } from '@/components/i18n/format-time';
+import { formatClock, formatTime, parseApiTimestamp } from '@/components/i18n/format-time';
 import { format } from '@/components/i18n/messages';
 import type { AdminMapText } from '@/components/i18n/messages/admin-map';
 import type { CommonText } from '@/components/i18n/messages/common';
@@ -32,6 +32,7 @@ interface Props {
 const LEGEND = [
   ['swatchDriver', 'legendDriver'],
   ['swatchSandbox', 'legendSandboxDriver'],
+  ['swatchWaiting', 'legendWaiting'],
   ['swatchPickup', 'legendPickup'],
   ['swatchDestination', 'legendDestination'],
 ] as const;
@@ -47,8 +48,16 @@ export function LiveMapPage({ t, common, locale, map }: Props) {
   const ageOf = (at: string) => (now === null ? '' : formatAge(now - skewMs - parseApiTimestamp(at).getTime(), locale));
 
   const drivers = useMemo<LiveMapDriver[]>(
-    () => data?.drivers.map((driver) => ({ id: driver.id, lat: driver.lat, lng: driver.lng, label: driver.name, isSandbox: driver.is_sandbox })) ?? [],
-    [data],
+    () =>
+      data?.drivers.map((driver) => ({
+        id: driver.id,
+        lat: driver.lat,
+        lng: driver.lng,
+        label: driver.waiting ? format(t.waitingMarker, { name: driver.name, time: formatClock(parseApiTimestamp(driver.waiting.ready_at), locale) }) : driver.name,
+        isSandbox: driver.is_sandbox,
+        isWaiting: driver.waiting !== null,
+      })) ?? [],
+    [data, t, locale],
   );
   const dispatches = useMemo<LiveMapDispatch[]>(
     () =>
@@ -57,7 +66,10 @@ export function LiveMapPage({ t, common, locale, map }: Props) {
         pickup: dispatch.pickup,
         destination: dispatch.destination,
         pickupLabel: format(t.pickupOf, { rId: dispatch.r_id, account: dispatch.account_name }),
-        destinationLabel: format(t.destinationOf, { rId: dispatch.r_id, account: dispatch.account_name }),
+        destinationLabel: format(t.destinationOf, {
+          rId: dispatch.trip && dispatch.trip.size > 1 ? format(t.tripPin, { rId: dispatch.r_id, position: dispatch.trip.position + 1, size: dispatch.trip.size }) : dispatch.r_id,
+          account: dispatch.account_name,
+        }),
       })) ?? [],
     [data, t],
   );
@@ -79,7 +91,7 @@ export function LiveMapPage({ t, common, locale, map }: Props) {
       </div>
       <aside className={`card ${styles.side}`} aria-label={t.listLabel}>
         {live.isError ? <QueryError error={live.error} onRetry={() => live.refetch()} common={common} /> : null}
-        <SideList data={data} t={t} common={common} ageOf={ageOf} />
+        <SideList data={data} t={t} common={common} ageOf={ageOf} locale={locale} />
       </aside>
     </div>
   );
@@ -97,7 +109,38 @@ function SideSection({ id, heading, items, emptyText, t, children }: { id: strin
   );
 }
 
-function SideList({ data, t, common, ageOf }: { data: LiveMapView | undefined; t: AdminMapText; common: CommonText; ageOf: (at: string) => string }) {
+/** The open dispatches with each trip's together, in drop-off order, where its newest member would be. */
+function groupTrips(dispatches: LiveMapView['dispatches']): LiveMapView['dispatches'] {
+  const byTrip = new Map<string, LiveMapView['dispatches']>();
+  for (const dispatch of dispatches) {
+    if (!dispatch.trip) continue;
+    const group = byTrip.get(dispatch.trip.id) ?? [];
+    group.push(dispatch);
+    byTrip.set(dispatch.trip.id, group);
+  }
+  const placed = new Set<string>();
+  return dispatches.flatMap((dispatch) => {
+    if (!dispatch.trip) return [dispatch];
+    if (placed.has(dispatch.trip.id)) return [];
+    placed.add(dispatch.trip.id);
+    return byTrip.get(dispatch.trip.id)!.sort((a, b) => a.trip!.position - b.trip!.position);
+  });
+}
+
+function SideList({
+  data,
+  t,
+  common,
+  ageOf,
+  locale,
+}: {
+  data: LiveMapView | undefined;
+  t: AdminMapText;
+  common: CommonText;
+  ageOf: (at: string) => string;
+  locale: Locale;
+}) {
+  const dispatches = useMemo(() => (data ? groupTrips(data.dispatches) : undefined), [data]);
   return (
     <>
       <SideSection id="live-drivers" heading={t.driversHeading} items={data?.drivers} emptyText={t.driversEmpty} t={t}>
@@ -117,6 +160,11 @@ function SideList({ data, t, common, ageOf }: { data: LiveMapView | undefined; t
               ) : null}
               <span>{format(t.seen, { age: ageOf(driver.at) })}</span>
             </div>
+            {driver.waiting ? (
+              <div className={styles.itemMeta} data-testid="live-driver-waiting">
+                {format(t.waitingAt, { time: formatClock(parseApiTimestamp(driver.waiting.ready_at), locale) })}
+              </div>
+            ) : null}
             <div className={`mono ${styles.itemMeta}`}>
               <bdi data-testid="live-driver-position">
                 {driver.lat.toFixed(5)}, {driver.lng.toFixed(5)}
@@ -125,9 +173,9 @@ function SideList({ data, t, common, ageOf }: { data: LiveMapView | undefined; t
           </li>
         ))}
       </SideSection>
-      <SideSection id="live-dispatches" heading={t.dispatchesHeading} items={data?.dispatches} emptyText={t.dispatchesEmpty} t={t}>
-        {data?.dispatches.map((dispatch) => (
-          <li key={dispatch.id} data-testid="live-dispatch-item">
+      <SideSection id="live-dispatches" heading={t.dispatchesHeading} items={dispatches} emptyText={t.dispatchesEmpty} t={t}>
+        {dispatches?.map((dispatch) => (
+          <li key={dispatch.id} data-testid="live-dispatch-item" data-dispatch-id={dispatch.id} data-trip-id={dispatch.trip?.id}>
             <div className={styles.itemTop}>
               <Link href={`/admin/dispatches/${encodeURIComponent(dispatch.id)}`} className="mono">
                 {dispatch.r_id}
@@ -137,6 +185,11 @@ function SideList({ data, t, common, ageOf }: { data: LiveMapView | undefined; t
             <div className={styles.itemMeta}>
               <bdi>{dispatch.account_name}</bdi> · <bdi>{dispatch.vendor_oid}</bdi>
             </div>
+            {dispatch.trip && dispatch.trip.size > 1 ? (
+              <div className={styles.itemMeta} data-testid="live-dispatch-trip">
+                {format(t.tripOf, { position: dispatch.trip.position + 1, size: dispatch.trip.size })}
+              </div>
+            ) : null}
           </li>
         ))}
       </SideSection>

@@ -22,6 +22,8 @@ export interface LiveMapDriver extends LiveMapPoint {
   /** Accessible name and tooltip of the marker. */
   label: string;
   isSandbox: boolean;
+  /** Sent ahead by the dispatch engine to wait at a pickup for the food. */
+  isWaiting?: boolean;
 }
 
 export interface LiveMapDispatch {
@@ -101,8 +103,8 @@ function DispatchMarkers({ dispatch, onOpen }: { dispatch: LiveMapDispatch; onOp
 }
 
 function DriverMarker({ driver }: { driver: LiveMapDriver }) {
-  const { id, label, isSandbox } = driver;
-  const icon = useMemo(() => driverIcon({ id, label, isSandbox }), [id, label, isSandbox]);
+  const { id, label, isSandbox, isWaiting } = driver;
+  const icon = useMemo(() => driverIcon({ id, label, isSandbox, isWaiting }), [id, label, isSandbox, isWaiting]);
   return <Marker position={driver} icon={icon} keyboard={false} interactive={false} zIndexOffset={1000} />;
 }
 
@@ -136,13 +138,14 @@ function pinIcon(kind: 'pickup' | 'destination', label: string, id: string): Div
   });
 }
 
-function driverIcon(driver: Pick<LiveMapDriver, 'id' | 'label' | 'isSandbox'>): DivIcon {
+function driverIcon(driver: Pick<LiveMapDriver, 'id' | 'label' | 'isSandbox' | 'isWaiting'>): DivIcon {
   return divIcon({
     className: 'dispatch-map__icon',
     iconSize: [16, 16],
     iconAnchor: [8, 8],
     html:
-      `<span class="dispatch-map__driver live-map__driver${driver.isSandbox ? ' live-map__driver--sandbox' : ''}" data-testid="live-driver" ` +
+      `<span class="dispatch-map__driver live-map__driver${driver.isSandbox ? ' live-map__driver--sandbox' : ''}${driver.isWaiting ? ' live-map__driver--waiting' : ''}" ` +
+      `data-testid="live-driver" data-waiting="${driver.isWaiting ? 'true' : 'false'}" ` +
       `data-driver-id="${escapeHtml(driver.id)}" role="img" aria-label="${escapeHtml(driver.label)}" title="${escapeHtml(driver.label)}"></span>`,
   });
 }

@@ -150,6 +150,8 @@ export function DispatchDetail(
           <StatusTimeline entries={dispatch.status} driver={driverId ? driver.data : null} isLive={isLive} locale={locale} t={t} common={common} />
           <DriverCard
             driverId={dispatch.assigned_driver_id}
+            trip={dispatch.trip ?? null}
+            expectedPickupAt={dispatch.expected_pickup_at ?? null}
             driver={driver}
             eta={isOnDuty ? (eta.data ?? null) : null}
             isOnDuty={isOnDuty}

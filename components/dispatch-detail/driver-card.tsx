@@ -25,7 +25,12 @@ export function DriverCard({
   isOnDuty,
   locale,
   t,
+  trip = null,
+  expectedPickupAt = null,
 }: {
+  /** The dispatch engine's trip (bundle) the dispatch travels in, and when its driver is expected at the pickup. */
+  trip?: { id: string; position: number | null } | null;
+  expectedPickupAt?: string | null;
   driverId: string | null;
   driver: UseQueryResult<DispatchDriver>;
   eta: DispatchEta | null;
@@ -37,6 +42,22 @@ export function DriverCard({
     <section className="card" aria-labelledby="driver-title" data-testid="driver-card">
       <h2 id="driver-title">{t.sectionDriver}</h2>
       {driverId ? <DriverDetails driver={driver} eta={eta} isOnDuty={isOnDuty} locale={locale} t={t} /> : <p className="muted">{t.noDriver}</p>}
+      {trip ? (
+        <dl className={styles.facts}>
+          <dt>{t.tripLabel}</dt>
+          <dd data-testid="dispatch-trip" data-trip-id={trip.id} data-position={trip.position ?? 0}>
+            {format(t.tripValue, { position: (trip.position ?? 0) + 1, trip: trip.id.slice(-6) })}
+          </dd>
+          {expectedPickupAt && isOnDuty ? (
+            <>
+              <dt>{t.expectedPickup}</dt>
+              <dd data-testid="expected-pickup">
+                <ClientTime timestamp={expectedPickupAt} locale={locale} style="time" />
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
     </section>
   );
 }

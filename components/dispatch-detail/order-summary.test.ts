@@ -39,6 +39,8 @@ function dispatchWith(vendorPayload: DispatchRecord['vendor_payload']): Dispatch
     dropoff_instructions: null,
     contactless: false,
     tip: null,
+    expected_pickup_at: null,
+    trip: null,
   };
 }
 

@@ -33,10 +33,19 @@ export function CustomerCell({ record, noName }: { record: DispatchRecord; noNam
   );
 }
 
-/** The destination's address line, or its coordinates when it has none. */
+/**
+ * The destination's address line, or its coordinates when it has none; a dispatch travelling in a
+ * trip (the dispatch engine's bundle) is tagged with the trip and its drop-off's place in it, so
+ * the rows of one trip read as one: `⇢ 1A2B3C·1`, `⇢ 1A2B3C·2`.
+ */
 export function DestinationCell({ record }: { record: DispatchRecord }) {
   return (
     <span className={`${styles.oneLine} ${styles.wide}`} title={record.destination.address_line}>
+      {record.trip ? (
+        <bdi dir="ltr" className="badge" data-testid="dispatch-trip" data-trip-id={record.trip.id} data-position={record.trip.position ?? 0} title={record.trip.id}>
+          ⇢ {record.trip.id.slice(-6)}·{(record.trip.position ?? 0) + 1}
+        </bdi>
+      ) : null}{' '}
       {record.destination.address_line || (
         <bdi dir="ltr" className="muted">
           {record.destination.lat}, {record.destination.lng}

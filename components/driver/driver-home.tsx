@@ -9,6 +9,7 @@ import { driverFetch } from './driver-fetch';
 import { DriverLink } from './driver-link';
 import { ACTIVE_STATES, type DriverPageText } from './job-states';
 import { OfferCard } from './offer-card';
+import { TripCard, tripsOf } from './trip';
 import { getQueryData, invalidateQueries, setQueryData, useDriverQuery } from './driver-store';
 import { driverKeys, jobsQuery, meQuery } from './queries';
 import type { DriverMe, JobSummary } from './types';
@@ -101,7 +102,7 @@ function JobsList({ t, common, statusLabels, locale }: { t: DriverText; common: 
       </h2>
       {jobs.isPending ? <div className={`skeleton ${styles.jobSkeleton}`} aria-hidden="true" /> : null}
       {!jobs.isPending && all.length === 0 ? <p className={styles.muted}>{t.jobsEmpty}</p> : null}
-      <JobLinks jobs={active} t={t} statusLabels={statusLabels} pendingState={pendingState} />
+      <ActiveJobs jobs={active} t={t} statusLabels={statusLabels} pendingState={pendingState} locale={locale} />
       {finished.length > 0 ? (
         <>
           <h3 className={styles.subTitle}>{t.jobsFinished}</h3>
@@ -109,6 +110,31 @@ function JobsList({ t, common, statusLabels, locale }: { t: DriverText; common: 
         </>
       ) : null}
     </section>
+  );
+}
+
+/** Jobs under way: the engine's trips as one pickup and their drop-offs in order, then the single jobs. */
+function ActiveJobs({
+  jobs,
+  t,
+  statusLabels,
+  pendingState,
+  locale,
+}: {
+  jobs: JobSummary[];
+  t: DriverText;
+  statusLabels: Record<string, string>;
+  pendingState: (id: string) => string | null;
+  locale: Locale;
+}) {
+  const { trips, others } = tripsOf(jobs);
+  return (
+    <>
+      {trips.map((trip) => (
+        <TripCard key={trip[0]!.trip!.id} jobs={trip} t={t} statusLabels={statusLabels} pendingState={pendingState} locale={locale} />
+      ))}
+      <JobLinks jobs={others} t={t} statusLabels={statusLabels} pendingState={pendingState} />
+    </>
   );
 }
 

@@ -17,7 +17,8 @@ import type { FailureForm as FailureFormType } from './failure-form';
 import type { ProofForm as ProofFormType } from './proof-form';
 import { invalidateQueries, setQueryData, useDriverQuery } from './driver-store';
 import { forgetJob } from './offline-snapshots';
-import { driverKeys, jobQuery } from './queries';
+import { driverKeys, jobQuery, jobsQuery } from './queries';
+import { WaitNotice } from './trip';
 import type { DriverPlace, Job } from './types';
 import { useCurrentFix } from './use-position-reporter';
 import { usePendingState } from './use-pending-state';
@@ -100,6 +101,17 @@ export function JobDetail({ id, t, common, statusLabels, locale, map }: DriverPa
         ) : null}
       </header>
 
+      {data.trip && data.trip.size > 1 ? (
+        <p className={styles.muted} data-testid="trip-position">
+          <span className={styles.stopNumber} aria-hidden="true">
+            {data.trip.position + 1}
+          </span>{' '}
+          {format(t.tripDropoffOf, { position: data.trip.position + 1, size: data.trip.size })}
+        </p>
+      ) : null}
+      {data.trip?.waiting && !pendingState ? <WaitNotice restaurant={data.restaurant} readyAt={data.trip.ready_at} count={data.trip.size} t={t} locale={locale} /> : null}
+      {!isActive && data.trip ? <NextDropoff job={data} t={t} locale={locale} /> : null}
+
       {/* A finished job shows nothing of where its customer lives (and the server stops sending it). */}
       {isActive ? (
         <LazyDispatchMap
@@ -125,6 +137,21 @@ export function JobDetail({ id, t, common, statusLabels, locale, map }: DriverPa
 
       <JobFacts job={data} t={t} locale={locale} isActive={isActive} />
     </div>
+  );
+}
+
+/** After a trip's drop-off: the next one still under way, in the trip's order. */
+function NextDropoff({ job, t, locale }: { job: Job; t: DriverText; locale: DriverPageText['locale'] }) {
+  const jobs = useDriverQuery(jobsQuery(locale));
+  const pendingState = usePendingState();
+  const next = (jobs.data ?? [])
+    .filter((other) => other.trip?.id === job.trip!.id && other.id !== job.id && ACTIVE_STATES.includes(pendingState(other.id) ?? other.state))
+    .sort((a, b) => a.trip!.position - b.trip!.position)[0];
+  if (!next) return null;
+  return (
+    <DriverLink href={`/driver/jobs/${encodeURIComponent(next.id)}`} className={`btn btn--primary ${styles.big}`} testId="trip-next">
+      {t.tripNextDropoff}
+    </DriverLink>
   );
 }
 

@@ -12,6 +12,7 @@ import type { DriverText } from '@/components/i18n/messages/driver';
 import { driverFetch } from './driver-fetch';
 import { formatKm, formatMoney, parseTime } from './format';
 import { invalidateQueries, setQueryData } from './driver-store';
+import { placeText, WaitNotice } from './trip';
 import { driverKeys } from './queries';
 import type { DriverMe, Job, Offer } from './types';
 import styles from './driver.module.css';
@@ -47,6 +48,8 @@ export function OfferCard({ offer, t, common, locale }: { offer: Offer; t: Drive
     invalidateQueries(driverKeys.all);
   };
 
+  const stops = offer.trip?.dispatches ?? [];
+  const isTrip = stops.length > 1 || offer.trip?.extends_trip === true;
   const [isAccepting, setIsAccepting] = useState(false);
   const accept = async () => {
     setIsAnswered(true);
@@ -56,7 +59,9 @@ export function OfferCard({ offer, t, common, locale }: { offer: Offer; t: Drive
       dropOffer();
       setQueryData(driverKeys.job(job.id, locale), job);
       invalidateQueries(driverKeys.jobs());
-      router.push(`/driver/jobs/${encodeURIComponent(job.id)}`);
+      // A trip of several drop-offs (or one joining the trip under way) is shown on this screen
+      // as one pickup and its drop-offs in order; a single delivery opens its job.
+      if (!isTrip) router.push(`/driver/jobs/${encodeURIComponent(job.id)}`);
     } catch (error) {
       onClosed(error);
     } finally {
@@ -82,15 +87,32 @@ export function OfferCard({ offer, t, common, locale }: { offer: Offer; t: Drive
         </p>
       </div>
       <p className={styles.offerRestaurant}>{offer.restaurant}</p>
+      {offer.trip?.kind === 'commit' ? <WaitNotice restaurant={offer.restaurant} readyAt={offer.trip.ready_at} count={stops.length} t={t} locale={locale} /> : null}
+      {offer.trip?.extends_trip ? <p className={styles.muted}>{t.offerJoinsTrip}</p> : null}
       <dl className={styles.offerFacts}>
         <div>
           <dt>{t.pickup}</dt>
-          <dd>{offer.pickup.address_line || `${offer.pickup.lat.toFixed(4)}, ${offer.pickup.lng.toFixed(4)}`}</dd>
+          <dd>{placeText(offer.pickup)}</dd>
         </div>
-        <div>
-          <dt>{t.destination}</dt>
-          <dd>{offer.destination.address_line || `${offer.destination.lat.toFixed(4)}, ${offer.destination.lng.toFixed(4)}`}</dd>
-        </div>
+        {stops.length > 1 ? (
+          <div>
+            <dt>{format(t.tripTitle, { count: stops.length })}</dt>
+            <dd>
+              <ol className={styles.offerStops} data-testid="offer-dropoffs">
+                {stops.map((stop) => (
+                  <li key={stop.dispatch_id} data-testid="offer-dropoff" data-dispatch-id={stop.dispatch_id}>
+                    {placeText(stop.destination)} <span className={styles.muted}>#{stop.r_id}</span>
+                  </li>
+                ))}
+              </ol>
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{t.destination}</dt>
+            <dd>{placeText(offer.destination)}</dd>
+          </div>
+        )}
       </dl>
       <p className={styles.offerDistances}>
         {offer.pickup_distance_km !== null ? <span>{format(t.offerPickupDistance, { km: formatKm(offer.pickup_distance_km, locale) })}</span> : null}

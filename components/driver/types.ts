@@ -27,6 +27,33 @@ export interface Offer {
   pickup_distance_km: number | null;
   trip_km: number;
   tip: Money | null;
+  /** The trip the offer is: one pickup, its drop-offs in order; accepting takes them all. */
+  trip?: OfferTrip;
+}
+
+export interface OfferTrip {
+  id: string;
+  /** `commit`: go to the restaurant now and wait there for the food. */
+  kind: 'final' | 'commit';
+  /** ISO 8601: when the food is expected to be ready. */
+  ready_at: string;
+  arrive_at: string;
+  /** These orders join the trip the driver is on (same restaurant). */
+  extends_trip: boolean;
+  dispatches: { dispatch_id: string; r_id: string; destination: DriverPlace; trip_km: number }[];
+}
+
+/** The trip (bundle) a job travels in; times are the API's `YYYY-MM-DD HH:MM:SS.mmm` (UTC). */
+export interface JobTrip {
+  id: string;
+  /** This job's drop-off among the trip's, 0 first. */
+  position: number;
+  size: number;
+  kind: 'final' | 'commit';
+  ready_at: string;
+  expected_pickup_at: string | null;
+  /** Sent ahead to the pickup, and the food is not ready yet. */
+  waiting: boolean;
 }
 
 export interface DriverMe {
@@ -46,6 +73,8 @@ export interface JobSummary {
   /** Null once the job is finished: nothing of the customer's stays on the phone. */
   destination: DriverPlace | null;
   updated_at: string;
+  /** Null for a job assigned by hand (and on copies kept from before trips). */
+  trip?: JobTrip | null;
 }
 
 export const PROOF_KINDS = ['none', 'photo', 'signature', 'pin'] as const;

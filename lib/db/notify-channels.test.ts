@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_CHANGES_CHANNEL } from '@/lib/auth/caller-cache';
 import { readSqlFiles } from '@/lib/db/sql-definitions';
 import { DISPATCH_CHANGES_CHANNEL } from '@/lib/live/dispatch-changes';
+import { DISPATCH_ENGINE_CHANNEL } from '@/lib/dispatching/live/engine';
 import { DELIVERY_CHANNEL } from '@/lib/webhooks/wake-workers';
 
 // A channel name is written twice, once where the database notifies it (prisma/sql) and once
@@ -16,10 +17,11 @@ describe('notify channels', () => {
       expect.arrayContaining([
         { channel: DELIVERY_CHANNEL, file: '30_webhook_wake_workers.sql' },
         { channel: DISPATCH_CHANGES_CHANNEL, file: '40_notify_dispatch_change.sql' },
+        { channel: DISPATCH_ENGINE_CHANNEL, file: '45_wake_dispatch_engine.sql' },
         { channel: AUTH_CHANGES_CHANNEL, file: '50_notify_auth_change.sql' },
       ]),
     );
-    expect(notified).toHaveLength(3);
+    expect(notified).toHaveLength(4);
   });
 
   it('names channels only as literals in prisma/sql, so the check above sees every one', async () => {

@@ -19,8 +19,7 @@ export function assertAssignable(current: LockedDispatch, driverId: string): voi
 export function writeAssignment(tx: Prisma.TransactionClient, current: LockedDispatch, driverId: string, actor: Actor) {
   return applyChange(tx, current, {
     // A new driver starts a new approach: the ETA is announced afresh from their first position.
-    // A scheduled dispatch no longer waits for auto-assign.
-    data: { state: 'assigned', assignedDriver: { connect: { id: driverId } }, etaMinutes: null, etaStop: null, etaUpdatedAt: null, assignAt: null },
+    data: { state: 'assigned', assignedDriver: { connect: { id: driverId } }, etaMinutes: null, etaStop: null, etaUpdatedAt: null },
     actor,
     status: 'assigned',
     events: ['dispatch.status_updated', 'dispatch.driver_assigned'],
@@ -37,6 +36,8 @@ export async function assignDriver(options: DispatchCommand & { driverId: string
     if (!driver?.isActive || (driver.sandboxAccountId !== null && driver.sandboxAccountId !== current.accountId)) {
       throw new DomainError('invalid_request', `driver_id: no active driver with id "${options.driverId}"`);
     }
+    // A driver given by hand leaves the engine's trip, and its plan with it.
+    await tx.$executeRaw`UPDATE dispatches SET trip_id = NULL, trip_seq = NULL, expected_pickup_at = NULL WHERE id = ${current.id} AND trip_id IS NOT NULL`;
     return writeAssignment(tx, current, options.driverId, options.actor);
   }, TX_OPTIONS);
 }

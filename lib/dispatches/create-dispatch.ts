@@ -5,7 +5,6 @@ import { DomainError } from '@/lib/errors/domain-error';
 import { getEnv } from '@/lib/env';
 import { newId, newReadableCode, newSecret, newSortableId } from '@/lib/ids/new-id';
 import { statusEntry, type Actor } from '@/lib/dispatches/apply-change';
-import { autoAssignDispatch } from '@/lib/dispatches/auto-assign-dispatch';
 import { phoneTail } from '@/lib/dispatches/phone-tail';
 import type { CreateDispatchBody, DispatchRecord, Pricing } from '@/lib/dispatches/schemas';
 import { COURIER_APPROACH_MIN } from '@/lib/estimates/estimate-delivery';
@@ -16,18 +15,6 @@ import { Prisma } from '@/prisma/generated/client';
 
 const R_ID_ATTEMPTS = 5;
 
-/**
- * Auto-assign runs after the dispatch is committed, as its own change: a failure to find or
- * lock a driver must not lose the dispatch the vendor was promised (it stays `new`).
- */
-async function assignAfterCreate(id: string): Promise<DispatchRecord | null> {
-  try {
-    return await autoAssignDispatch({ id });
-  } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'auto-assign failed', dispatchId: id, error: String(error) }));
-    return null;
-  }
-}
 async function tariffPricing(input: CreateDispatchBody, tariff: Tariff): Promise<Pricing> {
   return dispatchPricing({ price: await priceRoute({ pickup: input.pickup, destination: input.destination, tariff }), currency: tariff.currency, quoteId: null });
 }
@@ -75,13 +62,13 @@ export async function createDispatch(options: {
       // it (pgbench, 10 clients: 1,892 → 2,602 creates/s). Its plan cannot depend on the values.
       // The record comes back from the trigger that rendered it, and the event is written by the one
       // writer of events (dispatch_events_append), both inside this statement.
-      const [created] = await queryRows<{ record: DispatchRecord; autoAssign: boolean }>(Prisma.sql`
+      const [created] = await queryRows<{ record: DispatchRecord }>(Prisma.sql`
         WITH dispatch AS (
           INSERT INTO dispatches (id, r_id, account_id, state, pickup, destination, user_metadata, vendor_logo_url,
                                   vendor_id, vendor_name, vendor_oid, vendor_sid, vendor_bid, vendor_payload,
                                   customer_phone, phone_tail, event_seq, status_history, tracking_token, tracking_url,
                                   sim_next_at, created_at, modified_at, pickup_ready_at, dropoff_deadline, scheduled,
-                                  assign_at, pricing, quote_id, dropoff_instructions, contactless, tip_minor, delivery_pin)
+                                  pricing, quote_id, dropoff_instructions, contactless, tip_minor, delivery_pin)
           VALUES (${id}, ${rId}, ${accountId}, 'new', ${json(input.pickup)}::json, ${json(input.destination)}::json,
                   ${json(input.user_metadata)}::json, ${input.vendor_logo_url ?? null}, ${input.vendor_id},
                   ${json(input.vendor_name)}::json, ${input.vendor_oid}, ${input.vendor_sid ?? null}, ${input.vendor_bid},
@@ -95,25 +82,17 @@ export async function createDispatch(options: {
                    FROM accounts WHERE id = ${accountId}),
                   ${ts}::timestamptz, ${ts}::timestamptz, ${pickupReadyAt}::timestamptz, ${dropoffDeadline}::timestamptz,
                   ${pickupReadyAt}::timestamptz IS NOT NULL,
-                  -- A scheduled dispatch of an auto-assign account waits for the scheduler
-                  -- (lib/dispatches/scheduled-assigner.ts), which defers it by driver travel time.
-                  -- Any other is offered right after the commit (assignAfterCreate), which sets its
-                  -- own assign_at; the one set here is the backstop, should that step fail.
-                  (SELECT CASE WHEN auto_assign AND NOT sandbox
-                     THEN ${ts}::timestamptz + CASE WHEN ${pickupReadyAt}::timestamptz IS NULL THEN interval '10 seconds' ELSE interval '0' END
-                     END FROM accounts WHERE id = ${accountId}),
                   ${JSON.stringify(pricing)}::json, ${input.quote_id ?? null}, ${input.dropoff_instructions || null},
                   ${input.contactless ?? false}, ${input.tip ?? null}, ${deliveryPin})
           RETURNING *
         )
-        -- A sandbox's simulator assigns its own drivers; auto-assign is for real ones.
-        SELECT d.record, a.auto_assign AND NOT a.sandbox AS "autoAssign"
+        -- The dispatch engine (lib/dispatching/live) hears of it from the event's notification and
+        -- plans it in its next round: the create does not wait for a driver.
+        SELECT d.record
         FROM dispatch d
-        JOIN accounts a ON a.id = d.account_id
         CROSS JOIN LATERAL dispatch_events_append(d, ARRAY[${newId('evt')}::text], ARRAY['dispatch.status_updated'],
                                                   ${actor.refType}, ${actor.refId}) AS events`, { prepared: true });
       if (!created) throw new Error(`dispatch ${id} was not created`);
-      if (created.autoAssign) return (await assignAfterCreate(id)) ?? created.record;
       return created.record;
     } catch (error) {
       const fields = uniqueViolationFields(error);

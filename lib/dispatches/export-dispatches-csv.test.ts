@@ -43,6 +43,8 @@ const record: DispatchRecord = {
   dropoff_instructions: null,
   contactless: false,
   tip: null,
+  expected_pickup_at: null,
+  trip: null,
 };
 
 const cells = (value: DispatchRecord) => Object.fromEntries(EXPORT_COLUMNS.map((column, index) => [column, exportCellsOf(value)[index]]));

@@ -2,6 +2,7 @@ import { db } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors/domain-error';
 import { applyChange, lockDispatch, TX_OPTIONS, type DispatchCommand } from '@/lib/dispatches/apply-change';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import { wakeDispatchEngine } from '@/lib/offers/trips';
 import { canRecordStatus, isLifecycleStatus, type LifecycleStatus } from '@/lib/transitions/statuses';
 
 /** Before a driver accepts, "ready" is kept and recorded after their `accepted` (applyChange). */
@@ -40,7 +41,13 @@ export async function markReady(options: DispatchCommand): Promise<DispatchRecor
         at,
       });
     }
-    if (READY_KEPT_IN.includes(state)) return applyChange(tx, current, { data: readyData, actor: options.actor, events: [] });
+    if (READY_KEPT_IN.includes(state)) {
+      // No status yet, so no dispatch event wakes the dispatch engine: a known ready time is
+      // what it waits for to send a driver (or to bundle), so it is asked for a round now.
+      const record = await applyChange(tx, current, { data: readyData, actor: options.actor, events: [] });
+      await wakeDispatchEngine(tx, 'food_ready');
+      return record;
+    }
     throw new DomainError('invalid_state', `The dispatch cannot be marked ready: it is ${state}`);
   }, TX_OPTIONS);
 }

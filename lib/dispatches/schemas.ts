@@ -283,6 +283,17 @@ export const DispatchRecordSchema = z
     dropoff_instructions: z.string().nullable(),
     contactless: z.boolean(),
     tip: z.int().nullable().meta({ description: 'Minor units of the account currency' }),
+    expected_pickup_at: z.string().nullable().meta({
+      description:
+        'UTC, `YYYY-MM-DD HH:MM:SS.mmm`: when the assigned driver is expected at the pickup, as the dispatch engine planned it (set when the driver accepts, updated while they head there); null without a driver from the engine',
+    }),
+    trip: z
+      .object({
+        id: z.string().meta({ description: 'The trip: one driver, one pickup, its dispatches delivered in order' }),
+        position: z.int().nullable().meta({ description: 'This dispatch’s drop-off among the trip’s, 0 first' }),
+      })
+      .nullable()
+      .meta({ description: 'The bundle the dispatch travels in once a driver accepted it (alone, a trip of one); null before' }),
   })
   .meta({ id: 'Dispatch', description: 'Optional fields the client did not send are null.' });
 

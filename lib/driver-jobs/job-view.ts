@@ -22,6 +22,10 @@ export const JOB_SUMMARY_SELECT = {
   pickup: true,
   destination: true,
   modifiedAt: true,
+  readyAt: true,
+  tripSeq: true,
+  expectedPickupAt: true,
+  trip: { select: { id: true, kind: true, readyAt: true, orderIds: true } },
 } satisfies Prisma.DispatchSelect;
 
 export const JOB_SELECT = {
@@ -82,6 +86,28 @@ export function toJobSummary(row: SummaryRow, locale: DriverJobLocale): JobSumma
     pickup: place(row.pickup),
     destination: isOnDutyState(row.state) ? place(row.destination) : null,
     updated_at: formatTimestamp(row.modifiedAt),
+    trip: tripOf(row),
+  };
+}
+
+/** States in which a driver sent ahead still waits at the pickup for the food (not ready, not picked up). */
+const WAITING_STATES: readonly string[] = ['assigned', 'accepted'];
+
+/**
+ * The trip (bundle) the job travels in, from the dispatch engine: its place among the trip's
+ * drop-offs and, for a driver sent ahead to wait (`commit`), until when the food is expected.
+ */
+function tripOf(row: SummaryRow): JobSummary['trip'] {
+  if (!row.trip) return null;
+  const kind = row.trip.kind === 'commit' ? 'commit' : 'final';
+  return {
+    id: row.trip.id,
+    position: row.tripSeq ?? 0,
+    size: row.trip.orderIds.length,
+    kind,
+    ready_at: formatTimestamp(row.trip.readyAt),
+    expected_pickup_at: row.expectedPickupAt ? formatTimestamp(row.expectedPickupAt) : null,
+    waiting: kind === 'commit' && row.readyAt === null && WAITING_STATES.includes(row.state),
   };
 }
 

@@ -26,6 +26,18 @@ export const JobSummarySchema = z.object({
   /** The customer's door: null once the job is finished (delivered, reviewed or cancelled). */
   destination: PlaceSchema.nullable(),
   updated_at: timestamp,
+  /** The trip (bundle) the dispatch engine gave the driver this job in; null for a job assigned by hand. */
+  trip: z
+    .object({
+      id: z.string(),
+      position: z.int().meta({ description: 'This job’s drop-off among the trip’s, 0 first' }),
+      size: z.int().meta({ description: 'How many dispatches the trip carries' }),
+      kind: z.enum(['final', 'commit']).meta({ description: '`commit`: the driver was sent ahead to the pickup to wait for the food' }),
+      ready_at: timestamp.meta({ description: 'When the food is expected to be ready, as the engine last planned it' }),
+      expected_pickup_at: timestamp.nullable(),
+      waiting: z.boolean().meta({ description: 'Sent ahead, and the food is not ready yet: the driver waits at the pickup until `ready_at`' }),
+    })
+    .nullable(),
 });
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 

@@ -4,6 +4,9 @@ import { getAccountModes } from '@/lib/accounts/update-account-modes';
 import { db } from '@/lib/db/client';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { currentOffer } from '@/lib/offers/current-offer';
+import { markReady } from '@/lib/dispatches/mark-ready';
+import { DispatchEngine } from '@/lib/dispatching/live/engine';
+import { accountScope } from '@/lib/tenancy/scope';
 import { call } from '@/test/api';
 import { dispatchBody } from '@/test/fixtures';
 import { DEMO_DRIVER_PHONE, seedDemo } from '@/prisma/seed';
@@ -40,6 +43,9 @@ describe('the demo driver', () => {
       accountId: liveAccountId,
       input: dispatchBody({ pickup: { ref_id: 'olaya', lat: 24.6953, lng: 46.6851, address_line: 'Olaya St 4120, Riyadh' } }),
     });
+    // The dispatch engine's next round plans it (lib/dispatching/live); the food is ready.
+    await markReady({ id: dispatch.id, scope: accountScope(liveAccountId), actor: { refType: 'vendor', refId: liveAccountId } });
+    await new DispatchEngine().runRound();
     expect(await currentOffer(driverId)).toMatchObject({ dispatch_id: dispatch.id });
     // The sandbox's dispatches are not.
     expect(await db().dispatchOffer.count({ where: { accountId: demo!.account_id } })).toBe(0);

@@ -2,13 +2,15 @@ import { db } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors/domain-error';
 import type { DriverDuty } from '@/lib/drivers/schemas';
 import { declineOpenOffers } from '@/lib/offers/decline-open-offers';
+import { wakeDispatchEngine } from '@/lib/offers/trips';
 
 /**
  * The driver app's on-duty switch. On duty, a driver with a fresh position is offered work
- * (lib/dispatches/auto-assign-dispatch.ts); going off duty declines the offer they have open,
- * which moves on to the next driver at once. `duty_changed_at` moves only when the value does.
- * Off duty is written first: from then on auto-assign passes the driver over (it checks again
- * under the driver's row lock), so no new offer arrives after the open one is declined.
+ * by the dispatch engine (lib/dispatching/live), which plans a round at once; going off duty
+ * declines the trip they have on offer, whose dispatches go back to the engine at once.
+ * `duty_changed_at` moves only when the value does. Off duty is written first: from then on the
+ * engine passes the driver over (an offer checks again under the driver's row lock), so no new
+ * offer arrives after the open one is declined.
  */
 export async function setDriverDuty(options: { driverId: string; onDuty: boolean }): Promise<DriverDuty> {
   const [row] = await db().$queryRaw<{ onDuty: boolean; dutyChangedAt: Date | null }[]>`
@@ -18,5 +20,6 @@ export async function setDriverDuty(options: { driverId: string; onDuty: boolean
     RETURNING on_duty AS "onDuty", duty_changed_at AS "dutyChangedAt"`;
   if (!row) throw new DomainError('not_found', `No driver with id "${options.driverId}"`);
   if (!options.onDuty) await declineOpenOffers({ driverId: options.driverId });
+  else await wakeDispatchEngine(db(), 'driver_on_duty');
   return { on_duty: row.onDuty, duty_changed_at: row.dutyChangedAt?.toISOString() ?? null };
 }

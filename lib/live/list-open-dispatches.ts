@@ -28,6 +28,9 @@ export async function listOpenDispatches(): Promise<MapDispatch[]> {
       destination_lat: number;
       destination_lng: number;
       created_at: Date;
+      trip_id: string | null;
+      trip_seq: number | null;
+      trip_size: number | null;
     }[]
   >(openDispatchesQuery());
   return rows.map((row) => ({
@@ -41,6 +44,7 @@ export async function listOpenDispatches(): Promise<MapDispatch[]> {
     pickup: { lat: row.pickup_lat, lng: row.pickup_lng },
     destination: { lat: row.destination_lat, lng: row.destination_lng },
     created_at: formatTimestamp(new Date(row.created_at)),
+    trip: row.trip_id ? { id: row.trip_id, position: row.trip_seq ?? 0, size: row.trip_size ?? 1 } : null,
   }));
 }
 
@@ -53,10 +57,11 @@ export function openDispatchesQuery(): Prisma.Sql {
     SELECT d.id, d.r_id, d.vendor_oid, d.state, d.account_id, a.name AS account_name, d.assigned_driver_id,
            (d.pickup->>'lat')::float8 AS pickup_lat, (d.pickup->>'lng')::float8 AS pickup_lng,
            (d.destination->>'lat')::float8 AS destination_lat, (d.destination->>'lng')::float8 AS destination_lng,
-           d.created_at
+           d.created_at, d.trip_id, d.trip_seq, cardinality(t.order_ids) AS trip_size
     FROM (${Prisma.join(perState, ' UNION ALL ')}) open_ids
     JOIN dispatches d ON d.id = open_ids.id
     JOIN accounts a ON a.id = d.account_id
+    LEFT JOIN trips t ON t.id = d.trip_id
     ORDER BY d.created_at DESC, d.id DESC
     LIMIT ${LIVE_MAP_LIMIT}`;
 }

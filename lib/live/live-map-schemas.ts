@@ -13,6 +13,11 @@ export const MapDriverSchema = z.object({
   lng: z.number(),
   /** When the position was reported (`YYYY-MM-DD HH:MM:SS.mmm`, UTC). */
   at: z.string(),
+  /**
+   * Sent ahead by the dispatch engine to a pickup to wait for the food (an accepted `commit`
+   * trip whose orders are neither ready nor picked up): where, and when the food is expected.
+   */
+  waiting: z.object({ trip_id: z.string(), pickup: z.object({ lat: z.number(), lng: z.number() }), ready_at: z.string() }).nullable(),
 });
 export type MapDriver = z.infer<typeof MapDriverSchema>;
 
@@ -27,6 +32,8 @@ export const MapDispatchSchema = z.object({
   pickup: z.object({ lat: z.number(), lng: z.number() }),
   destination: z.object({ lat: z.number(), lng: z.number() }),
   created_at: z.string(),
+  /** The engine's trip (bundle) it travels in, its drop-off's place (0 first) and the trip's size; null before a driver accepted. */
+  trip: z.object({ id: z.string(), position: z.int(), size: z.int() }).nullable(),
 });
 export type MapDispatch = z.infer<typeof MapDispatchSchema>;
 

@@ -24,6 +24,12 @@ interface OfferRow {
   currency: string;
   driverLat: number | null;
   driverLng: number | null;
+  tripId: string;
+  kind: 'final' | 'commit';
+  readyAt: Date;
+  arriveAt: Date;
+  extendsTrip: boolean;
+  position: number;
 }
 
 /** One decimal: a driver weighs 2.4 km against 2.6 km, not metres. */
@@ -42,41 +48,56 @@ function restaurantOf(vendorName: Record<string, string> | null): string {
 }
 
 /**
- * The driver's open offer, or null: pending, not expired, its dispatch still waiting for a
- * driver, and the driver free to take it. An offer whose dispatch was assigned or cancelled
- * meanwhile, or that the driver could no longer accept (an admin gave them another dispatch),
- * is not shown even before it is marked closed, so the app's prompt never outlives the offer.
+ * The driver's open offer, or null: the trip on offer to them, not expired, with the dispatches
+ * that still wait for a driver (in drop-off order), while the driver is free to take it (on no
+ * other work than the trip it extends). A trip whose dispatches all went elsewhere, or that the
+ * driver could no longer accept (an admin gave them another dispatch), is not shown even before
+ * it is closed, so the app's prompt never outlives the offer. Tips add up over the trip.
  */
 export async function currentOffer(driverId: string): Promise<Offer | null> {
-  const [row] = await db().$queryRaw<OfferRow[]>`
+  const rows = await db().$queryRaw<OfferRow[]>`
     SELECT o.id, o.dispatch_id AS "dispatchId", d.r_id AS "rId", o.expires_at AS "expiresAt", o.created_at AS "createdAt",
            greatest(0, floor(extract(epoch FROM o.expires_at - clock_timestamp()) * 1000))::int AS "expiresInMs",
            d.vendor_name AS "vendorName", d.pickup, d.destination, d.tip_minor AS "tipMinor",
-           coalesce(d.pricing->>'currency', a.currency) AS currency, dr.last_lat AS "driverLat", dr.last_lng AS "driverLng"
-    FROM dispatch_offers o
+           coalesce(d.pricing->>'currency', a.currency) AS currency, dr.last_lat AS "driverLat", dr.last_lng AS "driverLng",
+           t.id AS "tripId", t.kind, t.ready_at AS "readyAt", t.arrive_at AS "arriveAt", t.extends_trip_id IS NOT NULL AS "extendsTrip",
+           array_position(t.order_ids, d.id) AS position
+    FROM trips t
+    JOIN dispatch_offers o ON o.trip_id = t.id AND o.state = 'pending'
     JOIN dispatches d ON d.id = o.dispatch_id
     JOIN accounts a ON a.id = d.account_id
-    JOIN drivers dr ON dr.id = o.driver_id
-    WHERE o.driver_id = ${driverId} AND o.state = 'pending' AND o.expires_at > now()
+    JOIN drivers dr ON dr.id = t.driver_id
+    WHERE t.driver_id = ${driverId} AND t.state = 'offered' AND t.expires_at > now()
       AND d.assigned_driver_id IS NULL AND d.state = ANY(${OFFERABLE_STATES as string[]})
-      AND NOT EXISTS (SELECT 1 FROM dispatches w WHERE w.assigned_driver_id = o.driver_id AND w.state = ANY(${ON_DUTY_STATES as string[]}))
-    LIMIT 1`;
-  if (!row) return null;
-  const trip = await straightLineEstimator.leg(row.pickup, row.destination);
+      AND NOT EXISTS (SELECT 1 FROM dispatches w WHERE w.assigned_driver_id = t.driver_id AND w.state = ANY(${ON_DUTY_STATES as string[]})
+                                                   AND NOT (w.id = ANY(t.order_ids)))
+    ORDER BY position`;
+  const lead = rows[0];
+  if (!lead) return null;
   const approach =
-    row.driverLat !== null && row.driverLng !== null ? await straightLineEstimator.leg({ lat: row.driverLat, lng: row.driverLng }, row.pickup) : null;
+    lead.driverLat !== null && lead.driverLng !== null ? await straightLineEstimator.leg({ lat: lead.driverLat, lng: lead.driverLng }, lead.pickup) : null;
+  const legs = await Promise.all(rows.map((row) => straightLineEstimator.leg(row.pickup, row.destination)));
+  const tips = rows.filter((row) => row.tipMinor !== null);
   return {
-    id: row.id,
-    dispatch_id: row.dispatchId,
-    r_id: row.rId,
-    expires_at: row.expiresAt.toISOString(),
-    expires_in_ms: row.expiresInMs,
-    created_at: row.createdAt.toISOString(),
-    restaurant: restaurantOf(row.vendorName),
-    pickup: stopOf(row.pickup),
-    destination: stopOf(row.destination),
+    id: lead.id,
+    dispatch_id: lead.dispatchId,
+    r_id: lead.rId,
+    expires_at: lead.expiresAt.toISOString(),
+    expires_in_ms: lead.expiresInMs,
+    created_at: lead.createdAt.toISOString(),
+    restaurant: restaurantOf(lead.vendorName),
+    pickup: stopOf(lead.pickup),
+    destination: stopOf(lead.destination),
     pickup_distance_km: approach ? roundKm(approach.distanceKm) : null,
-    trip_km: roundKm(trip.distanceKm),
-    tip: row.tipMinor === null ? null : { amount_minor: row.tipMinor, currency: row.currency },
+    trip_km: roundKm(legs[0]!.distanceKm),
+    tip: tips.length === 0 ? null : { amount_minor: tips.reduce((sum, row) => sum + row.tipMinor!, 0), currency: lead.currency },
+    trip: {
+      id: lead.tripId,
+      kind: lead.kind,
+      ready_at: lead.readyAt.toISOString(),
+      arrive_at: lead.arriveAt.toISOString(),
+      extends_trip: lead.extendsTrip,
+      dispatches: rows.map((row, i) => ({ dispatch_id: row.dispatchId, r_id: row.rId, destination: stopOf(row.destination), trip_km: roundKm(legs[i]!.distanceKm) })),
+    },
   };
 }

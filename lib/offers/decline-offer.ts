@@ -1,31 +1,37 @@
 import { db } from '@/lib/db/client';
 import { lockDispatch, TX_OPTIONS } from '@/lib/dispatches/apply-change';
 import { offerClosed, offerNotFound } from '@/lib/offers/offer-errors';
-import { offerToNextDriver } from '@/lib/offers/offer-to-next-driver';
 import type { DeclinedOffer } from '@/lib/offers/schemas';
+import { closeTrip, wakeDispatchEngine } from '@/lib/offers/trips';
 import { accountScope } from '@/lib/tenancy/scope';
 
 /**
- * The driver turns their offer down: it closes as `declined` and the dispatch is offered to the
- * next nearest driver at once (not to this one again for a while: auto-assign-dispatch.ts).
- * Declining a declined offer again answers the same (a retried tap); any other closed offer is
- * `offer_closed` (409); another driver's offer is not found (404).
+ * The driver turns their offer down — the whole trip: it closes as `declined` and its
+ * dispatches go back to the dispatch engine, which plans them at once in a round of their own
+ * (not with this driver again for a while: REOFFER_AFTER_MIN). Declining a declined offer again
+ * answers the same (a retried tap); any other closed offer is `offer_closed` (409); another
+ * driver's offer is not found (404). Locks in the offers' order: dispatches, driver, trip.
  */
 export async function declineOffer(options: { offerId: string; driverId: string }): Promise<DeclinedOffer> {
   const { offerId, driverId } = options;
-  const offer = await db().dispatchOffer.findFirst({ where: { id: offerId, driverId }, select: { dispatchId: true, accountId: true } });
+  const offer = await db().dispatchOffer.findFirst({ where: { id: offerId, driverId }, select: { dispatchId: true, accountId: true, tripId: true, state: true } });
   if (!offer) throw offerNotFound(offerId);
+  if (!offer.tripId) {
+    if (offer.state === 'declined') return { id: offerId, state: 'declined' };
+    throw offerClosed(offerId, `it was ${offer.state}`);
+  }
+  const tripId = offer.tripId;
+  const trip = await db().trip.findUniqueOrThrow({ where: { id: tripId }, select: { orderIds: true } });
   const outcome = await db().$transaction(async (tx) => {
-    // The offer row, matched to the driver above, names the dispatch and its account.
-    await lockDispatch(tx, { id: offer.dispatchId, scope: accountScope(offer.accountId) });
-    const [row] = await tx.$queryRaw<{ state: string }[]>`SELECT state FROM dispatch_offers WHERE id = ${offerId} FOR UPDATE`;
-    if (row?.state !== 'pending') return row?.state ?? 'removed';
-    await tx.$executeRaw`UPDATE dispatch_offers SET state = 'declined', responded_at = now() WHERE id = ${offerId}`;
-    // Due now: should the offer to the next driver below fail, the scheduler makes it.
-    await tx.$executeRaw`UPDATE dispatches SET assign_at = now() WHERE id = ${offer.dispatchId} AND assign_at IS NOT NULL`;
+    // The offer row, matched to the driver above, names the trip and its account.
+    for (const id of [...trip.orderIds].sort()) await lockDispatch(tx, { id, scope: accountScope(offer.accountId) });
+    await tx.$queryRaw`SELECT id FROM drivers WHERE id = ${driverId} FOR UPDATE`;
+    const [row] = await tx.$queryRaw<{ state: string }[]>`SELECT state FROM trips WHERE id = ${tripId} FOR UPDATE`;
+    if (row?.state !== 'offered') return row?.state ?? 'removed';
+    await closeTrip(tx, tripId, 'declined');
+    await wakeDispatchEngine(tx, 'trip_declined');
     return 'declined now';
   }, TX_OPTIONS);
-  if (outcome === 'declined now') await offerToNextDriver(offer.dispatchId);
-  else if (outcome !== 'declined') throw offerClosed(offerId, `it was ${outcome}`);
+  if (outcome !== 'declined now' && outcome !== 'declined') throw offerClosed(offerId, `it was ${outcome}`);
   return { id: offerId, state: 'declined' };
 }

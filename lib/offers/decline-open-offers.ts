@@ -3,14 +3,15 @@ import { DomainError } from '@/lib/errors/domain-error';
 import { declineOffer } from '@/lib/offers/decline-offer';
 
 /**
- * Declines whatever the driver has been offered and not answered (they went off duty): each
- * dispatch moves on to the next nearest driver at once. An offer that closed meanwhile (it
- * timed out, or its dispatch went elsewhere) needs nothing more.
+ * Declines the trip the driver has been offered and not answered (they went off duty): its
+ * dispatches go back to the dispatch engine at once. An offer that closed meanwhile (it timed
+ * out, or its dispatches went elsewhere) needs nothing more.
  */
 export async function declineOpenOffers(options: { driverId: string }): Promise<number> {
-  const open = await db().dispatchOffer.findMany({ where: { driverId: options.driverId, state: 'pending' }, select: { id: true } });
+  const open = await db().dispatchOffer.findMany({ where: { driverId: options.driverId, state: 'pending' }, select: { id: true, tripId: true } });
+  const oneEach = [...new Map(open.map((offer) => [offer.tripId ?? offer.id, offer.id])).values()];
   let declined = 0;
-  for (const { id } of open) {
+  for (const id of oneEach) {
     try {
       await declineOffer({ offerId: id, driverId: options.driverId });
       declined++;

@@ -26,6 +26,18 @@ export const OfferSchema = z
     pickup_distance_km: z.number().nullable().meta({ description: 'From the driver’s last position, by road (estimated); null without a position' }),
     trip_km: z.number().meta({ description: 'Pickup to destination, by road (estimated)' }),
     tip: z.object({ amount_minor: z.int(), currency: z.string() }).nullable(),
+    trip: z
+      .object({
+        id: z.string(),
+        kind: z.enum(['final', 'commit']).meta({ description: '`commit`: go to the restaurant now and wait there for the food' }),
+        ready_at: z.string().meta({ description: 'ISO 8601: when the food is expected to be ready' }),
+        arrive_at: z.string().meta({ description: 'ISO 8601: when the driver would reach the pickup, as planned' }),
+        extends_trip: z.boolean().meta({ description: 'True: these orders join the trip the driver is on (same restaurant)' }),
+        dispatches: z
+          .array(z.object({ dispatch_id: z.string(), r_id: z.string(), destination: StopSchema, trip_km: z.number() }))
+          .meta({ description: 'The offered dispatches, in drop-off order (the first is `dispatch_id` above)' }),
+      })
+      .meta({ description: 'The trip the offer is: one pickup, its drop-offs in order; accepting takes them all' }),
   })
   .meta({ id: 'DriverOffer' });
 export type Offer = z.infer<typeof OfferSchema>;

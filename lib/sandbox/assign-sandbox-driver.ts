@@ -80,6 +80,25 @@ async function lockIdleDriver(tx: Prisma.TransactionClient, accountId: string): 
   return null;
 }
 
+/**
+ * Simulated drivers for a sandbox account that has more dispatches waiting than idle drivers
+ * (the dispatch engine asks, lib/dispatching/live): one per pickup given, placed 1–2 km from it
+ * in a random direction, where the next round finds them.
+ */
+export async function spawnSandboxDrivers(options: { accountId: string; pickups: LatLng[]; random?: () => number }): Promise<string[]> {
+  const random = options.random ?? Math.random;
+  return db().$transaction(async (tx) => {
+    const ids: string[] = [];
+    for (const pickup of options.pickups) {
+      const place = pointAt(pickup, PLACEMENT_KM.min + (PLACEMENT_KM.max - PLACEMENT_KM.min) * random(), 360 * random());
+      const driverId = await createSandboxDriver(tx, options.accountId);
+      await tx.driver.update({ where: { id: driverId }, data: { lastLat: place.lat, lastLng: place.lng, lastPositionAt: new Date() }, select: { id: true } });
+      ids.push(driverId);
+    }
+    return ids;
+  }, TX_OPTIONS);
+}
+
 /** A simulated driver is always on duty: it exists only to carry the sandbox's dispatches. */
 async function createSandboxDriver(tx: Prisma.TransactionClient, accountId: string): Promise<string> {
   await tx.$executeRaw`INSERT INTO fleets (id, name) VALUES (${SANDBOX_FLEET_ID}, 'Sandbox') ON CONFLICT (id) DO NOTHING`;

@@ -1,3 +1,4 @@
+import { DispatchEngine } from '@/lib/dispatching/live/engine';
 import { describe, expect, it } from 'vitest';
 import { getAccountModes } from '@/lib/accounts/update-account-modes';
 import { db } from '@/lib/db/client';
@@ -32,6 +33,8 @@ describe('the demo seed', () => {
 
     // The simulator takes a step on each, then (one tick at a time, at the demo's speed) delivers them.
     const simulator = new SandboxSimulator({ tickMs: 1_000 });
+    // The dispatch engine gives the new one a simulated driver (lib/dispatching/live).
+    await new DispatchEngine().runRound();
     expect(await simulator.runOnce()).toBe(underWay.length);
     for (let tick = 0; tick < 120 && (await db().dispatch.count({ where: { accountId, simNextAt: { not: null } } })) > 0; tick++) {
       await releaseSandboxClaims();

@@ -24,7 +24,7 @@ export interface SimulatedDispatch {
 }
 
 export type SimulatorStep =
-  /** Pick (or create) an idle simulated driver of the account, place it near the pickup, assign it. */
+  /** Wait for a simulated driver: the dispatch engine's next round assigns one (creating it if none is idle). */
   | { kind: 'assign' }
   /** Record a lifecycle status as the driver. */
   | { kind: 'status'; status: 'accepted' | 'ready_for_pickup' | 'picked_up' | 'delivered' }

@@ -7,7 +7,6 @@ import { accountScope } from '@/lib/tenancy/scope';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
 import { getEnv, type Env } from '@/lib/env';
 import { DomainError } from '@/lib/errors/domain-error';
-import { assignSandboxDriver } from '@/lib/sandbox/assign-sandbox-driver';
 import { nextStep, type SimulatedDispatch, type SimulatorStep } from '@/lib/sandbox/next-step';
 import { sandboxEstimator } from '@/lib/sandbox/straight-line';
 import { InterruptibleSleep } from '@/lib/interruptible-sleep';
@@ -233,7 +232,8 @@ export class SandboxSimulator {
     if (!dispatch || step.kind === 'leave') return true;
     switch (step.kind) {
       case 'assign':
-        await assignSandboxDriver({ dispatchId: id, accountId: dispatch.accountId, pickup: dispatch.pickup, random: this.options.random });
+        // The dispatch engine's rounds give it a simulated driver (lib/dispatching/live); until
+        // then the simulator looks again every tick.
         return false;
       case 'status': {
         const driverId = dispatch.driver?.id ?? 'sandbox';

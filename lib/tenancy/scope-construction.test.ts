@@ -49,7 +49,7 @@ const BUILDERS: { files: RegExp; may: Builder[]; why: string; mustCall?: string 
     mustCall: 'requireAdmin()',
   },
   { files: /^lib\/sandbox\/(simulator|assign-sandbox-driver)\.ts$/, may: ['accountScope'], why: "the simulator, a worker stepping the dispatch's own account" },
-  { files: /^lib\/dispatches\/auto-assign-dispatch\.ts$/, may: ['platformScope'], why: 'a system step on the dispatch createDispatch has just written' },
+  { files: /^lib\/dispatching\/live\/apply-decisions\.ts$/, may: ['platformScope'], why: 'the dispatch engine, a system step over the accounts its round planned' },
   { files: /^(prisma\/seed\.ts|bench\/|scripts\/)/, may: ['accountScope', 'platformScope'], why: 'trusted command-line entry points' },
   { files: /(\.test\.ts$|^test\/)/, may: ['accountScope', 'platformScope', 'driverScope'], why: 'tests' },
 ];

@@ -23,6 +23,11 @@ export const adminMapMessages = defineMessages({
     updated: 'Updated {time}',
     limitNote: 'Showing the {limit} most recent.',
     listLabel: 'Drivers and dispatches on the map',
+    legendWaiting: 'Driver waiting at a pickup',
+    waitingAt: 'Waiting at the pickup · food ready {time}',
+    waitingMarker: '{name}, waiting at the pickup, food ready {time}',
+    tripOf: 'Trip · drop-off {position} of {size}',
+    tripPin: '{rId}, drop-off {position} of {size}',
   },
   ar: {
     title: 'الخريطة المباشرة',
@@ -45,6 +50,11 @@ export const adminMapMessages = defineMessages({
     updated: 'آخر تحديث {time}',
     limitNote: 'يُعرض أحدث {limit}.',
     listLabel: 'السائقون والطلبات على الخريطة',
+    legendWaiting: 'سائق ينتظر عند نقطة الاستلام',
+    waitingAt: 'ينتظر عند نقطة الاستلام · الطعام جاهز الساعة {time}',
+    waitingMarker: '{name}، ينتظر عند نقطة الاستلام، الطعام جاهز الساعة {time}',
+    tripOf: 'رحلة · التسليم {position} من {size}',
+    tripPin: '{rId}، التسليم {position} من {size}',
   },
 });
 

@@ -2,7 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { updateAccountModes } from '@/lib/accounts/update-account-modes';
 import { signIn } from '@/lib/auth/sign-in';
 import { db } from '@/lib/db/client';
+import { cancelDispatch } from '@/lib/dispatches/cancel-dispatch';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { DispatchEngine } from '@/lib/dispatching/live/engine';
+import { platformScope } from '@/lib/tenancy/scope';
 import { createDriver } from '@/lib/drivers/create-driver';
 import { setDriverSignIn } from '@/lib/drivers/driver-sign-in';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
@@ -31,12 +34,23 @@ async function autoAssigningAccount() {
   return account;
 }
 
+// The dispatch engine's rounds make the offers (lib/dispatching/live); run by hand here.
+const rounds = new DispatchEngine({ roundMs: 60_000 });
+
+/** A dispatch whose food is about ready (no wait), and the round that plans it. */
+async function planned(accountId: string) {
+  const body = dispatchBody();
+  const record = await createDispatch({ accountId, input: { ...body, vendor_payload: { ...body.vendor_payload!, pickup_wait_time: 0 } } });
+  await rounds.runRound();
+  return record;
+}
+
 const openOffer = (dispatchId: string) => db().dispatchOffer.findFirst({ where: { dispatchId, state: 'pending' }, select: { id: true, driverId: true } });
 const setDuty = (cookie: string, body: unknown) => call('PUT', '/api/driver/duty', { cookie, body });
 
 beforeEach(async () => {
   await db().driver.updateMany({ data: { isActive: false } });
-  await db().dispatch.updateMany({ where: { assignAt: { not: null } }, data: { assignAt: null } });
+  await db().account.updateMany({ data: { autoAssign: false } });
 });
 
 describe('GET /api/driver/me', () => {
@@ -73,9 +87,10 @@ describe('PUT /api/driver/duty', () => {
   it('puts an off-duty driver on duty: only then are they offered work', async () => {
     const account = await autoAssigningAccount();
     const driver = await signedInDriver(0.5);
-    const unoffered = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const unoffered = await planned(account.id);
     expect(await openOffer(unoffered.id)).toBeNull();
 
+    await cancelDispatch({ id: unoffered.id, scope: platformScope(), input: { reason: 'customer_cancelled' }, actor: { refType: 'admin', refId: 'test' } });
     const on = await setDuty(driver.cookie, { on_duty: true });
     expect(on.status).toBe(200);
     expect(on.body.data).toEqual({ on_duty: true, duty_changed_at: expect.stringMatching(/Z$/) });
@@ -84,7 +99,7 @@ describe('PUT /api/driver/duty', () => {
     const me = await call('GET', '/api/driver/me', { cookie: driver.cookie });
     expect(me.body.data.driver).toMatchObject({ on_duty: true, duty_changed_at: on.body.data.duty_changed_at });
 
-    const offered = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const offered = await planned(account.id);
     expect((await openOffer(offered.id))?.driverId).toBe(driver.id);
     expect((await call('GET', '/api/driver/me', { cookie: driver.cookie })).body.data.offer).toMatchObject({ dispatch_id: offered.id });
   });
@@ -93,23 +108,24 @@ describe('PUT /api/driver/duty', () => {
     const account = await autoAssigningAccount();
     const driver = await signedInDriver(0.5, { onDuty: true });
     await db().driver.update({ where: { id: driver.id }, data: { lastPositionAt: new Date(Date.now() - 60 * 60_000) } });
-    const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const record = await planned(account.id);
     expect(await openOffer(record.id)).toBeNull();
   });
 
-  it('going off duty declines the open offer, which moves on to the next driver at once', async () => {
+  it('going off duty declines the open offer, which the next round gives the next driver', async () => {
     const account = await autoAssigningAccount();
     const near = await signedInDriver(0.5, { onDuty: true });
     const far = await signedInDriver(2, { onDuty: true });
-    const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const record = await planned(account.id);
     const offer = await openOffer(record.id);
     expect(offer?.driverId).toBe(near.id);
     const off = await setDuty(near.cookie, { on_duty: false });
     expect(off.body.data).toMatchObject({ on_duty: false });
     expect(await db().dispatchOffer.findUniqueOrThrow({ where: { id: offer!.id }, select: { state: true } })).toEqual({ state: 'declined' });
+    await rounds.runRound();
     expect((await openOffer(record.id))?.driverId).toBe(far.id);
     // Off duty, no new offer reaches them.
-    const next = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const next = await planned(account.id);
     expect(await openOffer(next.id)).toBeNull();
   });
 

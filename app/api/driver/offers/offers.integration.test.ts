@@ -5,7 +5,8 @@ import { db } from '@/lib/db/client';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { cancelDispatch } from '@/lib/dispatches/cancel-dispatch';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { ScheduledAssigner } from '@/lib/dispatches/scheduled-assigner';
+import { DispatchEngine } from '@/lib/dispatching/live/engine';
+import type { CreateDispatchBody } from '@/lib/dispatches/schemas';
 import { createDriver } from '@/lib/drivers/create-driver';
 import { setDriverSignIn } from '@/lib/drivers/driver-sign-in';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
@@ -43,10 +44,28 @@ async function offerIdOf(dispatchId: string) {
   return (await db().dispatchOffer.findFirstOrThrow({ where: { dispatchId, state: 'pending' }, select: { id: true } })).id;
 }
 
+/** Moves the clock past the dispatch's open offer (its whole trip), as waiting DRIVER_OFFER_TIMEOUT_S would. */
 async function timeOut(dispatchId: string) {
   const past = new Date(Date.now() - 1_000);
-  await db().dispatchOffer.updateMany({ where: { dispatchId, state: 'pending' }, data: { expiresAt: past } });
-  await db().dispatch.update({ where: { id: dispatchId }, data: { assignAt: past } });
+  const offer = await db().dispatchOffer.findFirstOrThrow({ where: { dispatchId, state: 'pending' }, select: { tripId: true } });
+  await db().dispatchOffer.updateMany({ where: { tripId: offer.tripId, state: 'pending' }, data: { expiresAt: past } });
+  await db().trip.update({ where: { id: offer.tripId! }, data: { expiresAt: past } });
+}
+
+// The dispatch engine's rounds make the offers (lib/dispatching/live); run by hand here.
+const rounds = new DispatchEngine({ roundMs: 60_000 });
+
+/** A dispatch whose food is about ready (the vendor says no wait), so a round sends a driver now. */
+function soonReady(accountId: string, input: CreateDispatchBody = dispatchBody()) {
+  const payload = input.vendor_payload ?? dispatchBody().vendor_payload!;
+  return createDispatch({ accountId, input: { ...input, vendor_payload: { ...payload, pickup_wait_time: 0 } } });
+}
+
+/** A dispatch and the round that offers it. */
+async function offeredDispatch(accountId: string, input: CreateDispatchBody = dispatchBody()) {
+  const record = await soonReady(accountId, input);
+  await rounds.runRound();
+  return record;
 }
 
 const current = (cookie: string) => call('GET', '/api/driver/offers/current', { cookie });
@@ -56,7 +75,7 @@ const decline = (offerId: string, cookie: string) => call('POST', `/api/driver/o
 beforeEach(async () => {
   // Drivers are platform-wide: each test starts with none available and no dispatch waiting.
   await db().driver.updateMany({ data: { isActive: false } });
-  await db().dispatch.updateMany({ where: { assignAt: { not: null } }, data: { assignAt: null } });
+  await db().account.updateMany({ data: { autoAssign: false } });
 });
 
 describe('GET /api/driver/offers/current', () => {
@@ -64,7 +83,7 @@ describe('GET /api/driver/offers/current', () => {
     const account = await autoAssigningAccount();
     const near = await signedInDriver(0.5);
     const other = await signedInDriver(3);
-    const record = await createDispatch({ accountId: account.id, input: { ...dispatchBody(), tip: 1250 } });
+    const record = await offeredDispatch(account.id, { ...dispatchBody(), tip: 1250 });
     const mine = await current(near.cookie);
     expect(mine.status).toBe(200);
     expect(mine.body.data).toEqual({
@@ -80,6 +99,14 @@ describe('GET /api/driver/offers/current', () => {
       pickup_distance_km: expect.closeTo(0.7, 1),
       trip_km: expect.any(Number),
       tip: { amount_minor: 1250, currency: 'SAR' },
+      trip: {
+        id: expect.stringMatching(/^trp_/),
+        kind: 'final',
+        ready_at: expect.any(String),
+        arrive_at: expect.any(String),
+        extends_trip: false,
+        dispatches: [{ dispatch_id: record.id, r_id: record.r_id, destination: expect.any(Object), trip_km: expect.any(Number) }],
+      },
     });
     expect(Date.parse(mine.body.data.expires_at) - Date.now()).toBeGreaterThan(40_000);
     expect(mine.body.data.expires_in_ms).toBeGreaterThan(40_000);
@@ -96,7 +123,7 @@ describe('GET /api/driver/offers/current', () => {
   it('drops an offer the moment its dispatch is cancelled or assigned by hand (no prompt outlives it)', async () => {
     const account = await autoAssigningAccount();
     const driver = await signedInDriver(0.5);
-    const cancelled = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const cancelled = await offeredDispatch(account.id, dispatchBody());
     const offerId = await offerIdOf(cancelled.id);
     await cancelDispatch({ id: cancelled.id, scope: platformScope(), input: { reason: 'customer_cancelled' }, actor: ADMIN });
     expect((await current(driver.cookie)).body.data).toBeNull();
@@ -105,16 +132,16 @@ describe('GET /api/driver/offers/current', () => {
     expect(refused.body.error).toBe('offer_closed');
     expect(await db().dispatchOffer.findUniqueOrThrow({ where: { id: offerId }, select: { state: true } })).toEqual({ state: 'withdrawn' });
 
-    const byHand = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const byHand = await offeredDispatch(account.id, dispatchBody());
     const handOfferId = await offerIdOf(byHand.id);
     await assignDriver({ id: byHand.id, scope: platformScope(), driverId: (await newDriver()).id, actor: ADMIN });
     expect((await current(driver.cookie)).body.data).toBeNull();
     expect((await accept(handOfferId, driver.cookie)).body.error).toBe('offer_closed');
 
     // An admin gives the offered driver another dispatch: the offer can no longer be taken.
-    const offered = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const offered = await offeredDispatch(account.id, dispatchBody());
     const offeredId = await offerIdOf(offered.id);
-    const other = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const other = await offeredDispatch(account.id, dispatchBody());
     await assignDriver({ id: other.id, scope: platformScope(), driverId: driver.id, actor: ADMIN });
     expect((await current(driver.cookie)).body.data).toBeNull();
     expect((await accept(offeredId, driver.cookie)).body.error).toBe('offer_closed');
@@ -126,7 +153,7 @@ describe('POST /api/driver/offers/{id}/accept', () => {
     const account = await autoAssigningAccount();
     await registerWebhook({ accountId: account.id, url: `${receiver.url}/${account.id}`, allowPrivate: true });
     const driver = await signedInDriver(0.5);
-    const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const record = await offeredDispatch(account.id, dispatchBody());
     const offerId = await offerIdOf(record.id);
     const accepted = await accept(offerId, driver.cookie);
     expect(accepted.status).toBe(200);
@@ -161,7 +188,7 @@ describe('POST /api/driver/offers/{id}/accept', () => {
     const account = await autoAssigningAccount();
     await signedInDriver(0.5);
     const stranger = await signedInDriver(5, { onDuty: false });
-    const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const record = await offeredDispatch(account.id, dispatchBody());
     const offerId = await offerIdOf(record.id);
     for (const response of [await accept(offerId, stranger.cookie), await decline(offerId, stranger.cookie), await accept('ofr_unknown', stranger.cookie)]) {
       expect(response.status).toBe(404);
@@ -174,12 +201,12 @@ describe('POST /api/driver/offers/{id}/accept', () => {
     const account = await autoAssigningAccount();
     const first = await signedInDriver(0.5);
     const second = await signedInDriver(2);
-    const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const record = await offeredDispatch(account.id, dispatchBody());
     const firstOffer = await offerIdOf(record.id);
     await timeOut(record.id);
-    // Past its expiry the offer is gone from the app even before the scheduler moves it on.
+    // Past its expiry the offer is gone from the app even before the next round moves it on.
     expect((await current(first.cookie)).body.data).toBeNull();
-    await new ScheduledAssigner().runOnce();
+    await rounds.runRound();
     const secondOffer = (await current(second.cookie)).body.data;
     expect(secondOffer.dispatch_id).toBe(record.id);
     const late = await accept(firstOffer, first.cookie);
@@ -193,8 +220,7 @@ describe('POST /api/driver/offers/{id}/accept', () => {
     const first = await signedInDriver(0.5);
     const second = await signedInDriver(2);
     for (let round = 0; round < 6; round++) {
-      await db().dispatch.updateMany({ where: { assignAt: { not: null } }, data: { assignAt: null } });
-      const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+      const record = await offeredDispatch(account.id, dispatchBody());
       const firstOffer = await offerIdOf(record.id);
       let responses: Awaited<ReturnType<typeof call>>[];
       if (round % 3 === 0) {
@@ -203,7 +229,7 @@ describe('POST /api/driver/offers/{id}/accept', () => {
       } else if (round % 3 === 1) {
         // The first driver answers late while the offer moves on and the second driver takes it.
         await timeOut(record.id);
-        await new ScheduledAssigner().runOnce();
+        await rounds.runRound();
         const secondOffer = await offerIdOf(record.id);
         responses = await Promise.all([accept(firstOffer, first.cookie), accept(secondOffer, second.cookie)]);
       } else {
@@ -224,19 +250,20 @@ describe('POST /api/driver/offers/{id}/accept', () => {
   });
 });
 
-describe('an offer nobody answers, with the scheduler running', () => {
+describe('an offer nobody answers, with the engine running', () => {
   it('moves to the next nearest driver when DRIVER_OFFER_TIMEOUT_S has passed', async () => {
     process.env.DRIVER_OFFER_TIMEOUT_S = '5';
     resetEnvForTests();
-    const assigner = new ScheduledAssigner({ tickMs: 200 });
+    const engine = new DispatchEngine({ roundMs: 15_000, minGapMs: 50 });
     try {
       const account = await autoAssigningAccount();
       const near = await signedInDriver(0.5);
       const far = await signedInDriver(2);
-      const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+      const record = await soonReady(account.id);
+      await engine.runRound();
       const offered = (await current(near.cookie)).body.data;
       expect(Date.parse(offered.expires_at) - Date.parse(offered.created_at)).toBe(5_000);
-      assigner.start();
+      engine.start();
       const deadline = Date.now() + 15_000;
       let moved = null;
       while (!moved && Date.now() < deadline) {
@@ -249,7 +276,7 @@ describe('an offer nobody answers, with the scheduler running', () => {
       expect((await current(near.cookie)).body.data).toBeNull();
       expect(await db().dispatchOffer.findUniqueOrThrow({ where: { id: offered.id }, select: { state: true } })).toEqual({ state: 'expired' });
     } finally {
-      await assigner.stop();
+      await engine.stop();
       delete process.env.DRIVER_OFFER_TIMEOUT_S;
       resetEnvForTests();
     }
@@ -257,16 +284,17 @@ describe('an offer nobody answers, with the scheduler running', () => {
 });
 
 describe('POST /api/driver/offers/{id}/decline', () => {
-  it('closes the offer and offers the dispatch to the next nearest driver at once', async () => {
+  it('closes the offer; the next round offers the dispatch to the next nearest driver', async () => {
     const account = await autoAssigningAccount();
     const near = await signedInDriver(0.5);
     const far = await signedInDriver(2);
-    const record = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const record = await offeredDispatch(account.id, dispatchBody());
     const offerId = (await current(near.cookie)).body.data.id;
     const declined = await decline(offerId, near.cookie);
     expect(declined.status).toBe(200);
     expect(declined.body.data).toEqual({ id: offerId, state: 'declined' });
     expect((await current(near.cookie)).body.data).toBeNull();
+    await rounds.runRound();
     expect((await current(far.cookie)).body.data.dispatch_id).toBe(record.id);
     // Declining again answers the same; accepting a declined offer is refused.
     expect((await decline(offerId, near.cookie)).body.data).toEqual({ id: offerId, state: 'declined' });
@@ -274,9 +302,9 @@ describe('POST /api/driver/offers/{id}/decline', () => {
 
     // The far driver declines too: nobody left who was not offered it in the last 10 minutes.
     await decline((await current(far.cookie)).body.data.id, far.cookie);
+    await rounds.runRound();
     expect(await db().dispatchOffer.count({ where: { dispatchId: record.id, state: 'pending' } })).toBe(0);
-    const row = await db().dispatch.findUniqueOrThrow({ where: { id: record.id }, select: { assignAt: true, state: true } });
+    const row = await db().dispatch.findUniqueOrThrow({ where: { id: record.id }, select: { state: true } });
     expect(row.state).toBe('new');
-    expect(row.assignAt!.getTime() - Date.now()).toBeGreaterThan(25_000);
   });
 });

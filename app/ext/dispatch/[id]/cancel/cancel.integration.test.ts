@@ -10,6 +10,7 @@ import { DispatchRecordSchema } from '@/lib/dispatches/schemas';
 import { createDriver } from '@/lib/drivers/create-driver';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
 import { acceptOffer } from '@/lib/offers/accept-offer';
+import { DispatchEngine } from '@/lib/dispatching/live/engine';
 import { accountScope, platformScope } from '@/lib/tenancy/scope';
 import type { Status } from '@/lib/transitions/statuses';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
@@ -210,22 +211,32 @@ describe('the assigned driver', () => {
     await db().driver.updateMany({ data: { isActive: false } });
   });
 
-  it('is released at once: auto-assign offers them the next dispatch', async () => {
+  it('is released at once: the next round offers them the next dispatch', async () => {
     const account = await newAccount();
     await updateAccountModes({ accountId: account.id, input: { auto_assign: true } });
     const driver = await createDriver({ input: { name: 'Released driver', fleet_id: 'fleet-1', on_duty: true } });
     const pickup = dispatchBody().pickup;
     await recordDriverPosition({ driverId: driver.id, lat: pickup.lat, lng: pickup.lng });
     const offerOf = (dispatchId: string) => db().dispatchOffer.findFirst({ where: { dispatchId, state: 'pending' }, select: { id: true, driverId: true } });
-    const first = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    // The dispatch engine's rounds make the offers (lib/dispatching/live); run by hand here.
+    const rounds = new DispatchEngine({ roundMs: 60_000 });
+    const soon = () => {
+      const body = dispatchBody();
+      return createDispatch({ accountId: account.id, input: { ...body, vendor_payload: { ...body.vendor_payload!, pickup_wait_time: 0 } } });
+    };
+    const first = await soon();
+    await rounds.runRound();
     const offer = await offerOf(first.id);
     expect(offer?.driverId).toBe(driver.id);
     await acceptOffer({ offerId: offer!.id, driverId: driver.id });
     // Busy: the next dispatch waits.
-    const waiting = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const waiting = await soon();
+    await rounds.runRound();
     expect(await offerOf(waiting.id)).toBeNull();
     await cancelDispatch({ id: first.id, scope: accountScope(account.id), input: { reason: 'customer_cancelled' }, actor: { refType: 'vendor', refId: account.id } });
-    const next = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    await cancelDispatch({ id: waiting.id, scope: accountScope(account.id), input: { reason: 'customer_cancelled' }, actor: { refType: 'vendor', refId: account.id } });
+    const next = await soon();
+    await rounds.runRound();
     expect((await offerOf(next.id))?.driverId).toBe(driver.id);
   });
 });

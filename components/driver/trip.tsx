@@ -1,0 +1,159 @@
+'use client';
+
+import { useState } from 'react';
+import { formatClock } from '@/components/i18n/format-time';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { DriverText } from '@/components/i18n/messages/driver';
+import { DriverLink } from './driver-link';
+import { invalidateQueries } from './driver-store';
+import { parseTime } from './format';
+import { submit } from './outbox';
+import { driverKeys } from './queries';
+import type { DriverPlace, JobSummary } from './types';
+import styles from './driver.module.css';
+
+// Trips (bundles) of the dispatch engine in the driver app: one pickup, then its drop-offs in the
+// order the engine planned, each a job of its own with its own proof (job-detail.tsx). A driver
+// sent ahead to wait (`commit`) sees where to go and when the food will be ready, in their
+// language and time zone.
+
+/** States from which a driver records the pickup (lib/transitions/statuses.ts). */
+const CAN_PICK_UP = ['accepted', 'ready_for_pickup'];
+
+export function placeText(point: DriverPlace): string {
+  return point.address_line || `${point.lat.toFixed(4)}, ${point.lng.toFixed(4)}`;
+}
+
+/** Hours and minutes on this phone's clock and zone, Latin digits in Arabic too (`19:42`). */
+export function readyClock(time: string, locale: Locale): string {
+  return formatClock(new Date(parseTime(time)), locale);
+}
+
+/** "Go to <restaurant> — orders will be ready at 19:42": a driver sent ahead to wait for the food. */
+export function WaitNotice({ restaurant, readyAt, count, t, locale }: { restaurant: string; readyAt: string; count: number; t: DriverText; locale: Locale }) {
+  return (
+    <p className="alert alert--info" role="status" data-testid="trip-waiting">
+      {format(count > 1 ? t.waitAtPickup : t.waitAtPickupOne, { restaurant, time: readyClock(readyAt, locale) })}
+    </p>
+  );
+}
+
+/** Groups the active jobs the home screen shows as trips: more than one drop-off, or a driver sent ahead to wait. */
+export function tripsOf(jobs: JobSummary[]): { trips: JobSummary[][]; others: JobSummary[] } {
+  const byTrip = new Map<string, JobSummary[]>();
+  const others: JobSummary[] = [];
+  for (const job of jobs) {
+    const trip = job.trip;
+    if (trip && (trip.size > 1 || trip.waiting)) {
+      const group = byTrip.get(trip.id);
+      if (group) group.push(job);
+      else byTrip.set(trip.id, [job]);
+    } else {
+      others.push(job);
+    }
+  }
+  const trips = [...byTrip.values()].map((group) => group.sort((a, b) => a.trip!.position - b.trip!.position));
+  return { trips, others };
+}
+
+/** One trip on the home screen: the pickup (with the wait, if sent ahead), then its drop-offs in order. */
+export function TripCard({
+  jobs,
+  t,
+  statusLabels,
+  pendingState,
+  locale,
+}: {
+  jobs: JobSummary[];
+  t: DriverText;
+  statusLabels: Record<string, string>;
+  pendingState: (id: string) => string | null;
+  locale: Locale;
+}) {
+  const [isBusy, setIsBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const lead = jobs[0]!;
+  const trip = lead.trip!;
+  const stateOf = (job: JobSummary) => pendingState(job.id) ?? job.state;
+  const toPickUp = jobs.filter((job) => CAN_PICK_UP.includes(stateOf(job)));
+  const waiting = jobs.some((job) => job.trip?.waiting && !pendingState(job.id));
+
+  // Every order of the trip leaves the restaurant together: one tap records each pickup, in order, through the outbox.
+  const pickUpAll = async () => {
+    setIsBusy(true);
+    setFailure(null);
+    try {
+      for (const job of toPickUp) {
+        const outcome = await submit({
+          kind: 'status',
+          dispatchId: job.id,
+          path: `/api/driver/jobs/${encodeURIComponent(job.id)}/status`,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 'picked_up' }),
+          label: 'picked_up',
+        });
+        if (outcome.state === 'refused') {
+          setFailure(outcome.error.message);
+          break;
+        }
+      }
+    } finally {
+      setIsBusy(false);
+      invalidateQueries(driverKeys.jobs());
+    }
+  };
+
+  return (
+    <section className={`${styles.card} ${styles.stackTight}`} aria-labelledby={`trip-${trip.id}`} data-testid="trip" data-trip-id={trip.id}>
+      <h3 id={`trip-${trip.id}`} className={styles.subTitle}>
+        {trip.size === 1 ? t.tripTitleOne : format(t.tripTitle, { count: trip.size })}
+      </h3>
+      <p data-testid="trip-pickup">
+        <strong>{format(t.tripPickup, { restaurant: lead.restaurant })}</strong>
+        <br />
+        <span className={styles.muted}>{placeText(lead.pickup)}</span>
+      </p>
+      {waiting ? <WaitNotice restaurant={lead.restaurant} readyAt={trip.ready_at} count={jobs.length} t={t} locale={locale} /> : null}
+      {failure ? (
+        <p role="alert" className="alert alert--error" data-testid="trip-error">
+          {failure}
+        </p>
+      ) : null}
+      {toPickUp.length > 0 ? (
+        <button type="button" className={`btn btn--primary ${styles.big}`} disabled={isBusy} onClick={() => void pickUpAll()} data-testid="trip-picked-up">
+          {toPickUp.length > 1 ? t.tripPickUpAll : t.action_picked_up}
+        </button>
+      ) : null}
+      <p className={styles.muted}>{t.tripDropoffs}</p>
+      <ol className={styles.jobList} data-testid="trip-dropoffs">
+        {jobs.map((job) => {
+          const state = stateOf(job);
+          const position = job.trip!.position + 1;
+          return (
+            <li key={job.id} data-testid="trip-dropoff" data-position={position} data-dispatch-id={job.id}>
+              <DriverLink href={`/driver/jobs/${encodeURIComponent(job.id)}`} className={styles.jobLink} testId="job-link">
+                <span className={styles.jobTop}>
+                  <strong>
+                    <span className={styles.stopNumber} aria-hidden="true">
+                      {position}
+                    </span>{' '}
+                    {format(t.tripDropoff, { position })}
+                  </strong>
+                  <span className="badge" data-testid="job-state">
+                    {statusLabels[state] ?? state}
+                  </span>
+                </span>
+                <span className={styles.muted}>
+                  #{job.r_id}
+                  {job.destination ? ` · ${placeText(job.destination)}` : null}
+                </span>
+                {pendingState(job.id) ? <span className={styles.pendingNote}>{t.pendingSync}</span> : null}
+              </DriverLink>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

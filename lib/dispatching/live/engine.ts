@@ -1,0 +1,254 @@
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { db, onClose } from '@/lib/db/client';
+import { subscribe } from '@/lib/db/notifications';
+import { getEnv } from '@/lib/env';
+import { InterruptibleSleep } from '@/lib/interruptible-sleep';
+import { onAnyDispatchChange } from '@/lib/live/dispatch-changes';
+import { processWide } from '@/lib/process-wide';
+import type { Courier, Decision, RoundInput, RoundResult, TravelTime } from '@/lib/dispatching/types';
+import { applyDecision, type DecisionOutcome } from '@/lib/dispatching/live/apply-decisions';
+import { leaderLease, type LeaderLease } from '@/lib/dispatching/live/leader-lease';
+import { loadRoundInput, roundInputOf, type LoadedRound, type TravelFor } from '@/lib/dispatching/live/load-round-input';
+import { ROAD_ESTIMATE_TRAVEL, simulatedTravel } from '@/lib/dispatching/live/places';
+import { planRound } from '@/lib/dispatching/plan-round';
+import { fetchTableTravel } from '@/lib/dispatching/live/routing-table-travel';
+import { OFFERABLE_STATES } from '@/lib/offers/close-offers';
+import { closeStaleTrips } from '@/lib/offers/trips';
+import { spawnSandboxDrivers } from '@/lib/sandbox/assign-sandbox-driver';
+
+// The live dispatch engine: rounds of the pure planner (`planRound`, lib/dispatching) over the
+// open dispatches of every account that auto-assigns and of sandbox accounts, every
+// DISPATCH_ROUND_S and at once when something makes a round worthwhile (a new dispatch or a
+// status that frees a driver, announced on `dispatch_changes`; a trip declined or a driver on
+// duty, on `dispatch_engine`; an offer expiring). One process leads (leader-lease.ts); the others
+// try to take over once a round. Nothing is kept in memory between rounds: a round reads what
+// it plans (load-round-input.ts) and writes each decision in a transaction of its own
+// (apply-decisions.ts), so a new leader simply runs the next round.
+
+/** Channel of wake-ups that write no dispatch event (prisma/sql/45_wake_dispatch_engine.sql). */
+export const DISPATCH_ENGINE_CHANNEL = 'dispatch_engine';
+/** Two rounds start at least this far apart, however often they are asked for. */
+export const MIN_ROUND_GAP_MS = 1_000;
+
+export type Planner = (input: RoundInput) => RoundResult;
+
+export interface RoundReport {
+  orders: number;
+  couriers: number;
+  decisions: number;
+  outcomes: Partial<Record<DecisionOutcome, number>>;
+  travel: 'straight_line' | 'table' | 'fallback';
+  ms: { load: number; plan: number; apply: number; total: number };
+}
+
+export interface DispatchEngineOptions {
+  planner: Planner;
+  roundMs: number;
+  minGapMs: number;
+  offerTimeoutS: number;
+  lease?: LeaderLease;
+  routing?: { url: string; timeoutMs: number };
+  /** Observes every round (logs, tests, the bench). */
+  onRound?: (report: RoundReport) => void;
+}
+
+export class DispatchEngine {
+  readonly id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly options: DispatchEngineOptions;
+  readonly lease: LeaderLease;
+  private isRunning = false;
+  private loopDone: Promise<void> | null = null;
+  private readonly sleeper = new InterruptibleSleep();
+  private isWanted = false;
+  private lastRoundAt = 0;
+  private leads = false;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(options: Partial<DispatchEngineOptions> = {}) {
+    const env = getEnv();
+    this.options = {
+      planner: (input) => planRound(input),
+      roundMs: env.DISPATCH_ROUND_S * 1000,
+      minGapMs: MIN_ROUND_GAP_MS,
+      offerTimeoutS: env.DRIVER_OFFER_TIMEOUT_S,
+      routing: env.ROUTING_TABLE_URL ? { url: env.ROUTING_TABLE_URL, timeoutMs: env.ROUTING_TIMEOUT_MS } : undefined,
+      ...options,
+    };
+    this.lease = options.lease ?? leaderLease(this.id);
+  }
+
+  /** Whether this engine led at its last try. */
+  get isLeader(): boolean {
+    return this.leads;
+  }
+
+  start(): void {
+    if (this.isRunning) return;
+    this.isRunning = true;
+    this.unsubscribe = onEngineWake(() => this.wake());
+    this.loopDone = this.loop();
+  }
+
+  /** Stops after the round in progress and lets go of the lead, so a follower takes over at once. */
+  async stop(): Promise<void> {
+    if (this.isRunning) {
+      this.isRunning = false;
+      this.unsubscribe?.();
+      this.sleeper.wake();
+      await this.loopDone;
+    }
+    await this.lease.release();
+    this.leads = false;
+  }
+
+  /** Asks for a round as soon as the gap allows (the leader's; a follower ignores it). */
+  wake(): void {
+    this.isWanted = true;
+    this.sleeper.wake();
+  }
+
+  /** A round if this engine leads (acquiring the lead if free); null when another process leads. */
+  async runOnce(): Promise<RoundReport | null> {
+    this.leads = await this.lease.acquire();
+    return this.leads ? this.runRound() : null;
+  }
+
+  /** One round, whoever leads (tests, the bench; the loop calls it only while leading). */
+  async runRound(): Promise<RoundReport> {
+    const started = performance.now();
+    this.lastRoundAt = Date.now();
+    await db().$transaction((tx) => closeStaleTrips(tx, OFFERABLE_STATES));
+    let travelKind: RoundReport['travel'] = 'straight_line';
+    const prepareTravel = async (places: LoadedRound['places']): Promise<TravelFor> => {
+      const straight = ROAD_ESTIMATE_TRAVEL;
+      let real: TravelTime = straight;
+      if (this.options.routing && places.sources.length > 0) {
+        const table = await fetchTableTravel({ baseUrl: this.options.routing.url, request: places, fallback: straight, timeoutMs: this.options.routing.timeoutMs });
+        travelKind = table.source;
+        if (table.error) console.warn(JSON.stringify({ level: 'warn', message: 'routing table unavailable: straight lines this round', error: table.error }));
+        real = table;
+      }
+      return ({ speedKmh }) => (speedKmh === null ? real : simulatedTravel(speedKmh));
+    };
+    let round = await loadRoundInput(db(), { now: new Date(), prepareTravel });
+    if (round.sandboxShortfall.length > 0) {
+      for (const { accountId, pickups } of round.sandboxShortfall) await spawnSandboxDrivers({ accountId, pickups });
+      round = await loadRoundInput(db(), { now: new Date(), prepareTravel });
+    }
+    const loaded = performance.now();
+    const outcomes: RoundReport['outcomes'] = {};
+    let planMs = 0;
+    let decisions = 0;
+    const count = (outcome: DecisionOutcome) => (outcomes[outcome] = (outcomes[outcome] ?? 0) + 1);
+    for (const partition of round.partitions) {
+      const input = roundInputOf(round, partition, this.options.roundMs / 1000);
+      let t = performance.now();
+      const result = this.options.planner(input);
+      planMs += performance.now() - t;
+      const decided = new Set<string>();
+      const letGo: Decision[] = [];
+      for (const decision of result.decisions) {
+        decisions++;
+        const outcome = await this.applySafely(round, partition, decision);
+        count(outcome);
+        decided.add(decision.courierId);
+        if (outcome === 'skipped_reoffer') letGo.push(decision);
+      }
+      // Orders the plan gave back to a driver who let them go: planned again without those drivers.
+      if (letGo.length > 0) {
+        const orderIds = new Set(letGo.flatMap((decision) => decision.orderIds));
+        const again: RoundInput = {
+          ...input,
+          orders: input.orders.filter((order) => orderIds.has(order.id) && partition.orderInfo.get(order.id)?.heldBy === null),
+          couriers: input.couriers.filter((courier: Courier) => !decided.has(courier.id) && !courier.heading),
+        };
+        t = performance.now();
+        const second = this.options.planner(again);
+        planMs += performance.now() - t;
+        for (const decision of second.decisions) {
+          decisions++;
+          count(await this.applySafely(round, partition, decision));
+        }
+      }
+    }
+    const ended = performance.now();
+    const report: RoundReport = {
+      orders: round.partitions.reduce((sum, partition) => sum + partition.orders.length, 0),
+      couriers: round.partitions.reduce((sum, partition) => sum + partition.couriers.length, 0),
+      decisions,
+      outcomes,
+      travel: travelKind,
+      ms: { load: loaded - started, plan: planMs, apply: ended - loaded - planMs, total: ended - started },
+    };
+    this.options.onRound?.(report);
+    return report;
+  }
+
+  private async applySafely(round: LoadedRound, partition: LoadedRound['partitions'][number], decision: Decision): Promise<DecisionOutcome> {
+    try {
+      return await applyDecision(round, partition, decision, this.options.offerTimeoutS);
+    } catch (error) {
+      // A lost race on an index (a second leader's round): the next round plans it again.
+      console.warn(JSON.stringify({ level: 'warn', message: 'dispatch decision not applied', courierId: decision.courierId, orders: decision.orderIds, error: String(error) }));
+      return 'skipped_stale';
+    }
+  }
+
+  private async loop(): Promise<void> {
+    while (this.isRunning) {
+      let waitMs = this.options.roundMs;
+      try {
+        this.isWanted = false;
+        const report = await this.runOnce();
+        if (report && report.decisions > 0) console.log(JSON.stringify({ level: 'info', message: 'dispatch round', engine: this.id, ...report }));
+        if (this.leads) waitMs = Math.min(waitMs, await msUntilNextExpiry());
+      } catch (error) {
+        console.warn(JSON.stringify({ level: 'warn', message: 'dispatch round failed', engine: this.id, error: String(error) }));
+      }
+      const roundEnded = Date.now();
+      while (this.isRunning && Date.now() - roundEnded < waitMs) {
+        if (this.isWanted && this.leads) {
+          const gap = this.options.minGapMs - (Date.now() - this.lastRoundAt);
+          if (gap <= 0) break;
+          await this.sleeper.sleep(gap);
+          continue;
+        }
+        await this.sleeper.sleep(waitMs - (Date.now() - roundEnded));
+      }
+    }
+  }
+}
+
+/** Until the earliest offered trip expires (its dispatches are planned again then), at least 0. */
+async function msUntilNextExpiry(): Promise<number> {
+  const [row] = await db().$queryRaw<{ ms: number | null }[]>`
+    SELECT (extract(epoch FROM min(expires_at) - now()) * 1000)::float8 AS ms FROM trips WHERE state = 'offered'`;
+  return row?.ms === null || row?.ms === undefined ? Number.POSITIVE_INFINITY : Math.max(0, row.ms + 50);
+}
+
+/**
+ * Calls `listener` when a round may be worthwhile: any dispatch status (a new dispatch, a
+ * delivery or cancellation that frees a driver, a ready signal) or an explicit wake-up. One
+ * subscription per process, shared by its engines.
+ */
+function onEngineWake(listener: () => void): () => void {
+  const relay = processWide('dispatchEngineWake', () => ({ listeners: new Set<() => void>(), isSubscribed: false, isRelayed: false }));
+  const all = () => relay.listeners.forEach((each) => each());
+  if (!relay.isSubscribed) {
+    relay.isSubscribed = true;
+    subscribe(DISPATCH_ENGINE_CHANNEL, all, all);
+    onClose(async () => {
+      relay.isSubscribed = false;
+    });
+  }
+  if (!relay.isRelayed) {
+    // The relay of dispatch changes outlives database reopenings (it subscribes again itself).
+    relay.isRelayed = true;
+    onAnyDispatchChange((change) => {
+      if (change === 'resync' || change.type === 'dispatch.status_updated') relay.listeners.forEach((each) => each());
+    });
+  }
+  relay.listeners.add(listener);
+  return () => relay.listeners.delete(listener);
+}
