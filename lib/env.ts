@@ -92,7 +92,7 @@ const EnvSchema = z
    * console shows an alert (SECURITY.md has the arithmetic). Known devices are not limited by it.
    */
   DRIVER_PIN_FAILURE_BUDGET: z.coerce.number().int().min(1).max(100_000).default(40),
-  /** How long a driver has to accept an offer before it moves to the next nearest driver. */
+  /** How long a driver has to accept an offer (a trip) before its dispatches go back to the next round. */
   DRIVER_OFFER_TIMEOUT_S: z.coerce.number().int().min(5).max(600).default(45),
   /**
    * Seconds between the live dispatch engine's rounds (lib/dispatching/live); a new dispatch, a

@@ -45,7 +45,7 @@ export type TariffView = z.infer<typeof TariffSchema>;
 /** An account's operating modes, as the console and the ops API show and change them. */
 export const AccountModesSchema = z
   .object({
-    auto_assign: z.boolean().meta({ description: 'New dispatches go to the nearest available driver by last known position' }),
+    auto_assign: z.boolean().meta({ description: 'New dispatches are planned by the dispatch engine: bundled per pickup and offered to an on-duty driver timed to arrive when the food is ready' }),
     sandbox: z.boolean().meta({ description: 'Simulated drivers move the account’s dispatches through their lifecycle and fire its real webhooks' }),
     sandbox_speed_kmh: z
       .number()

@@ -67,3 +67,22 @@ export function estimatePrep(history: PrepHistory, pickupId: string, fallbackS: 
 export function plannedReadyAt(options: { placedAt: number; prepS: number; now: number; minAheadS: number }): number {
   return Math.max(options.placedAt + options.prepS, options.now + options.minAheadS);
 }
+
+/** The quantile of preparation times an order's earliest plausible ready time is planned with. */
+export const EARLIEST_QUANTILE = 0.1;
+/** An estimated ready time is never planned sooner than this from now (the kitchen has not said "ready"). */
+export const MIN_AHEAD_S = 60;
+
+/**
+ * What the engine is told of food whose kitchen has not said "ready": the median estimate given
+ * the time already passed, and the earliest plausible one (`OpenOrder.readyEarliestAt`). The
+ * replay and the live service both call this.
+ */
+export function estimateReady(options: { history: PrepHistory; pickupId: string; placedAt: number; now: number; fallbackS: number }): {
+  readyAt: number;
+  readyEarliestAt: number;
+} {
+  const { history, pickupId, placedAt, now, fallbackS } = options;
+  const at = (q: number) => plannedReadyAt({ placedAt, prepS: estimatePrep(history, pickupId, fallbackS, q, now - placedAt), now, minAheadS: MIN_AHEAD_S });
+  return { readyAt: at(0.5), readyEarliestAt: at(EARLIEST_QUANTILE) };
+}

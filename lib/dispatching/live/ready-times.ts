@@ -1,5 +1,5 @@
 import type { Tx } from '@/lib/db/client';
-import { emptyPrepHistory, estimatePrep, plannedReadyAt, PREP_HISTORY_SIZE, recordPrep, type PrepHistory } from '@/lib/dispatching/ready-estimate';
+import { emptyPrepHistory, estimateReady, PREP_HISTORY_SIZE, recordPrep, type PrepHistory } from '@/lib/dispatching/ready-estimate';
 
 // When an order's food is ready, for the round: the kitchen's `/ready` signal, else the vendor's
 // `pickup_ready_at`, else an estimate learned per branch (account + vendor_bid) from the
@@ -9,8 +9,6 @@ import { emptyPrepHistory, estimatePrep, plannedReadyAt, PREP_HISTORY_SIZE, reco
 
 /** A branch with no history anywhere: the vendor's own `pickup_wait_time`, else this. */
 export const DEFAULT_PREP_S = 15 * 60;
-/** An estimated ready time is never planned sooner than this from now (the kitchen has not said "ready"). */
-export const MIN_AHEAD_S = 60;
 
 export interface BranchKey {
   accountId: string;
@@ -50,11 +48,13 @@ export interface ReadyInput extends BranchKey {
   pickupWaitMin: number | null;
 }
 
-/** Epoch seconds the food is (expected to be) ready, and whether that is known rather than estimated. */
-export function readyTime(order: ReadyInput, history: PrepHistory, nowS: number): { readyAt: number; readyKnown: boolean } {
+/**
+ * Epoch seconds the food is (expected to be) ready, whether that is known rather than estimated,
+ * and for an estimate the earliest plausible time (what the replay measured the engine with).
+ */
+export function readyTime(order: ReadyInput, history: PrepHistory, nowS: number): { readyAt: number; readyKnown: boolean; readyEarliestAt?: number } {
   if (order.readyAt) return { readyAt: order.readyAt.getTime() / 1000, readyKnown: true };
   if (order.pickupReadyAt) return { readyAt: order.pickupReadyAt.getTime() / 1000, readyKnown: true };
   const fallbackS = order.pickupWaitMin !== null && order.pickupWaitMin >= 0 ? order.pickupWaitMin * 60 : DEFAULT_PREP_S;
-  const prepS = estimatePrep(history, branchKey(order), fallbackS);
-  return { readyAt: plannedReadyAt({ placedAt: order.createdAt.getTime() / 1000, prepS, now: nowS, minAheadS: MIN_AHEAD_S }), readyKnown: false };
+  return { ...estimateReady({ history, pickupId: branchKey(order), placedAt: order.createdAt.getTime() / 1000, now: nowS, fallbackS }), readyKnown: false };
 }

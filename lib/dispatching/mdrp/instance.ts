@@ -232,23 +232,28 @@ export function parseInstance(texts: InstanceTexts): MdrpInstance {
   return { restaurants, orders, couriers, params };
 }
 
+/**
+ * Reads `files` from `dir`, all at once; a file that cannot be read is reported by name, the
+ * first such file in the order given (not whichever read failed first).
+ */
+export async function readTextFiles(dir: string, files: readonly string[]): Promise<string[]> {
+  const results = await Promise.allSettled(files.map((file) => readFile(path.join(dir, file), 'utf8')));
+  return results.map((result, index) => {
+    if (result.status === 'fulfilled') return result.value;
+    const code = (result.reason as NodeJS.ErrnoException).code ?? String(result.reason);
+    throw new MdrpFormatError(`${files[index]}: cannot read it in ${dir} (${code})`);
+  });
+}
+
 /** Reads an instance directory (restaurants.txt, orders.txt, couriers.txt, instance_parameters.txt). */
 export async function readInstance(dir: string): Promise<MdrpInstance> {
-  const read = async (file: string) => {
-    try {
-      return await readFile(path.join(dir, file), 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? String(error);
-      throw new MdrpFormatError(`${file}: cannot read it in ${dir} (${code})`);
-    }
-  };
-  const [restaurants, orders, couriers, params] = await Promise.all([
-    read(INSTANCE_FILES.restaurants),
-    read(INSTANCE_FILES.orders),
-    read(INSTANCE_FILES.couriers),
-    read(INSTANCE_FILES.params),
+  const [restaurants, orders, couriers, params] = await readTextFiles(dir, [
+    INSTANCE_FILES.restaurants,
+    INSTANCE_FILES.orders,
+    INSTANCE_FILES.couriers,
+    INSTANCE_FILES.params,
   ]);
-  return parseInstance({ restaurants, orders, couriers, params });
+  return parseInstance({ restaurants: restaurants!, orders: orders!, couriers: couriers!, params: params! });
 }
 
 /** Travel time in whole minutes between two points: ceil(euclidean distance / metres per minute). */

@@ -1,6 +1,6 @@
 import { planNearest } from '@/lib/dispatching/nearest-policy';
 import { DEFAULT_TUNING, planRound, type EngineTuning } from '@/lib/dispatching/plan-round';
-import { emptyPrepHistory, estimatePrep, plannedReadyAt, recordPrep } from '@/lib/dispatching/ready-estimate';
+import { emptyPrepHistory, estimateReady, recordPrep } from '@/lib/dispatching/ready-estimate';
 import { routeTimes } from '@/lib/dispatching/routes';
 import { mdrpTravel } from '@/lib/dispatching/travel-time';
 import type { Courier, DispatchParams, EngineOptions, OpenOrder, Place, RoundInput, RoundResult } from '@/lib/dispatching/types';
@@ -34,8 +34,6 @@ export interface ReplayResult {
 const DEFAULT_PREP_S = 15 * 60;
 /** Where orders appeared in this last window is where idle couriers wait. */
 const DEMAND_WINDOW_S = 60 * 60;
-/** The quantile of a kitchen's preparation times the policy may plan with when couriers are plentiful. */
-const EARLIEST_QUANTILE = 0.1;
 
 interface Pending {
   pickup: Place;
@@ -141,8 +139,7 @@ export function replay(instance: MdrpInstance, options: ReplayOptions): ReplayRe
       const known = knowReady || options.ready === 'known' || now >= order.readyAt;
       const base = { id: order.id, pickup: order.pickup, dropoff: order.dropoff, placedAt: order.placedAt };
       if (known) return { ...base, readyAt: order.readyAt, readyKnown: true };
-      const planned = (q: number) => plannedReadyAt({ placedAt: order.placedAt, prepS: estimatePrep(history, order.pickup.id, DEFAULT_PREP_S, q, now - order.placedAt), now, minAheadS: 60 });
-      return { ...base, readyAt: planned(0.5), readyEarliestAt: planned(EARLIEST_QUANTILE), readyKnown: false };
+      return { ...base, ...estimateReady({ history, pickupId: order.pickup.id, placedAt: order.placedAt, now, fallbackS: DEFAULT_PREP_S }), readyKnown: false };
     };
   }
 

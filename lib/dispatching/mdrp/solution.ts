@@ -8,9 +8,9 @@
  * - solution_info_couriers.txt: `courier departure_time origin destination`, one line per move,
  *   each courier's moves contiguous and in time order; origin `0` is the courier's on-location.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { columnIndexes, MdrpFormatError, parseId, parseNumber, splitTable } from '@/lib/dispatching/mdrp/instance';
+import { columnIndexes, MdrpFormatError, parseId, parseNumber, readTextFiles, splitTable } from '@/lib/dispatching/mdrp/instance';
 
 export interface MdrpAssignment {
   assignmentTime: number;
@@ -167,18 +167,6 @@ export function parseSolution(texts: Record<keyof typeof SOLUTION_FILES, string>
 
 /** Reads the three solution files from `dir`. */
 export async function readSolution(dir: string): Promise<MdrpSolution> {
-  const read = async (file: string) => {
-    try {
-      return await readFile(path.join(dir, file), 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? String(error);
-      throw new MdrpFormatError(`${file}: cannot read it in ${dir} (${code})`);
-    }
-  };
-  const [assignments, orders, moves] = await Promise.all([
-    read(SOLUTION_FILES.assignments),
-    read(SOLUTION_FILES.orders),
-    read(SOLUTION_FILES.moves),
-  ]);
-  return parseSolution({ assignments, orders, moves });
+  const [assignments, orders, moves] = await readTextFiles(dir, [SOLUTION_FILES.assignments, SOLUTION_FILES.orders, SOLUTION_FILES.moves]);
+  return parseSolution({ assignments: assignments!, orders: orders!, moves: moves! });
 }

@@ -18,7 +18,7 @@ export const ROUTE_CONTRACT: RouteContract = {
       operationId: 'opsUpdateAccountModes',
       summary: 'Change an account’s modes',
       description:
-        'Any subset of the fields. `auto_assign` gives each new dispatch to the nearest available driver by last known position. `sandbox` hands the account’s dispatches to simulated drivers that move at `sandbox_speed_kmh` and fire the account’s real webhooks.',
+        'Any subset of the fields. `auto_assign` hands new dispatches to the dispatch engine, which bundles them per pickup and offers each trip to an on-duty driver timed to arrive when the food is ready. `sandbox` hands the account’s dispatches to simulated drivers that move at `sandbox_speed_kmh` and fire the account’s real webhooks.',
       pathId: 'account',
       body: { schema: UpdateAccountModesBodySchema, description: 'The modes to change.' },
       responses: { '200': jsonResponse('All the modes after the change.', z.object({ data: AccountModesSchema })) },
