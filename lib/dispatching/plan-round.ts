@@ -113,6 +113,10 @@ function bundlePickup(
     let best: { bundle: Bundle; route: PlannedRoute; extra: number } | null = null;
     for (const bundle of bundles) {
       if (bundle.orders.length >= options.maxBundle) continue;
+      // The bundle's pickup would be this much later for this order's food: past the allowance it
+      // cannot pay (a cheap test that keeps a kitchen with hundreds of open orders fast).
+      const earliestPickup = now + input.params.pickupServiceS / 2;
+      if (Math.max(earliestPickup, order.readyAt) - Math.max(earliestPickup, latestReady(bundle.orders)) > allowanceS) continue;
       // With couriers to spare, food whose ready time is only estimated is not bundled: one late
       // kitchen would hold every order of the bundle. When they are scarce, a courier saved is worth that risk.
       if (!bundleEstimated && (!order.readyKnown || bundle.orders.some((other) => !other.readyKnown))) continue;
@@ -247,7 +251,8 @@ export function planRound(input: RoundInput, tuning: EngineTuning = DEFAULT_TUNI
 
   // 2. Bundle what is ready within the horizon.
   const available = couriers.filter((courier) => !courier.heading && courier.shiftEnd > now && courier.freeAt <= now + options.horizonS);
-  const inHorizon = free.filter((order) => !taken.has(order.id) && order.readyAt <= now + options.horizonS);
+  // Nobody to send: nothing to bundle or match this round.
+  const inHorizon = available.length === 0 ? [] : free.filter((order) => !taken.has(order.id) && order.readyAt <= now + options.horizonS);
   const load = inHorizon.length / Math.max(1, available.filter((courier) => courier.freeAt <= now + options.roundS).length);
   const allowanceS = tuning.bundleAllowanceS + tuning.bundleAllowancePerLoadS * Math.max(0, load - tuning.loadThreshold);
   const bundles: Bundle[] = [];
