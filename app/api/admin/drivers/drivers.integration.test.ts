@@ -244,6 +244,8 @@ describe('live map', () => {
       lat: 24.71,
       lng: 46.67,
       at: expect.any(String),
+      // Not sent ahead to wait at a pickup (the dispatch engine's `commit` trips).
+      waiting: null,
     });
     const dispatchIds = dispatches.map((dispatch: { id: string }) => dispatch.id);
     expect(dispatchIds).toEqual(expect.arrayContaining([open.id, assigned.id]));
@@ -259,6 +261,8 @@ describe('live map', () => {
       pickup: { lat: 24.7136, lng: 46.6753 },
       destination: { lat: 24.7743, lng: 46.7386 },
       created_at: expect.any(String),
+      // Assigned by hand, not as part of an engine trip.
+      trip: null,
     });
     // Newest first across the open states.
     expect(dispatchIds.indexOf(assigned.id)).toBeLessThan(dispatchIds.indexOf(open.id));
