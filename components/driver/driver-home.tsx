@@ -9,10 +9,10 @@ import { driverFetch } from './driver-fetch';
 import { DriverLink } from './driver-link';
 import { ACTIVE_STATES, type DriverPageText } from './job-states';
 import { OfferCard } from './offer-card';
-import { TripCard, tripsOf } from './trip';
+import { TripCard, tripsOf, type JobListProps } from './trip';
 import { getQueryData, invalidateQueries, setQueryData, useDriverQuery } from './driver-store';
 import { driverKeys, jobsQuery, meQuery } from './queries';
-import type { DriverMe, JobSummary } from './types';
+import type { DriverMe } from './types';
 import { useLocationProblem } from './use-position-reporter';
 import { usePendingState } from './use-pending-state';
 import styles from './driver.module.css';
@@ -114,19 +114,7 @@ function JobsList({ t, common, statusLabels, locale }: { t: DriverText; common: 
 }
 
 /** Jobs under way: the engine's trips as one pickup and their drop-offs in order, then the single jobs. */
-function ActiveJobs({
-  jobs,
-  t,
-  statusLabels,
-  pendingState,
-  locale,
-}: {
-  jobs: JobSummary[];
-  t: DriverText;
-  statusLabels: Record<string, string>;
-  pendingState: (id: string) => string | null;
-  locale: Locale;
-}) {
+function ActiveJobs({ jobs, t, statusLabels, pendingState, locale }: JobListProps) {
   const { trips, others } = tripsOf(jobs);
   return (
     <>
@@ -138,17 +126,7 @@ function ActiveJobs({
   );
 }
 
-function JobLinks({
-  jobs,
-  t,
-  statusLabels,
-  pendingState,
-}: {
-  jobs: JobSummary[];
-  t: DriverText;
-  statusLabels: Record<string, string>;
-  pendingState: (id: string) => string | null;
-}) {
+function JobLinks({ jobs, t, statusLabels, pendingState }: Omit<JobListProps, 'locale'>) {
   if (jobs.length === 0) return null;
   return (
     <ul className={styles.jobList} data-testid="job-list">

@@ -58,19 +58,16 @@ export function tripsOf(jobs: JobSummary[]): { trips: JobSummary[][]; others: Jo
 }
 
 /** One trip on the home screen: the pickup (with the wait, if sent ahead), then its drop-offs in order. */
-export function TripCard({
-  jobs,
-  t,
-  statusLabels,
-  pendingState,
-  locale,
-}: {
+/** What the home screen's job lists are drawn from. */
+export interface JobListProps {
   jobs: JobSummary[];
   t: DriverText;
   statusLabels: Record<string, string>;
   pendingState: (id: string) => string | null;
   locale: Locale;
-}) {
+}
+
+export function TripCard({ jobs, t, statusLabels, pendingState, locale }: JobListProps) {
   const [isBusy, setIsBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const lead = jobs[0]!;

@@ -153,17 +153,7 @@ export async function loadRoundInput(
     return partition;
   };
 
-  const toOrder = (row: {
-    id: string;
-    accountId: string;
-    vendorBid: string;
-    pickup: unknown;
-    destination: unknown;
-    createdAt: Date;
-    pickupReadyAt: Date | null;
-    readyAt: Date | null;
-    pickupWaitMin: number | null;
-  }): OpenOrder | null => {
+  const toOrder = (row: Omit<OrderRow, 'sandbox' | 'speedKmh'>): OpenOrder | null => {
     const pickupAt = LatLngSchema.safeParse(row.pickup);
     const dropoffAt = LatLngSchema.safeParse(row.destination);
     if (!pickupAt.success || !dropoffAt.success) return null;
