@@ -200,12 +200,18 @@ test('a signature proves a delivery, and a PIN delivery refuses a wrong PIN', as
   await expect.poll(async () => (await keptJobCopies(page)).some((key) => key.includes(signed))).toBe(true);
   await page.getByTestId('action-picked_up').click();
   await expect(page.getByTestId('job-status')).toHaveText(/picked up/i);
+  // The page settles (the server's answer replaces the phone's guess) before the customer signs;
+  // the pad's Clear button enables once ink is on it, so a stroke that missed the pad is drawn again.
+  await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0');
   const pad = page.getByTestId('signature-pad');
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + 120);
-  await page.mouse.down();
-  for (const [x, y] of [[80, 60], [140, 150], [200, 50], [260, 140], [320, 80]] as const) await page.mouse.move(box.x + x, box.y + y, { steps: 4 });
-  await page.mouse.up();
+  await expect(async () => {
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 30, box.y + 120);
+    await page.mouse.down();
+    for (const [x, y] of [[80, 60], [140, 150], [200, 50], [260, 140], [320, 80]] as const) await page.mouse.move(box.x + x, box.y + y, { steps: 4 });
+    await page.mouse.up();
+    await expect(page.getByRole('button', { name: 'Clear', exact: true })).toBeEnabled({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByTestId('action-delivered').click();
   await expect(page.getByTestId('proof-missing')).toHaveCount(0);
   await expect(page.getByTestId('action-error')).toHaveCount(0);
