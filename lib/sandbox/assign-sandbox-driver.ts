@@ -81,7 +81,7 @@ async function lockIdleDriver(tx: Prisma.TransactionClient, accountId: string): 
 }
 
 /**
- * Simulated drivers for a sandbox account that has more dispatches waiting than idle drivers
+ * Simulated drivers for a sandbox account whose kitchens have orders waiting and no idle driver
  * (the dispatch engine asks, lib/dispatching/live): one per pickup given, placed 1–2 km from it
  * in a random direction, where the next round finds them.
  */

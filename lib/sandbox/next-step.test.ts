@@ -19,6 +19,8 @@ function dispatch(overrides: Partial<SimulatedDispatch> = {}): SimulatedDispatch
     statusHistory: [entry('new', 0), entry('assigned', 1), entry('accepted', 2)],
     driver: { id: 'drv_1', sandboxAccountId: 'acc_1', position: pointAt(PICKUP, 1.5, 30), positionAt: at(1) },
     speedKmh: 900,
+    tripmates: [],
+    tripSeq: 0,
     ...overrides,
   };
 }
@@ -95,5 +97,31 @@ describe('the next simulator step', () => {
       expect(nextStep(dispatch({ state, driver: { ...real, sandboxAccountId: 'acc_other' } }), 1_000)).toEqual({ kind: 'leave', reason: 'not_simulated' });
     }
     expect(nextStep(dispatch({ state: 'picked_up', driver: null }), 1_000)).toEqual({ kind: 'leave', reason: 'not_simulated' });
+  });
+
+  describe('a trip of two dispatches (one driver, one pickup, two drop-offs)', () => {
+    const pickedUp = [entry('new', 0), entry('assigned', 1), entry('accepted', 2), entry('near_pickup', 5), entry('ready_for_pickup', 6), entry('picked_up', 7)];
+    const atPickup = { id: 'drv_1', sandboxAccountId: 'acc_1', position: PICKUP, positionAt: at(8) };
+
+    it('drives to the pickup once, with the first dispatch; the second arrives with it', () => {
+      const lead = nextStep(dispatch({ tripSeq: 0, tripmates: [{ seq: 1, state: 'accepted' }] }), 1_000);
+      expect(lead.kind).toBe('move');
+      expect(nextStep(dispatch({ tripSeq: 1, tripmates: [{ seq: 0, state: 'accepted' }] }), 1_000)).toEqual({ kind: 'wait', reason: 'tripmate_drives' });
+      // At the pickup (reported since it was accepted), the second is ready too.
+      expect(nextStep(dispatch({ tripSeq: 1, tripmates: [{ seq: 0, state: 'accepted' }], driver: atPickup }), 1_000)).toEqual({ kind: 'status', status: 'ready_for_pickup' });
+      // The lead already there: the second takes the wheel (and is at the stop at once).
+      expect(nextStep(dispatch({ tripSeq: 1, tripmates: [{ seq: 0, state: 'ready_for_pickup' }], driver: atPickup }), 1_000)).toEqual({ kind: 'status', status: 'ready_for_pickup' });
+    });
+
+    it('leaves the kitchen only with every order, and drops them off in order', () => {
+      const first = (mate: string) => dispatch({ state: 'picked_up', statusHistory: pickedUp, driver: atPickup, tripSeq: 0, tripmates: [{ seq: 1, state: mate }] });
+      const second = (mate: string) => dispatch({ state: 'picked_up', statusHistory: pickedUp, driver: atPickup, tripSeq: 1, tripmates: [{ seq: 0, state: mate }] });
+      expect(nextStep(first('ready_for_pickup'), 1_000)).toEqual({ kind: 'wait', reason: 'tripmate_drives' });
+      expect(nextStep(first('picked_up'), 1_000).kind).toBe('move');
+      expect(nextStep(second('picked_up'), 1_000)).toEqual({ kind: 'wait', reason: 'tripmate_drives' });
+      expect(nextStep(second('delivered'), 1_000).kind).toBe('move');
+      // A tripmate cancelled on the way does not hold the rest.
+      expect(nextStep(second('cancelled'), 1_000).kind).toBe('move');
+    });
   });
 });

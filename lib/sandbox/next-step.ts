@@ -21,6 +21,14 @@ export interface SimulatedDispatch {
   statusHistory: readonly { status: string; status_captured_time: string }[];
   driver: SimulatedDriver | null;
   speedKmh: number;
+  /**
+   * The other dispatches of its trip (same driver, same pickup) with their place among the
+   * drop-offs; empty when it travels alone. The driver picks every one up, then drops them off
+   * in `seq` order.
+   */
+  tripmates: readonly { seq: number; state: string }[];
+  /** Its own place among the trip's drop-offs (0 first); 0 alone. */
+  tripSeq: number;
 }
 
 export type SimulatorStep =
@@ -30,10 +38,14 @@ export type SimulatorStep =
   | { kind: 'status'; status: 'accepted' | 'ready_for_pickup' | 'picked_up' | 'delivered' }
   /** Record the driver's next position (the geofence adds near_pickup / near_destination). */
   | { kind: 'move'; driverId: string; to: LatLng }
+  /** Nothing this tick: another dispatch of the trip moves the driver (to the pickup, or to an earlier drop-off). */
+  | { kind: 'wait'; reason: 'tripmate_drives' }
   /** The simulator is done with this dispatch: finished, or in hands other than its own. */
   | { kind: 'leave'; reason: 'finished' | 'not_simulated' };
 
 const FINISHED_STATES = new Set(['delivered', 'qa_qc', 'cancelled', 'dispatch_rejected']);
+/** Before the pickup: the driver has not left the kitchen with the food yet. */
+const BEFORE_PICKUP_STATES = new Set(['assigned', 'accepted', 'ready_for_pickup']);
 
 /** The next step of `dispatch` when the simulator ticks every `tickMs`. */
 export function nextStep(dispatch: SimulatedDispatch, tickMs: number): SimulatorStep {
@@ -48,14 +60,32 @@ export function nextStep(dispatch: SimulatedDispatch, tickMs: number): Simulator
     case 'assigned':
       return { kind: 'status', status: 'accepted' };
     case 'accepted':
+      // One dispatch of a trip drives to the pickup (the first still on its way); the others
+      // arrive with it.
+      if (!drivesToPickup(dispatch)) return arrivedWith(dispatch, driver, dispatch.pickup, 'ready_for_pickup');
       return leg(dispatch, driver, dispatch.pickup, 'ready_for_pickup', tickMs);
     case 'ready_for_pickup':
       return { kind: 'status', status: 'picked_up' };
     case 'picked_up':
+      // The driver leaves the kitchen with every order of the trip, then drops them off in order.
+      if (dispatch.tripmates.some((mate) => BEFORE_PICKUP_STATES.has(mate.state) || (mate.seq < dispatch.tripSeq && !FINISHED_STATES.has(mate.state)))) {
+        return { kind: 'wait', reason: 'tripmate_drives' };
+      }
       return leg(dispatch, driver, dispatch.destination, 'delivered', tickMs);
     default:
       return { kind: 'leave', reason: 'not_simulated' };
   }
+}
+
+/** Whether this dispatch moves the driver to the pickup: alone, or the first of its trip still on the way. */
+function drivesToPickup(dispatch: SimulatedDispatch): boolean {
+  return !dispatch.tripmates.some((mate) => (mate.state === 'accepted' || mate.state === 'assigned') && mate.seq < dispatch.tripSeq);
+}
+
+/** A dispatch the trip's lead drives: its arrival status once the driver stands at `stop`, else nothing. */
+function arrivedWith(dispatch: SimulatedDispatch, driver: SimulatedDriver, stop: LatLng, arrival: 'ready_for_pickup'): SimulatorStep {
+  if (driver.position && isAt(driver.position, stop) && hasReportedSince(driver, enteredAt(dispatch))) return { kind: 'status', status: arrival };
+  return { kind: 'wait', reason: 'tripmate_drives' };
 }
 
 /**

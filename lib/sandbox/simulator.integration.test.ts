@@ -110,6 +110,34 @@ describe('sandbox simulator', () => {
     expect(events[assigned]?.payload.driver).toMatchObject({ id: row.assignedDriver!.id, fleet_id: 'sandbox' });
   });
 
+  it('drives a trip of two orders of one kitchen: one drive to the pickup, both picked up, then each drop-off in order', async () => {
+    const account = await sandboxAccount(3_600);
+    const near = { ...pointAt(PICKUP, 1, 45), address_line: 'Near' };
+    const far = { ...pointAt(PICKUP, 3, 45), address_line: 'Far' };
+    // Created before the engine's first round, they wait together: one simulated driver, one trip.
+    const farther = await createDispatch({ accountId: account.id, input: dispatchBody({ pickup: PICKUP, destination: far }) });
+    const nearer = await createDispatch({ accountId: account.id, input: dispatchBody({ pickup: PICKUP, destination: near }) });
+    await startSimulator();
+    await waitForState(farther.id, 'delivered');
+    await waitForState(nearer.id, 'delivered');
+    const rows = await db().dispatch.findMany({
+      where: { id: { in: [nearer.id, farther.id] } },
+      select: { id: true, tripId: true, tripSeq: true, assignedDriverId: true, statusHistory: true },
+    });
+    const [first, second] = [rows.find((row) => row.id === nearer.id)!, rows.find((row) => row.id === farther.id)!];
+    expect(first.assignedDriverId).toBe(second.assignedDriverId);
+    expect(first.tripId).not.toBeNull();
+    expect(first.tripId).toBe(second.tripId);
+    expect([first.tripSeq, second.tripSeq]).toEqual([0, 1]);
+    expect(statusesOf(first.statusHistory)).toEqual(LIFECYCLE);
+    expect(statusesOf(second.statusHistory)).toEqual(LIFECYCLE);
+    const at = (history: unknown, status: string) =>
+      (history as { status: string; status_captured_time: string }[]).find((entry) => entry.status === status)!.status_captured_time;
+    // Both left the kitchen before the first drop-off, and the nearer was delivered first.
+    expect(at(second.statusHistory, 'picked_up') <= at(first.statusHistory, 'delivered')).toBe(true);
+    expect(at(first.statusHistory, 'delivered') <= at(second.statusHistory, 'near_destination')).toBe(true);
+  });
+
   it('never touches the dispatches of an account that is not in sandbox mode', async () => {
     const real = await newAccount();
     const sandbox = await sandboxAccount(5_000);
@@ -219,7 +247,7 @@ describe('sandbox simulator', () => {
     expect(statusesOf((await dispatchRow(created.id)).statusHistory)).toEqual(LIFECYCLE);
   });
 
-  it('two simulators at once never step one dispatch twice at the same time, nor give a driver two dispatches', async () => {
+  it('two simulators at once never step one dispatch twice at the same time, nor give a driver two trips at once', async () => {
     const account = await sandboxAccount(5_000);
     const steps: StepEvent[] = [];
     const onStep = (event: StepEvent) => steps.push(event);
@@ -244,14 +272,18 @@ describe('sandbox simulator', () => {
       expect(statusesOf((await dispatchRow(dispatch.id)).statusHistory)).toEqual(LIFECYCLE);
     }
 
-    // A simulated driver carries one dispatch at a time: its dispatches' assigned..delivered spans are disjoint.
-    const rows = await db().dispatch.findMany({ where: { accountId: account.id }, select: { assignedDriverId: true, statusHistory: true } });
-    const spans = new Map<string, [string, string][]>();
+    // A simulated driver carries one trip at a time: its trips' first assigned..last delivered spans are disjoint.
+    const rows = await db().dispatch.findMany({ where: { accountId: account.id }, select: { assignedDriverId: true, tripId: true, statusHistory: true } });
+    const trips = new Map<string, { driverId: string; span: [string, string] }>();
     for (const row of rows) {
       const history = row.statusHistory as { status: string; status_captured_time: string }[];
-      const span: [string, string] = [history.find((entry) => entry.status === 'assigned')!.status_captured_time, history.at(-1)!.status_captured_time];
-      spans.set(row.assignedDriverId!, [...(spans.get(row.assignedDriverId!) ?? []), span]);
+      const [from, to] = [history.find((entry) => entry.status === 'assigned')!.status_captured_time, history.at(-1)!.status_captured_time];
+      const trip = trips.get(row.tripId!);
+      if (trip) expect(trip.driverId).toBe(row.assignedDriverId);
+      trips.set(row.tripId!, { driverId: row.assignedDriverId!, span: trip ? [from < trip.span[0] ? from : trip.span[0], to > trip.span[1] ? to : trip.span[1]] : [from, to] });
     }
+    const spans = new Map<string, [string, string][]>();
+    for (const { driverId, span } of trips.values()) spans.set(driverId, [...(spans.get(driverId) ?? []), span]);
     for (const driverSpans of spans.values()) {
       driverSpans.sort((a, b) => a[0].localeCompare(b[0]));
       for (let index = 1; index < driverSpans.length; index++) expect(driverSpans[index]![0] >= driverSpans[index - 1]![1]).toBe(true);

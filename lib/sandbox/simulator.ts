@@ -12,7 +12,8 @@ import { sandboxEstimator } from '@/lib/sandbox/straight-line';
 import { InterruptibleSleep } from '@/lib/interruptible-sleep';
 
 // The sandbox simulator: moves the dispatches of accounts in sandbox mode through their
-// lifecycle with simulated drivers, one step per dispatch per tick, through the same domain
+// lifecycle with simulated drivers, one step per dispatch per tick (a trip's driver is moved by
+// one of its dispatches at a time: to the pickup, then each drop-off in order), through the same domain
 // functions as everyone else (assignDriver, changeStatus, recordDriverPosition), so every step
 // writes its real events and fires the account's real webhooks.
 //
@@ -172,6 +173,8 @@ export class SandboxSimulator {
         destination: true,
         statusHistory: true,
         account: { select: { sandboxSpeedKmh: true } },
+        tripSeq: true,
+        trip: { select: { dispatches: { select: { id: true, state: true, tripSeq: true, assignedDriverId: true } } } },
         assignedDriver: { select: { id: true, sandboxAccountId: true, lastLat: true, lastLng: true, lastPositionAt: true } },
       },
     });
@@ -188,6 +191,10 @@ export class SandboxSimulator {
         destination: destination.data,
         statusHistory: row.statusHistory as unknown as SimulatedDispatch['statusHistory'],
         speedKmh: row.account.sandboxSpeedKmh,
+        tripSeq: row.tripSeq ?? 0,
+        tripmates: (row.trip?.dispatches ?? [])
+          .filter((mate) => mate.id !== row.id && driver !== null && mate.assignedDriverId === driver.id)
+          .map((mate) => ({ seq: mate.tripSeq ?? 0, state: mate.state })),
         driver: driver && {
           id: driver.id,
           sandboxAccountId: driver.sandboxAccountId,
@@ -231,6 +238,8 @@ export class SandboxSimulator {
   private async apply(id: string, dispatch: SimulatedDispatch | undefined, step: SimulatorStep): Promise<boolean> {
     if (!dispatch || step.kind === 'leave') return true;
     switch (step.kind) {
+      case 'wait':
+        return false;
       case 'assign':
         // The dispatch engine's rounds give it a simulated driver (lib/dispatching/live); until
         // then the simulator looks again every tick.

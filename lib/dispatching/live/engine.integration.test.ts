@@ -148,13 +148,36 @@ describe('rounds', () => {
     expect(await db().dispatchOffer.count({ where: { dispatchId: record.id } })).toBe(0);
   });
 
-  it('gives a sandbox with more dispatches than idle simulated drivers new ones, placed near the pickup', async () => {
+  it('gives a sandbox a simulated driver for each kitchen with orders waiting and no idle driver, placed near it', async () => {
     const sandbox = await newAccount();
     await updateAccountModes({ accountId: sandbox.id, input: { sandbox: true } });
-    const records = [await readyDispatch(sandbox.id, { vendor_bid: 'a' }), await readyDispatch(sandbox.id, { vendor_bid: 'b' })];
+    const elsewhere = { ...PICKUP, ref_id: 'branch-2', lat: PICKUP.lat + 0.05 };
+    const records = [await readyDispatch(sandbox.id, { vendor_bid: 'a' }), await readyDispatch(sandbox.id, { vendor_bid: 'b', pickup: elsewhere })];
     await engine().runRound();
-    const rows = await db().dispatch.findMany({ where: { id: { in: records.map((r) => r.id) } }, select: { assignedDriver: { select: { sandboxAccountId: true } } } });
-    expect(rows.map((row) => row.assignedDriver?.sandboxAccountId)).toEqual([sandbox.id, sandbox.id]);
+    const rows = await db().dispatch.findMany({
+      where: { id: { in: records.map((r) => r.id) } },
+      select: { id: true, assignedDriver: { select: { id: true, sandboxAccountId: true, lastLat: true } } },
+    });
+    const byId = new Map(rows.map((row) => [row.id, row.assignedDriver]));
+    expect(records.map((record) => byId.get(record.id)?.sandboxAccountId)).toEqual([sandbox.id, sandbox.id]);
+    expect(byId.get(records[0]!.id)!.id).not.toBe(byId.get(records[1]!.id)!.id);
+    // Each placed near its own kitchen (5.5 km apart).
+    expect(Math.abs(byId.get(records[1]!.id)!.lastLat! - elsewhere.lat)).toBeLessThan(0.02);
+  });
+
+  it('gives a sandbox’s two orders of one kitchen going the same way to one simulated driver, as one trip in drop-off order', async () => {
+    const sandbox = await newAccount();
+    await updateAccountModes({ accountId: sandbox.id, input: { sandbox: true } });
+    const near = { ...dispatchBody().destination, ref_id: 'near', lat: PICKUP.lat + 0.02, lng: PICKUP.lng };
+    const far = { ...near, ref_id: 'far', lat: PICKUP.lat + 0.04 };
+    const farther = await readyDispatch(sandbox.id, { destination: far });
+    const nearer = await readyDispatch(sandbox.id, { destination: near });
+    expect((await engine().runRound()).outcomes.assigned).toBe(1);
+    const rows = await db().dispatch.findMany({ where: { id: { in: [farther.id, nearer.id] } }, select: { id: true, assignedDriverId: true, tripId: true, tripSeq: true } });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(farther.id)!.assignedDriverId).toBe(byId.get(nearer.id)!.assignedDriverId);
+    expect(byId.get(farther.id)!.tripId).toBe(byId.get(nearer.id)!.tripId);
+    expect([byId.get(nearer.id)!.tripSeq, byId.get(farther.id)!.tripSeq]).toEqual([0, 1]);
   });
 });
 

@@ -41,7 +41,7 @@ export interface LoadedRound {
   partitions: RoundPartition[];
   /** Every place of the round (for a routing table). */
   places: { sources: LivePlace[]; destinations: LivePlace[] };
-  /** Sandbox accounts with more orders than idle simulated drivers: how many are missing. */
+  /** Sandbox accounts with kitchens whose orders wait and no idle simulated driver: where one is missing. */
   sandboxShortfall: { accountId: string; pickups: { lat: number; lng: number }[] }[];
 }
 
@@ -240,12 +240,15 @@ export async function loadRoundInput(
   const sandboxShortfall: LoadedRound['sandboxShortfall'] = [];
   for (const partition of partitions.values()) {
     if (!partition.sandboxAccountId) continue;
-    const waiting = partition.orders.filter((order) => partition.orderInfo.get(order.id)?.heldBy === null);
-    const missing = waiting.length - (idleSimulated.get(partition.sandboxAccountId) ?? 0);
+    // One simulated driver per kitchen with orders waiting: the engine decides whether its orders
+    // travel together (as it would with a real fleet that has one driver there) or one waits a round.
+    const waitingPickups = new Map<string, LivePlace>();
+    for (const order of partition.orders) if (partition.orderInfo.get(order.id)?.heldBy === null) waitingPickups.set(order.pickup.id, order.pickup as LivePlace);
+    const missing = waitingPickups.size - (idleSimulated.get(partition.sandboxAccountId) ?? 0);
     if (missing > 0) {
       sandboxShortfall.push({
         accountId: partition.sandboxAccountId,
-        pickups: waiting.slice(-missing).map((order) => ({ lat: (order.pickup as LivePlace).lat, lng: (order.pickup as LivePlace).lng })),
+        pickups: [...waitingPickups.values()].slice(-missing).map((pickup) => ({ lat: pickup.lat, lng: pickup.lng })),
       });
     }
   }
@@ -318,11 +321,7 @@ const NO_TRAVEL: TravelTime = {
   },
 };
 
-/**
- * The engine input of one partition. The sandbox's simulated drivers carry one dispatch at a
- * time: the simulator drives each dispatch on its own, not a trip's drop-offs in order (yet).
- */
+/** The engine input of one partition (the sandbox's simulated drivers carry trips like real ones). */
 export function roundInputOf(round: LoadedRound, partition: RoundPartition, roundS: number): RoundInput {
-  const options = partition.sandboxAccountId === null ? { roundS } : { roundS, maxBundle: 1 };
-  return { now: round.now, orders: partition.orders, couriers: partition.couriers, travel: partition.travel, params: LIVE_PARAMS, options };
+  return { now: round.now, orders: partition.orders, couriers: partition.couriers, travel: partition.travel, params: LIVE_PARAMS, options: { roundS } };
 }
