@@ -40,6 +40,7 @@ function dispatchWith(vendorPayload: DispatchRecord['vendor_payload']): Dispatch
     contactless: false,
     tip: null,
     expected_pickup_at: null,
+    current_status: 'new',
     trip: null,
   };
 }

@@ -100,6 +100,9 @@ export const branchQueries = {
 export const settingsApi = {
   registerWebhook: (webhook: string) => apiFetch<void>('/api/staff/webhook', { method: 'POST', body: { webhook } }),
   enableWebhook: async () => (await apiFetch<{ data: WebhookEndpointView }>('/api/staff/webhook/enable', { method: 'POST' })).data,
+  removeWebhook: async () => {
+    await apiFetch<void>('/api/staff/webhook', { method: 'DELETE' });
+  },
   sendTestEvent: async () => (await apiFetch<{ data: WebhookDeliveryView }>('/api/staff/webhook/test', { method: 'POST' })).data,
   rotateSecret: async () =>
     (await apiFetch<{ data: { webhook_secret: string; previous_secret_expires_at: string } }>('/api/staff/webhook/secret/rotate', { method: 'POST' }))

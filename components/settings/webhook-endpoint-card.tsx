@@ -10,10 +10,11 @@ import type { WebhookEndpointView } from '@/lib/webhooks/schemas';
 import { Panel } from '@/components/ui/panel';
 import { errorText } from '@/components/ui/query-error';
 import { useToast } from '@/components/ui/toast';
+import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
 import { settingsApi, webhookKeys, webhookQueries } from './queries';
 import { WebhookEndpointState } from './webhook-health';
 
-/** The registered URL and its health, enable again, and a test event. */
+/** The registered URL and its health, enable again, a test event, and removal (after a confirmation). */
 export function WebhookEndpointCard({ t, common, locale }: { t: SettingsText; common: CommonText; locale: Locale }) {
   const endpoint = useQuery(webhookQueries.endpoint());
   const queryClient = useQueryClient();
@@ -36,6 +37,22 @@ export function WebhookEndpointCard({ t, common, locale }: { t: SettingsText; co
     },
   });
 
+  const remove = useConfirmedAction<WebhookEndpointView>({
+    action: () => settingsApi.removeWebhook(),
+    onSuccess: () => {
+      queryClient.setQueryData(webhookKeys.endpoint(), null);
+      toast(t.removedToast, 'success');
+      return queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+    },
+    text: (target) => ({
+      title: t.removeWebhookTitle,
+      body: <p>{format(t.removeWebhookBody, { url: target?.url ?? '' })}</p>,
+      confirmLabel: t.removeWebhook,
+      pendingLabel: t.removingWebhook,
+    }),
+    common,
+  });
+
   const current = endpoint.data;
   return (
     <Panel headingId="webhook-heading" title={t.webhookHeading} intro={t.webhookIntro} headerEnd={current ? <StatusBadge endpoint={current} t={t} /> : null} testId="webhook-endpoint">
@@ -50,6 +67,9 @@ export function WebhookEndpointCard({ t, common, locale }: { t: SettingsText; co
           <button type="button" className="btn" onClick={() => sendTest.mutate()} disabled={sendTest.isPending}>
             {sendTest.isPending ? t.sendingTest : t.sendTest}
           </button>
+          <button type="button" className="btn btn--danger" onClick={() => remove.ask(current)} data-testid="webhook-remove">
+            {t.removeWebhook}
+          </button>
           {sendTest.isError ? (
             <p role="alert" className="field__error">
               {errorText(sendTest.error, common)}
@@ -57,6 +77,7 @@ export function WebhookEndpointCard({ t, common, locale }: { t: SettingsText; co
           ) : null}
         </div>
       ) : null}
+      {remove.dialog}
     </Panel>
   );
 }

@@ -44,6 +44,7 @@ const record: DispatchRecord = {
   contactless: false,
   tip: null,
   expected_pickup_at: null,
+  current_status: 'new',
   trip: null,
 };
 

@@ -294,6 +294,10 @@ export const DispatchRecordSchema = z
       })
       .nullable()
       .meta({ description: 'The bundle the dispatch travels in once a driver accepted it (alone, a trip of one); null before' }),
+    current_status: LifecycleStatusSchema.meta({
+      description:
+        'Where the dispatch is in its lifecycle now. The `status` history also holds the markers `near_pickup` and `near_destination`, so its last entry is not always the current status; this field is.',
+    }),
   })
   .meta({ id: 'Dispatch', description: 'Optional fields the client did not send are null.' });
 

@@ -94,6 +94,8 @@ describe('POST /api/ops/drivers/{id}/location', () => {
     expect(near[0]).toMatchObject({ type: 'dispatch.status_updated', actorType: 'driver', actorId: driver.id });
     const record = await call('GET', `/ext/dispatch/${id}`, { apiKey: account.api_key });
     expect(record.body.data.status.at(-1)).toMatchObject({ status: 'near_pickup', ref_type: 'driver', ref_id: driver.id });
+    // The marker is the last entry; the record says where the dispatch is all the same.
+    expect(record.body.data.current_status).toBe('assigned');
   });
 
   it('fires one geofence status under concurrent positions inside the radius', async () => {

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+// A field left out is "is required", not zod's "expected string, received undefined": the error
+// says what to do. (Schema-level messages take precedence; the URL schema below handles it too.)
+z.config({ customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined) });
+
 // PostgreSQL text cannot hold NUL characters; refusing them here keeps them a 400, not a 500.
 const NO_NUL = /^[^\u0000]*$/;
 
@@ -40,5 +44,5 @@ export const CurrencySchema = z
   .meta({ description: 'ISO 4217 three-letter currency code', example: 'SAR' });
 
 export const HttpUrlSchema = z
-  .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+  .url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? 'is required' : 'must be an http(s) URL') })
   .max(2048, 'must be at most 2048 characters');

@@ -50,5 +50,7 @@ CREATE OR REPLACE FUNCTION dispatch_record(d dispatches) RETURNS json LANGUAGE s
     -- The live engine's plan (lib/dispatching/live): when the assigned driver is expected at the
     -- pickup, and the trip the dispatch travels in with its place among the trip's drop-offs.
     to_char(d.expected_pickup_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') AS expected_pickup_at,
-    CASE WHEN d.trip_id IS NOT NULL THEN json_build_object('id', d.trip_id, 'position', d.trip_seq) END AS trip) r
+    CASE WHEN d.trip_id IS NOT NULL THEN json_build_object('id', d.trip_id, 'position', d.trip_seq) END AS trip,
+    -- Where the dispatch is now (the history's last entry may be a near_* marker).
+    d.state AS current_status) r
 $$;

@@ -125,10 +125,12 @@ describe('POST /ext/webhook', () => {
   });
 
   it.each([
-    [{}, /webhook/],
-    [{ webhook: 'not a url' }, /webhook/],
-    [{ webhook: 'ftp://example.com/x' }, /webhook/],
-    [{ webhook: 42 }, /webhook/],
+    [{}, /^webhook: is required$/],
+    // The URL under another name: the error names the field that is missing, not a URL rule.
+    [{ url: 'https://example.com/x' }, /^webhook: is required$/],
+    [{ webhook: 'not a url' }, /^webhook: must be an http\(s\) URL$/],
+    [{ webhook: 'ftp://example.com/x' }, /^webhook: must be an http\(s\) URL$/],
+    [{ webhook: 42 }, /^webhook: must be an http\(s\) URL$/],
   ])('refuses %j with 400 invalid_request', async (body, field) => {
     const account = await newAccount();
     const response = await call('POST', '/ext/webhook', { apiKey: account.api_key, body });

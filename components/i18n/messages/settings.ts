@@ -46,6 +46,11 @@ export const settingsMessages = defineMessages({
     sendTest: 'Send test event',
     sendingTest: 'Sending…',
     testQueuedToast: 'Test event queued. Follow it in the delivery log below.',
+    removeWebhook: 'Remove webhook',
+    removingWebhook: 'Removing…',
+    removeWebhookTitle: 'Remove the webhook?',
+    removeWebhookBody: 'Nothing more is sent to {url}. Deliveries still waiting are not sent; the log keeps them, marked as not sent. You can register a webhook again at any time.',
+    removedToast: 'Webhook removed.',
 
     secretHeading: 'Signing secret',
     secretIntro: 'Every delivery is signed with this secret (Standard Webhooks), so your receiver can check it came from Dispatch. Keep it on your server only.',
@@ -226,6 +231,11 @@ export const settingsMessages = defineMessages({
     sendTest: 'إرسال حدث تجريبي',
     sendingTest: 'جارٍ الإرسال…',
     testQueuedToast: 'أُضيف الحدث التجريبي إلى قائمة الإرسال. تابعه في سجل الإرسال أدناه.',
+    removeWebhook: 'إزالة الويب هوك',
+    removingWebhook: 'جارٍ الإزالة…',
+    removeWebhookTitle: 'إزالة الويب هوك؟',
+    removeWebhookBody: 'لن يُرسل شيء بعد الآن إلى {url}. الإرسالات التي ما زالت بالانتظار لن تُرسل، ويحتفظ بها السجل مع الإشارة إلى أنها لم تُرسل. يمكنك تسجيل ويب هوك من جديد في أي وقت.',
+    removedToast: 'تمت إزالة الويب هوك.',
 
     secretHeading: 'مفتاح التوقيع',
     secretIntro: 'كل إرسال موقّع بهذا المفتاح (معيار Standard Webhooks) ليتحقق المستقبِل من أنه صادر عن ديسباتش. احتفظ به على خادمك فقط.',

@@ -2,6 +2,7 @@ import { parseInput } from '@/lib/validation/parse-input';
 import { staffRoute, otherMethods } from '@/lib/http/route';
 import { findWebhookEndpoint } from '@/lib/webhooks/find-webhook-endpoint';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
+import { removeWebhookEndpoint } from '@/lib/webhooks/remove-webhook-endpoint';
 import { RegisterWebhookBodySchema } from '@/lib/webhooks/schemas';
 
 // GET /api/staff/webhook — the account's webhook endpoint and its health (`data: null` while none is registered)
@@ -17,4 +18,10 @@ export const POST = staffRoute({ body: true, callsOut: true }, async ({ request,
   return { status: 204 };
 });
 
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });
+// DELETE /api/staff/webhook — remove the webhook: nothing more is sent; what was pending is closed as failed, with the reason
+export const DELETE = staffRoute({}, async ({ caller }) => {
+  await removeWebhookEndpoint({ accountId: caller.accountId, by: caller.user.name });
+  return { status: 204 };
+});
+
+export const { PUT, PATCH, OPTIONS } = otherMethods({ GET, POST, DELETE });

@@ -35,6 +35,7 @@ describe('authentication and CSRF', () => {
     ['GET', '/api/staff/webhook/deliveries'],
     ['GET', '/api/staff/webhook/deliveries/whd_anything'],
     ['POST', '/api/staff/webhook/deliveries/whd_anything/redeliver'],
+    ['DELETE', '/api/staff/webhook'],
   ])('answers %s %s with 401 without a session, and to a vendor API key', async (method, path) => {
     const account = await newAccount();
     const missing = await call(method, path, { body: method === 'POST' ? {} : undefined });
@@ -91,6 +92,13 @@ describe('GET /api/staff/webhook', () => {
 });
 
 describe('POST /api/staff/webhook', () => {
+  it('says which field is missing when the URL is sent under another name', async () => {
+    const { cookie } = await staffOfNewAccount();
+    const response = await call('POST', '/api/staff/webhook', { cookie, body: { url: `${receiver.url}/misnamed` } });
+    expect(response.status).toBe(400);
+    expect(response.body.error_desc).toBe('webhook: is required');
+  });
+
   it('registers a URL that answers the signed ping with 200, and replaces the previous one', async () => {
     const { account, cookie } = await staffOfNewAccount();
     const first = await call('POST', '/api/staff/webhook', { cookie, body: { webhook: `${receiver.url}/first` } });
@@ -123,6 +131,33 @@ describe('POST /api/staff/webhook', () => {
       expect(await db().webhookEndpoint.count({ where: { accountId: account.id } })).toBe(0);
     },
   );
+});
+
+describe('DELETE /api/staff/webhook', () => {
+  it('removes the webhook: nothing more is queued or sent, and what was pending is closed as failed with the reason', async () => {
+    const { account, cookie } = await staffWithWebhook('remove');
+    const other = await staffWithWebhook('remove-other');
+    receiver.answer = () => ({ status: 500 });
+    const pending = await sendTestEvent({ accountId: account.id });
+    const response = await call('DELETE', '/api/staff/webhook', { cookie });
+    expect(response.status).toBe(204);
+    expect((await call('GET', '/api/staff/webhook', { cookie })).body).toEqual({ data: null });
+    expect(await db().webhookDelivery.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({
+      status: 'failed',
+      lastError: 'not sent: the webhook was removed',
+    });
+    // Nothing to send to any more: a test event is refused, and the other account keeps its webhook.
+    expect((await call('POST', '/api/staff/webhook/test', { cookie })).status).toBe(409);
+    expect((await call('GET', '/api/staff/webhook', { cookie: other.cookie })).body.data).toMatchObject({ url: `${receiver.url}/remove-other` });
+    // Removing twice: nothing left to remove.
+    expect((await call('DELETE', '/api/staff/webhook', { cookie })).status).toBe(404);
+  });
+
+  it('refuses a cross-site removal with 403 and keeps the webhook', async () => {
+    const { cookie } = await staffWithWebhook('remove-csrf');
+    expect((await call('DELETE', '/api/staff/webhook', { cookie, headers: CROSS_SITE })).status).toBe(403);
+    expect((await call('GET', '/api/staff/webhook', { cookie })).body.data).toMatchObject({ url: `${receiver.url}/remove-csrf` });
+  });
 });
 
 describe('POST /api/staff/webhook/enable', () => {
