@@ -28,7 +28,8 @@ describe("the README's create example", () => {
     'answers 400 "%s: is required" when that field is left out',
     async (field) => {
       const account = await newAccount();
-      const { [field]: _left, ...body } = await readmeCreateBody();
+      const body = await readmeCreateBody();
+      delete body[field];
       const response = await call('POST', '/ext/dispatch', { apiKey: account.api_key, body });
       expect(response.status).toBe(400);
       expect(response.body.error_desc).toBe(`${field}: is required`);
