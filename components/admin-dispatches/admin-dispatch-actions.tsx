@@ -19,15 +19,13 @@ import { useCancelDispatch } from '@/components/dispatch-cancel/use-cancel-dispa
 import { DISPATCH_SURFACES } from '@/components/dispatch-detail/surface';
 import styles from './admin-dispatches.module.css';
 import { DriverPicker } from './driver-picker';
-import { ProofCard } from './proof-card';
 import { postAssign, postStatus } from './queries';
 
 /**
  * The admin's controls on one dispatch: assign or reassign a driver, and one button per status
  * the transition table allows next (`assigned` is the assign control; `cancelled` asks for a
  * reason and a confirmation first, as the restaurant's cancel does). They go through the ops
- * API's domain functions; the page's live stream refreshes everything else. Below them, the
- * driver app's proof of delivery (ProofCard).
+ * API's domain functions; the page's live stream refreshes everything else.
  */
 export function AdminDispatchActions({
   dispatch,
@@ -138,7 +136,6 @@ export function AdminDispatchActions({
         </div>
         {cancel.dialog}
       </section>
-      <ProofCard id={id} t={t} common={common} locale={locale} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { format } from '@/components/i18n/messages';
 import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
+import type { ProofText } from './proof-thumbnails';
 import styles from './admin-dispatches.module.css';
 
 const IMAGE = /\.(avif|gif|jpe?g|png|webp)$/i;
@@ -32,7 +33,7 @@ export function otherMedia(media: Record<string, string> | null): Record<string,
  * link; each opens in a new tab. The files live wherever the driver's app uploaded them, so the
  * browser loads them without sending this page's address.
  */
-export function MediaLinks({ media, t }: { media: Record<string, string> | null; t: AdminDispatchText }) {
+export function MediaLinks({ media, t }: { media: Record<string, string> | null; t: Pick<AdminDispatchText, 'noMedia'> & Pick<ProofText, 'openMedia'> }) {
   const entries = Object.entries(media ?? {});
   if (entries.length === 0) return <span className="muted">{t.noMedia}</span>;
   return (

@@ -2,19 +2,33 @@ import type { DispatchProof } from '@/lib/dispatches/list-dispatch-proofs';
 import { ClientTime } from '@/components/dispatch-detail/client-time';
 import type { Locale } from '@/components/i18n/locale';
 import { format } from '@/components/i18n/messages';
-import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
+import type { DispatchDetailText } from '@/components/i18n/messages/dispatch-detail';
 import styles from './admin-dispatches.module.css';
+
+/** What the proof's rendering says (the dispatch page's messages, shared by the console and the dashboard). */
+export type ProofText = Pick<
+  DispatchDetailText,
+  | 'openMedia'
+  | 'proofPhoto'
+  | 'proofSignature'
+  | 'proofFailurePhoto'
+  | 'failedDelivery'
+  | 'failureCustomerUnreachable'
+  | 'failureWrongAddress'
+  | 'failureRefused'
+  | 'failureNote'
+>;
 
 /** The console's address of a driver's photo or signature (admins only; GET /api/admin/media/{id}). */
 export function adminMediaPath(id: string): string {
   return `/api/admin/media/${encodeURIComponent(id)}`;
 }
 
-export function proofKindLabel(kind: string, t: AdminDispatchText): string {
+export function proofKindLabel(kind: string, t: ProofText): string {
   return ({ photo: t.proofPhoto, signature: t.proofSignature, failure_photo: t.proofFailurePhoto } as Record<string, string | undefined>)[kind] ?? kind;
 }
 
-function failureReasonLabel(reason: string, t: AdminDispatchText): string {
+function failureReasonLabel(reason: string, t: ProofText): string {
   return (
     ({ customer_unreachable: t.failureCustomerUnreachable, wrong_address: t.failureWrongAddress, refused: t.failureRefused } as Record<string, string | undefined>)[
       reason
@@ -28,7 +42,18 @@ function failureReasonLabel(reason: string, t: AdminDispatchText): string {
  * image in a new tab; nothing when there is none. Rendered by the QA queue (on the server) and
  * the dispatch page.
  */
-export function ProofThumbnails({ proof, t, locale }: { proof: DispatchProof | undefined; t: AdminDispatchText; locale: Locale }) {
+export function ProofThumbnails({
+  proof,
+  t,
+  locale,
+  mediaPath = adminMediaPath,
+}: {
+  proof: DispatchProof | undefined;
+  t: ProofText;
+  locale: Locale;
+  /** Where the signed-in reader gets an image: the console's or the dashboard's media route. */
+  mediaPath?: (id: string) => string;
+}) {
   const media = proof?.media ?? [];
   const failure = proof?.failure ?? null;
   if (media.length === 0 && !failure) return null;
@@ -53,7 +78,7 @@ export function ProofThumbnails({ proof, t, locale }: { proof: DispatchProof | u
             return (
               <li key={item.id}>
                 <a
-                  href={adminMediaPath(item.id)}
+                  href={mediaPath(item.id)}
                   target="_blank"
                   rel="noopener"
                   className={styles.mediaLink}
@@ -61,9 +86,9 @@ export function ProofThumbnails({ proof, t, locale }: { proof: DispatchProof | u
                   data-testid="proof-media"
                   data-kind={item.kind}
                 >
-                  {/* eslint-disable-next-line @next/next/no-img-element -- served by our own route to signed-in admins; next/image would cache it */}
+                  {/* eslint-disable-next-line @next/next/no-img-element -- served by our own route to the signed-in reader; next/image would cache it */}
                   <img
-                    src={adminMediaPath(item.id)}
+                    src={mediaPath(item.id)}
                     alt=""
                     className={`${styles.thumb} ${item.kind === 'signature' ? styles.signatureThumb : ''}`}
                     loading="lazy"

@@ -4,7 +4,6 @@ import { AUDIENCE_PATHS } from '@/components/dispatch-list/audience';
 import { LIST_URLS, type ListFilters } from '@/components/dispatch-list/list-params';
 import type { BulkAction } from '@/lib/dispatches/console-schemas';
 import type { AuditEntry } from '@/lib/dispatches/list-dispatch-audit';
-import type { DispatchProof } from '@/lib/dispatches/list-dispatch-proofs';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import type { PickerDriver } from '@/lib/drivers/list-drivers';
 import type { ErrorCode } from '@/lib/errors/domain-error';
@@ -40,7 +39,6 @@ const DISPATCHES = AUDIENCE_PATHS.admin.apiPath;
 export const adminDispatchKeys = {
   audit: (id: string) => ['dispatches', 'detail', id, 'audit'] as const,
   /** Under the dispatch's detail key: every live change of the dispatch re-reads it. */
-  proof: (id: string) => ['dispatches', 'detail', id, 'proof'] as const,
   drivers: (q: string, isActiveOnly: boolean) => ['drivers', 'search', q, isActiveOnly] as const,
 };
 
@@ -81,14 +79,6 @@ export function auditQuery(id: string) {
   return queryOptions({
     queryKey: adminDispatchKeys.audit(id),
     queryFn: async ({ signal }) => (await apiFetch<{ data: AuditEntry[] }>(`${DISPATCHES}/${encodeURIComponent(id)}/audit`, { signal })).data,
-  });
-}
-
-/** The driver app's proof of one dispatch (photos, signature, failure reason). */
-export function proofQuery(id: string) {
-  return queryOptions({
-    queryKey: adminDispatchKeys.proof(id),
-    queryFn: async ({ signal }) => (await apiFetch<{ data: DispatchProof }>(`${DISPATCHES}/${encodeURIComponent(id)}/proof`, { signal })).data,
   });
 }
 

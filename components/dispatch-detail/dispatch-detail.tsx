@@ -23,6 +23,7 @@ import { DropoffCard } from './dropoff-card';
 import { CustomerCard, OrderCard } from './order-summary';
 import { PickupCard } from './pickup-card';
 import { PriceCard } from './price-card';
+import { ProofCard } from './proof-card';
 import { dispatchDetailKeys, dispatchQuery, driverQuery, etaQuery } from './queries';
 import { RouteCard, type MapSettings } from './route-card';
 import { statusBadgeClass, statusLabel, statusLabelsOf } from './status-labels';
@@ -145,6 +146,7 @@ export function DispatchDetail(
         <RouteCard dispatch={dispatch} driverPosition={position} t={t} common={common} map={map} surface={surface} />
         <div className="stack">
           {admin ? <AdminDispatchActions dispatch={dispatch} t={admin.adminT} common={common} statusLabels={statusLabelsOf(common)} locale={locale} /> : null}
+          <ProofCard dispatch={dispatch} surface={surface} t={t} common={common} locale={locale} />
           <CancelDispatchCard dispatch={dispatch} cancelPath={`${surface.dispatchPath(id)}/cancel`} showsAction={!admin} locale={locale} common={common} />
           <PickupCard dispatch={dispatch} surface={surface} showsAction={!admin} locale={locale} common={common} />
           <StatusTimeline entries={dispatch.status} driver={driverId ? driver.data : null} isLive={isLive} locale={locale} t={t} common={common} />

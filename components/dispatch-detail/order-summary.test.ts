@@ -41,6 +41,8 @@ function dispatchWith(vendorPayload: DispatchRecord['vendor_payload']): Dispatch
     tip: null,
     expected_pickup_at: null,
     current_status: 'new',
+    pin_checked_at: null,
+    cash_collected: null,
     trip: null,
   };
 }

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/components/client/api-fetch';
 import type { Address, DispatchRecord, UpdateDropoffBody } from '@/lib/dispatches/schemas';
+import type { DispatchProof } from '@/lib/dispatches/list-dispatch-proofs';
 import type { DispatchDriver, DispatchEta } from '@/lib/drivers/schemas';
 import type { DispatchDeliveryList } from '@/lib/webhooks/schemas';
 import { DISPATCH_SURFACES, type DispatchSurface } from './surface';
@@ -15,6 +16,7 @@ export const dispatchDetailKeys = {
   deliveries: (id: string) => [...dispatchDetailKeys.dispatch(id), 'deliveries'] as const,
   driver: (id: string, driverId: string) => [...dispatchDetailKeys.dispatch(id), 'driver', driverId] as const,
   eta: (id: string) => [...dispatchDetailKeys.dispatch(id), 'eta'] as const,
+  proof: (id: string) => [...dispatchDetailKeys.dispatch(id), 'proof'] as const,
 };
 
 /**
@@ -86,4 +88,12 @@ export function seedDispatchDetail(
   queryClient.setQueryData(deliveriesQuery(dispatch.id).queryKey, deliveries);
   queryClient.setQueryData(etaQuery(dispatch.id).queryKey, eta);
   if (driver) queryClient.setQueryData(driverQuery(dispatch.id, driver.id).queryKey, driver);
+}
+
+/** The driver app's proof of the dispatch (photos, signature, a failed delivery's reason). */
+export function proofQuery(id: string, surface: DispatchSurface = DISPATCH_SURFACES.staff) {
+  return queryOptions({
+    queryKey: dispatchDetailKeys.proof(id),
+    queryFn: async ({ signal }) => (await apiFetch<{ data: DispatchProof }>(`${surface.dispatchPath(id)}/proof`, { signal })).data,
+  });
 }

@@ -7,8 +7,10 @@ import { AUDIENCE_PATHS, type Audience } from '@/components/dispatch-list/audien
  * hands its surface to the parts. No 'use client' here: server pages build query keys with it.
  */
 export interface DispatchSurface {
-  /** The API path of one dispatch (record; /deliveries, /eta and /destination below it). */
+  /** The API path of one dispatch (record; /deliveries, /eta, /proof and /destination below it). */
   dispatchPath: (id: string) => string;
+  /** Where the signed-in reader gets a driver's photo or signature of the dispatch. */
+  mediaPath: (mediaId: string) => string;
   /** The API path of the dispatch's driver. */
   driverPath: (id: string, driverId: string) => string;
   /** The server-sent events of the dispatches this surface sees. */
@@ -26,6 +28,7 @@ const dispatchPath = (audience: Audience) => (id: string) => `${AUDIENCE_PATHS[a
 export const DISPATCH_SURFACES: Readonly<Record<Audience, DispatchSurface>> = {
   staff: {
     dispatchPath: dispatchPath('staff'),
+    mediaPath: (mediaId) => `/api/staff/media/${encodeURIComponent(mediaId)}`,
     driverPath: (_id, driverId) => `/api/staff/drivers/${encodeURIComponent(driverId)}`,
     eventsPath: AUDIENCE_PATHS.staff.eventsPath,
     listHref: AUDIENCE_PATHS.staff.listPath,
@@ -34,6 +37,7 @@ export const DISPATCH_SURFACES: Readonly<Record<Audience, DispatchSurface>> = {
   },
   admin: {
     dispatchPath: dispatchPath('admin'),
+    mediaPath: (mediaId) => `/api/admin/media/${encodeURIComponent(mediaId)}`,
     driverPath: (id) => `${dispatchPath('admin')(id)}/driver`,
     eventsPath: AUDIENCE_PATHS.admin.eventsPath,
     listHref: AUDIENCE_PATHS.admin.listPath,

@@ -251,7 +251,7 @@ function Actions({
           {t[`action_${status}`] ?? statusLabels[status]}
         </button>
       ))}
-      {canDeliver ? <ProofForm job={job} t={t} isBusy={isBusy} run={run} /> : null}
+      {canDeliver ? <ProofForm job={job} t={t} locale={locale} isBusy={isBusy} run={run} /> : null}
       {canFail ? (
         isReportingFailure ? (
           <FailureForm job={job} t={t} isBusy={isBusy} run={run} onCancel={() => setIsReportingFailure(false)} />

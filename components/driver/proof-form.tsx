@@ -2,7 +2,10 @@
 
 import { useRef, useState } from 'react';
 import type { ApiClientError } from '@/components/client/api-fetch';
+import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
 import type { DriverText } from '@/components/i18n/messages/driver';
+import { formatAmount } from './format';
 import type { submit } from './outbox';
 import { PhotoInput } from './photo-input';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad';
@@ -27,8 +30,11 @@ export function mediaEntry(job: Job, kind: MediaKind, image: Blob): Parameters<t
  * or the customer's PIN (checked by the server). The proof and the status go through the outbox
  * in that order, so without signal both wait and land together.
  */
-export function ProofForm({ job, t, isBusy, run }: { job: Job; t: DriverText; isBusy: boolean; run: Run }) {
+export function ProofForm({ job, t, locale, isBusy, run }: { job: Job; t: DriverText; locale: Locale; isBusy: boolean; run: Run }) {
   const required = job.proof_required;
+  // Cash on delivery: the driver confirms what the customer paid (prefilled with the order's total).
+  const isCash = job.order?.payment_type?.toUpperCase() === 'CASH';
+  const [cash, setCash] = useState(job.order?.total != null ? String(job.order.total) : '');
   const hasUploaded = job.media.some((media) => media.kind === required);
   const [photo, setPhoto] = useState<Blob | null>(null);
   const [hasInk, setHasInk] = useState(false);
@@ -49,12 +55,14 @@ export function ProofForm({ job, t, isBusy, run }: { job: Job; t: DriverText; is
       entries.push(mediaEntry(job, 'signature', signature));
     }
     if (required === 'pin' && !/^\d{4}$/.test(pin)) return setIsMissing(true);
+    const cashCollected = Number(cash.replace(',', '.'));
+    if (isCash && (cash.trim() === '' || !Number.isFinite(cashCollected) || cashCollected < 0)) return setIsMissing(true);
     entries.push({
       kind: 'deliver',
       dispatchId: job.id,
       path: `/api/driver/jobs/${encodeURIComponent(job.id)}/deliver`,
       contentType: 'application/json',
-      body: JSON.stringify(required === 'pin' ? { pin } : {}),
+      body: JSON.stringify({ ...(required === 'pin' && { pin }), ...(isCash && { cash_collected: cashCollected }) }),
       label: 'delivered',
     });
     const isDone = await run(entries, (error) =>
@@ -116,6 +124,27 @@ export function ProofForm({ job, t, isBusy, run }: { job: Job; t: DriverText; is
           />
           <p id="delivery-pin-hint" className="field__hint">
             {t.pinHint}
+          </p>
+        </div>
+      ) : null}
+      {isCash ? (
+        <div className="field">
+          <label htmlFor="cash-collected">{t.cashCollected}</label>
+          <input
+            id="cash-collected"
+            className={`input ${styles.bigInput}`}
+            inputMode="decimal"
+            dir="ltr"
+            value={cash}
+            onChange={(event) => {
+              setCash(event.target.value.replace(/[^\d.,]/g, ''));
+              setIsMissing(false);
+            }}
+            aria-describedby="cash-collected-hint"
+            data-testid="cash-collected"
+          />
+          <p id="cash-collected-hint" className="field__hint">
+            {format(t.cashHint, { amount: job.order?.total != null ? formatAmount(job.order.total, job.order.currency, locale) : '—' })}
           </p>
         </div>
       ) : null}

@@ -45,6 +45,8 @@ const record: DispatchRecord = {
   tip: null,
   expected_pickup_at: null,
   current_status: 'new',
+  pin_checked_at: null,
+  cash_collected: null,
   trip: null,
 };
 

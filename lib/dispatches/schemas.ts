@@ -298,6 +298,13 @@ export const DispatchRecordSchema = z
       description:
         'Where the dispatch is in its lifecycle now. The `status` history also holds the markers `near_pickup` and `near_destination`, so its last entry is not always the current status; this field is.',
     }),
+    pin_checked_at: z.string().nullable().meta({
+      description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`: when the driver delivered with the customer’s delivery PIN, checked; null otherwise',
+    }),
+    cash_collected: z.number().nullable().meta({
+      description:
+        'Cash on delivery (`vendor_payload.payment_type` CASH): the amount the driver confirmed collecting, in `vendor_payload.currency`; null until a cash order is delivered',
+    }),
   })
   .meta({ id: 'Dispatch', description: 'Optional fields the client did not send are null.' });
 

@@ -13,6 +13,12 @@ import { canRecordStatus, isLifecycleStatus } from '@/lib/transitions/statuses';
 /** The proof images a delivery carries, by the record's `media_url` key. */
 const PROOF_KINDS = ['photo', 'signature'] as const;
 
+/** A cash order: the driver collects the price at the door and confirms the amount on delivery. */
+export function isCashOnDelivery(vendorPayload: unknown): boolean {
+  const paymentType = (vendorPayload as { payment_type?: unknown } | null)?.payment_type;
+  return typeof paymentType === 'string' && paymentType.toUpperCase() === 'CASH';
+}
+
 /** What the delivery's transaction decided: delivered, or a wrong PIN whose spent try it committed. */
 type Outcome = 'delivered' | 'pin_incorrect';
 
@@ -21,7 +27,9 @@ type Outcome = 'delivered' | 'pin_incorrect';
  * - `photo` / `signature`: an image of that kind uploaded for the dispatch (POST …/media);
  * - `pin`: the customer's 4-digit code (dispatches.delivery_pin, on their tracking page), at
  *   most MAX_WRONG_PINS wrong tries per dispatch in 15 minutes, then 429;
- * refused with 400 `proof_required` / `pin_incorrect` without it. The latest photo and signature
+ * refused with 400 `proof_required` / `pin_incorrect` without it. A cash order also needs the
+ * amount of cash the driver collected (`cash_collected`, kept on the record for the restaurant).
+ * The PIN's check is kept as `pin_checked_at`. The latest photo and signature
  * become the record's `media_url` (`$PUBLIC_URL/ext/media/{id}`) in the transaction that records
  * `delivered`, so the vendor's webhook carries them. A dispatch created before PINs existed has
  * none to check: its PIN requirement is waived.
@@ -31,14 +39,17 @@ type Outcome = 'delivered' | 'pin_incorrect';
  * wrong PIN commits only its spent try and is answered after the commit; a delivery racing a
  * pickup or other deliveries can never compare a PIN without paying for it.
  */
-export async function deliverJob(options: { scope: DriverScope; id: string; pin?: string; locale?: DriverJobLocale }): Promise<Job> {
+export async function deliverJob(options: { scope: DriverScope; id: string; pin?: string; cashCollected?: number; locale?: DriverJobLocale }): Promise<Job> {
   const { scope, id } = options;
   const outcome = await db().$transaction(async (tx): Promise<Outcome> => {
     const current = await lockDispatch(tx, { id, scope });
-    const { deliveryPin, account } = await tx.dispatch.findUniqueOrThrow({
+    const { deliveryPin, account, vendorPayload } = await tx.dispatch.findUniqueOrThrow({
       where: { id },
-      select: { deliveryPin: true, account: { select: { proofOfDelivery: true } } },
+      select: { deliveryPin: true, vendorPayload: true, account: { select: { proofOfDelivery: true } } },
     });
+    if (isCashOnDelivery(vendorPayload) && options.cashCollected === undefined) {
+      throw new DomainError('proof_required', 'cash_collected: this order is paid in cash; confirm the amount you collected');
+    }
     const proof = proofOf(account.proofOfDelivery);
     const expectedPin = proof === 'pin' ? deliveryPin : null;
     if (expectedPin !== null && !options.pin) {
@@ -62,7 +73,12 @@ export async function deliverJob(options: { scope: DriverScope; id: string; pin?
     }
     const mediaUrl = Object.fromEntries([...latest].map(([kind, mediaId]) => [kind, mediaUrlOf(mediaId)]));
     await applyChange(tx, current, {
-      data: { state: 'delivered', ...(latest.size > 0 && { mediaUrl }) },
+      data: {
+        state: 'delivered',
+        ...(latest.size > 0 && { mediaUrl }),
+        ...(expectedPin !== null && { pinCheckedAt: new Date() }),
+        ...(isCashOnDelivery(vendorPayload) && { cashCollected: options.cashCollected }),
+      },
       actor: driverActor(scope),
       status: 'delivered',
       events: ['dispatch.status_updated'],

@@ -67,8 +67,17 @@ export type Job = z.infer<typeof JobSchema>;
 /** `POST /api/driver/jobs/{id}/status`: the statuses the driver records with a tap (delivery has its own route). */
 export const DriverStatusBodySchema = z.object({ status: z.enum(['accepted', 'picked_up']) });
 
-/** `POST /api/driver/jobs/{id}/deliver`: the customer's PIN when the account requires one. */
-export const DeliverBodySchema = z.object({ pin: z.string().regex(/^\d{4}$/, 'must be the 4 digits the customer was shown').optional() });
+/** `POST /api/driver/jobs/{id}/deliver`: the customer's PIN when the account requires one, the cash collected on a cash order. */
+export const DeliverBodySchema = z.object({
+  pin: z.string().regex(/^\d{4}$/, 'must be the 4 digits the customer was shown').optional(),
+  /** Cash on delivery: what the driver collected, in the order's currency (required for a cash order). */
+  cash_collected: z
+    .number('must be a number')
+    .min(0, 'must not be negative')
+    .max(1e9, 'must be at most 1000000000')
+    .refine((value) => Math.round(value * 1000) === value * 1000, 'must have at most 3 decimals')
+    .optional(),
+});
 
 /** `POST /api/driver/jobs/{id}/fail`: why the delivery failed. */
 export const FailBodySchema = z.object({

@@ -52,5 +52,8 @@ CREATE OR REPLACE FUNCTION dispatch_record(d dispatches) RETURNS json LANGUAGE s
     to_char(d.expected_pickup_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') AS expected_pickup_at,
     CASE WHEN d.trip_id IS NOT NULL THEN json_build_object('id', d.trip_id, 'position', d.trip_seq) END AS trip,
     -- Where the dispatch is now (the history's last entry may be a near_* marker).
-    d.state AS current_status) r
+    d.state AS current_status,
+    -- How the delivery was confirmed beyond media_url: the customer's PIN checked, the cash collected.
+    to_char(d.pin_checked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS') AS pin_checked_at,
+    d.cash_collected::float8 AS cash_collected) r
 $$;

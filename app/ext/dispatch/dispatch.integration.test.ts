@@ -61,11 +61,11 @@ describe('POST /ext/dispatch', () => {
       'id', 'created_at', 'modified_at', 'r_id', 'assigned_driver_id', 'pickup', 'destination', 'user_metadata',
       'vendor_logo_url', 'vendor_id', 'vendor_name', 'vendor_oid', 'vendor_sid', 'vendor_bid', 'media_url',
       'vendor_payload', 'status', 'tracking_url', 'cancellation', 'ready_at', 'pickup_ready_at', 'dropoff_deadline', 'pricing',
-      'dropoff_instructions', 'contactless', 'tip', 'expected_pickup_at', 'trip', 'current_status',
+      'dropoff_instructions', 'contactless', 'tip', 'expected_pickup_at', 'trip', 'current_status', 'pin_checked_at', 'cash_collected',
     ]);
     expect(record.cancellation).toBeNull();
     // Absent optional fields keep today's behaviour: no schedule, no details; priced by the tariff.
-    expect(record).toMatchObject({ ready_at: null, pickup_ready_at: null, dropoff_deadline: null, dropoff_instructions: null, contactless: false, tip: null, expected_pickup_at: null, trip: null, current_status: 'new' });
+    expect(record).toMatchObject({ ready_at: null, pickup_ready_at: null, dropoff_deadline: null, dropoff_instructions: null, contactless: false, tip: null, expected_pickup_at: null, trip: null, current_status: 'new', pin_checked_at: null, cash_collected: null });
     expect(record.pricing).toMatchObject({ currency: 'SAR', quote_id: null, previous: null });
     expect(Object.keys(record.status[0])).toEqual(['status', 'status_captured_time', 'ref_id', 'ref_type']);
   });

@@ -18,6 +18,7 @@ import { getLocale } from '@/components/i18n/get-locale';
 import { format, messagesFor } from '@/components/i18n/messages';
 import { adminDispatchMessages } from '@/components/i18n/messages/admin-dispatches';
 import { commonMessages } from '@/components/i18n/messages/common';
+import { dispatchDetailMessages } from '@/components/i18n/messages/dispatch-detail';
 import { decodeCursor } from '@/lib/paging/cursor';
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -57,6 +58,7 @@ export default async function QaQueuePage({ searchParams }: { searchParams: Prom
   const proofs = await listDispatchProofs({ scope: platformScope(), dispatchIds: page.data.map((row) => row.record.id) });
   const t = messagesFor(adminDispatchMessages, locale);
   const common = messagesFor(commonMessages, locale);
+  const proofT = messagesFor(dispatchDetailMessages, locale);
   return (
     <>
       <PageHeader title={t.qaTitle} intro={t.qaIntro} className={listStyles.header}>
@@ -92,8 +94,8 @@ export default async function QaQueuePage({ searchParams }: { searchParams: Prom
                     <td>{driver ? <bdi>{driver.name}</bdi> : <span className="muted">{t.noDriver}</span>}</td>
                     <td>{delivered ? <ClientTime timestamp={delivered.status_captured_time} locale={locale} /> : '—'}</td>
                     <td style={{ whiteSpace: 'normal' }}>
-                      <ProofThumbnails proof={proofs[record.id]} t={t} locale={locale} />
-                      {others || !hasProof(proofs[record.id]) ? <MediaLinks media={others} t={t} /> : null}
+                      <ProofThumbnails proof={proofs[record.id]} t={proofT} locale={locale} />
+                      {others || !hasProof(proofs[record.id]) ? <MediaLinks media={others} t={{ ...t, openMedia: proofT.openMedia }} /> : null}
                     </td>
                   </tr>
                 );

@@ -285,6 +285,42 @@ describe('POST /api/driver/jobs/{id}/deliver', () => {
     expect(delivered.status).toBe(200);
     expect(delivered.body.data.state).toBe('delivered');
     expect(await db().loginFailure.count({ where: { bucket: `pin:${other}` } })).toBe(0);
+    // The restaurant sees that the PIN was checked (and when); the locked one has no such mark.
+    expect(((await row(other)).record as { pin_checked_at: string | null }).pin_checked_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
+    expect(((await row(locked)).record as { pin_checked_at: string | null }).pin_checked_at).toBeNull();
+  });
+
+  it('asks the cash collected on a cash order (400 without it or with a bad amount), and keeps it on the record for the restaurant', async () => {
+    const me = await newDriverSession();
+    const account = await accountRequiring('none');
+    const body = dispatchBody();
+    const { id } = await createDispatch({
+      accountId: account.id,
+      input: { ...body, vendor_payload: { ...body.vendor_payload, order_price: 87.5, currency: 'SAR', payment_type: 'CASH' } },
+    });
+    await assignDriver({ id, scope: platformScope(), driverId: me.driver.id, actor: ADMIN });
+    for (const status of ['accepted', 'picked_up'] as const) await changeStatus({ id, scope: platformScope(), status, actor: { refType: 'driver', refId: me.driver.id } });
+
+    const missing = await post(`/api/driver/jobs/${id}/deliver`, me.cookie, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ error: 'proof_required', error_desc: expect.stringMatching(/^cash_collected: /) });
+    for (const cash of [-1, '87.5', 1.0001]) {
+      const refused = await post(`/api/driver/jobs/${id}/deliver`, me.cookie, { cash_collected: cash });
+      expect(refused.status, String(cash)).toBe(400);
+      expect(refused.body.error_desc).toMatch(/^cash_collected: /);
+    }
+    expect((await row(id)).state).toBe('picked_up');
+    const delivered = await post(`/api/driver/jobs/${id}/deliver`, me.cookie, { cash_collected: 80 });
+    expect(delivered.status).toBe(200);
+    const record = (await row(id)).record as { cash_collected: number | null; pin_checked_at: string | null };
+    expect(record).toMatchObject({ cash_collected: 80, pin_checked_at: null });
+    // The vendor's webhook carries it too.
+    expect((await statusEvents(id)).at(-1)!.payload).toMatchObject({ cash_collected: 80 });
+
+    // A card order asks nothing about cash, and records none even if sent.
+    const card = await jobFor(me.driver.id, account.id, ['accepted', 'picked_up']);
+    expect((await post(`/api/driver/jobs/${card}/deliver`, me.cookie, { cash_collected: 5 })).status).toBe(200);
+    expect(((await row(card)).record as { cash_collected: number | null }).cash_collected).toBeNull();
   });
 
   it('never compares more than five PINs, however many wrong ones race a pickup', async () => {

@@ -4,7 +4,7 @@ import { db } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { signMediaLink } from '@/lib/media/media-link-signature';
 import { call } from '@/test/api';
-import { newAdminSession, newStaffSession } from '@/test/fixtures';
+import { newAdminSession, newStaffSession, staffOfNewAccount } from '@/test/fixtures';
 import { jpegImage, pngImage, truncatedJpeg } from '@/test/media-fixtures';
 import { dispatchAssignedTo, filesUnder, newDriverSession, temporaryMediaDir, withEnv } from '@/test/media-setup';
 import { readMedia } from '@/lib/media/read-media';
@@ -268,5 +268,21 @@ describe('reading media', () => {
     expect((await call('GET', '/api/admin/media/med_0000000000000000000000', { cookie: admin.cookie })).status).toBe(404);
     const staff = await newStaffSession(account.id);
     expect((await call('GET', `/api/admin/media/${id}`, { cookie: staff.cookie })).status).toBe(403);
+  });
+
+  it('the restaurant’s staff read the proof and media of their own dispatches on the dispatch page; another account’s get 404', async () => {
+    const { id, account, dispatch } = await uploaded();
+    const staff = await newStaffSession(account.id);
+    const proof = await call('GET', `/api/staff/dispatches/${dispatch.id}/proof`, { cookie: staff.cookie });
+    expect(proof.status).toBe(200);
+    expect(proof.body.data).toMatchObject({ media: [{ id, kind: 'photo' }], failure: null });
+    const read = await call('GET', `/api/staff/media/${id}`, { cookie: staff.cookie });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toBe('image/jpeg');
+    const stranger = await staffOfNewAccount();
+    expect(await call('GET', `/api/staff/dispatches/${dispatch.id}/proof`, { cookie: stranger.cookie })).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(await call('GET', `/api/staff/media/${id}`, { cookie: stranger.cookie })).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    // A vendor key is not a staff session.
+    expect((await call('GET', `/api/staff/media/${id}`, { apiKey: account.api_key })).status).toBe(401);
   });
 });
