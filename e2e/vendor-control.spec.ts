@@ -87,10 +87,12 @@ test('ready now: kept until a driver accepts and then recorded; at once after ac
   await expect(page.getByTestId('ready-said')).toContainText('Kitchen said ready at');
   await expect(page.getByTestId('ready-later')).toHaveCount(0);
 
-  // After pickup: disabled, with the reason; the drop-off details are locked too.
+  // After pickup the food has left the kitchen: no kitchen card at all (nothing was planned or
+  // said); the drop-off details are locked too.
   await page.goto(`/dispatches/${pickedUp.id}`);
-  await expect(page.getByTestId('ready-now')).toBeDisabled();
-  await expect(page.getByTestId('ready-refusal')).toHaveText('It can no longer be marked ready: it is Picked up.');
+  await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'picked_up');
+  await expect(page.getByTestId('pickup-card')).toHaveCount(0);
+  await expect(page.getByTestId('ready-now')).toHaveCount(0);
   await expect(page.getByTestId('dropoff-edit')).toHaveCount(0);
   await expect(page.getByTestId('dropoff-locked')).toContainText('Picked up');
 });
@@ -208,6 +210,16 @@ test('a dispatch scheduled from the New dispatch form ("ready in 90 minutes") wa
   // Ready now is still possible: the kitchen may finish early.
   await expect(page.getByTestId('ready-now')).toBeEnabled();
   await expectNoSeriousAxeViolations(page, 'dispatch page, scheduled');
+
+  // Cancelled (by the vendor's system, followed live): nothing says "scheduled", "ready now" or
+  // "quoted" any more; the card recalls what was planned.
+  const cancelled = await page.request.post(`/ext/dispatch/${id}/cancel`, { headers: { 'x-api-key': staff.apiKey }, data: { reason: 'duplicate_order' } });
+  expect(cancelled.status()).toBe(200);
+  await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'cancelled', { timeout: 15_000 });
+  await expect(page.getByTestId('scheduled-badge')).toHaveCount(0);
+  await expect(page.getByTestId('ready-now')).toHaveCount(0);
+  await expect(page.getByTestId('price-quoted')).toHaveCount(0);
+  await expect(page.getByTestId('pickup-ready-at')).toBeVisible();
 });
 
 test('the restaurant controls in Arabic: translated, right to left, no serious axe violation', async ({ page, context, request, baseURL }) => {

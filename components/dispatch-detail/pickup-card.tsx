@@ -21,17 +21,27 @@ import styles from './vendor-control.module.css';
 
 type Failure = { kind: 'conflict' } | { kind: 'error'; detail: string };
 
-/** Whether a driver's `accepted` is still ahead: the states "ready" is kept in (lib/dispatches/mark-ready.ts), read from the one transition table. */
-export function isAcceptanceAhead(state: LifecycleStatus): boolean {
+/** Whether `target` can still come after `state`, read from the one transition table. */
+function isAhead(state: LifecycleStatus, target: LifecycleStatus): boolean {
   const seen = new Set<LifecycleStatus>();
   const queue = [...TRANSITIONS[state]];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-    if (next === 'accepted') return true;
+    if (next === target) return true;
     if (seen.has(next)) continue;
     seen.add(next);
     queue.push(...TRANSITIONS[next]);
   }
   return false;
+}
+
+/** Whether a driver's `accepted` is still ahead: the states "ready" is kept in (lib/dispatches/mark-ready.ts). */
+export function isAcceptanceAhead(state: LifecycleStatus): boolean {
+  return isAhead(state, 'accepted');
+}
+
+/** Whether the kitchen still hands the food over: a pickup ahead (not cancelled, delivered or picked up). */
+export function isPickupAhead(state: string): boolean {
+  return isLifecycleStatus(state) && isAhead(state, 'picked_up');
 }
 
 /**
@@ -94,13 +104,16 @@ export function PickupCard({
   });
 
   const hasSchedule = dispatch.pickup_ready_at !== null || dispatch.dropoff_deadline !== null;
-  if (!hasSchedule && !showsAction && ready !== 'said') return null;
+  // Once the food has left the kitchen (or never will: cancelled), the card only recalls what was
+  // planned and said; with nothing of either it is not shown at all.
+  const isBeforePickup = isPickupAhead(state);
+  if (!hasSchedule && ready !== 'said' && (!showsAction || !isBeforePickup)) return null;
 
   return (
     <section className="card stack" aria-labelledby="pickup-timing-title" data-testid="pickup-card">
       <div className={styles.titleRow}>
         <h2 id="pickup-timing-title">{t.kitchenTitle}</h2>
-        {dispatch.pickup_ready_at ? (
+        {dispatch.pickup_ready_at && isBeforePickup ? (
           <span className="badge badge--warning" data-testid="scheduled-badge">
             {t.scheduledBadge}
           </span>
@@ -143,7 +156,7 @@ export function PickupCard({
         </div>
       ) : null}
 
-      {showsAction && (ready === 'can' || ready === 'refused') ? (
+      {showsAction && isBeforePickup && (ready === 'can' || ready === 'refused') ? (
         <div className="stack">
           <div className="row">
             <button

@@ -6,19 +6,26 @@ import styles from './vendor-control.module.css';
 
 /**
  * What the delivery costs the restaurant: delivery, VAT and total as the API wrote them (in the
- * tariff currency's decimals); "quoted" when the create named the estimate's quote, and the
- * total before the last destination change when that repriced it.
+ * tariff currency's decimals); "quoted" while the estimate's quote is the price, "repriced" (with
+ * the total before) once a destination change repriced it.
  */
-export function PriceCard({ dispatch, locale }: { dispatch: Pick<DispatchRecord, 'pricing'>; locale: Locale }) {
+export function PriceCard({ dispatch, locale }: { dispatch: Pick<DispatchRecord, 'pricing' | 'current_status'>; locale: Locale }) {
   const t = messagesFor(vendorControlMessages, locale);
   const { pricing } = dispatch;
+  // "Quoted" holds while the quoted price is the price: a destination change reprices it, and a
+  // cancelled dispatch is not charged as quoted.
+  const badge = !pricing || dispatch.current_status === 'cancelled' ? null : pricing.previous ? 'repriced' : pricing.quote_id ? 'quoted' : null;
   return (
     <section className="card stack" aria-labelledby="price-title" data-testid="price-card">
       <div className={styles.titleRow}>
         <h2 id="price-title">{t.priceTitle}</h2>
-        {pricing?.quote_id ? (
+        {badge === 'quoted' ? (
           <span className="badge badge--success" title={t.priceQuotedHint} data-testid="price-quoted">
             {t.priceQuoted}
+          </span>
+        ) : badge === 'repriced' ? (
+          <span className="badge badge--warning" title={t.priceRepricedHint} data-testid="price-repriced">
+            {t.priceRepriced}
           </span>
         ) : null}
       </div>

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { canEditDropoff } from '@/components/dispatch-detail/dropoff-card';
-import { isAcceptanceAhead, readiness } from '@/components/dispatch-detail/pickup-card';
+import { isAcceptanceAhead, isPickupAhead, readiness } from '@/components/dispatch-detail/pickup-card';
 import { PriceCard } from '@/components/dispatch-detail/price-card';
 import type { DispatchRecord, StatusEntry } from '@/lib/dispatches/schemas';
 import type { LifecycleStatus } from '@/lib/transitions/lifecycle-statuses';
@@ -30,6 +30,11 @@ describe('ready now', () => {
     expect(readiness({ status: history('new', 'cancelled'), ready_at: null })).toBe('refused');
   });
 
+  it('offers the kitchen’s controls only while a pickup is ahead', () => {
+    for (const state of ['new', 'dispatch_accepted', 'assigned', 'accepted', 'ready_for_pickup']) expect(isPickupAhead(state), state).toBe(true);
+    for (const state of ['picked_up', 'delivered', 'qa_qc', 'cancelled', 'dispatch_rejected', 'near_pickup']) expect(isPickupAhead(state), state).toBe(false);
+  });
+
   it('lets the drop-off details change until pickup', () => {
     expect(canEditDropoff({ status: history('new', 'assigned', 'accepted', 'ready_for_pickup') })).toBe(true);
     expect(canEditDropoff({ status: history('new', 'assigned', 'accepted', 'picked_up') })).toBe(false);
@@ -50,16 +55,25 @@ describe('the price card', () => {
     previous: { delivery_price: 15, delivery_price_text: '15.00 SAR', vat_price: 2.25, vat_price_text: '2.25 SAR', total_price: 17.25, total_price_text: '17.25 SAR' },
   };
 
-  it('shows delivery, VAT and total, "quoted", and the total before the destination change, in both languages', () => {
-    const en = renderToStaticMarkup(createElement(PriceCard, { dispatch: { pricing }, locale: 'en' }));
+  it('shows delivery, VAT and total, "repriced" with the total before the destination change, in both languages', () => {
+    const en = renderToStaticMarkup(createElement(PriceCard, { dispatch: { pricing, current_status: 'assigned' }, locale: 'en' }));
     expect(en).toContain('<bdi>21.56 SAR</bdi>');
-    expect(en).toContain('Quoted');
+    expect(en).toContain('Repriced');
+    expect(en).not.toContain('Quoted');
     expect(en).toContain('Was \u206817.25 SAR\u2069 before the destination change.');
-    const ar = renderToStaticMarkup(createElement(PriceCard, { dispatch: { pricing }, locale: 'ar' }));
+    const ar = renderToStaticMarkup(createElement(PriceCard, { dispatch: { pricing, current_status: 'assigned' }, locale: 'ar' }));
     expect(ar).toContain('كان \u206817.25 SAR\u2069 قبل تغيير الوجهة.');
   });
 
+  it('says "quoted" while the quoted price holds, and neither badge once cancelled', () => {
+    const quoted = { ...pricing, previous: null };
+    expect(renderToStaticMarkup(createElement(PriceCard, { dispatch: { pricing: quoted, current_status: 'new' }, locale: 'en' }))).toContain('Quoted');
+    const cancelled = renderToStaticMarkup(createElement(PriceCard, { dispatch: { pricing: quoted, current_status: 'cancelled' }, locale: 'en' }));
+    expect(cancelled).not.toContain('Quoted');
+    expect(cancelled).not.toContain('Repriced');
+  });
+
   it('says so when a dispatch has no price kept', () => {
-    expect(renderToStaticMarkup(createElement(PriceCard, { dispatch: { pricing: null }, locale: 'en' }))).toContain('No price was kept');
+    expect(renderToStaticMarkup(createElement(PriceCard, { dispatch: { pricing: null, current_status: 'new' }, locale: 'en' }))).toContain('No price was kept');
   });
 });

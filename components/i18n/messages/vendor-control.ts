@@ -25,6 +25,8 @@ export const vendorControlMessages = defineMessages({
     priceTotal: 'Total',
     priceQuoted: 'Quoted',
     priceQuotedHint: 'The price quoted by the estimate when the dispatch was created.',
+    priceRepriced: 'Repriced',
+    priceRepricedHint: 'A destination change repriced the delivery by the tariff.',
     pricePrevious: 'Was {total} before the destination change.',
     priceNone: 'No price was kept for this dispatch (created before prices were recorded).',
     // Dispatch page: drop-off details.
@@ -91,6 +93,8 @@ export const vendorControlMessages = defineMessages({
     priceTotal: 'الإجمالي',
     priceQuoted: 'سعر مثبَّت',
     priceQuotedHint: 'السعر الذي ثبّته التقدير عند إنشاء الطلب.',
+    priceRepriced: 'أُعيد التسعير',
+    priceRepricedHint: 'أعاد تغيير الوجهة تسعير التوصيل وفق التعرفة.',
     pricePrevious: 'كان {total} قبل تغيير الوجهة.',
     priceNone: 'لم يُحفظ سعر لهذا الطلب (أُنشئ قبل بدء تسجيل الأسعار).',
     dropoffTitle: 'التسليم',
