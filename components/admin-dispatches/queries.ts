@@ -16,6 +16,8 @@ import type { ErrorCode } from '@/lib/errors/domain-error';
 export interface AdminRow {
   account: { id: string; name: string };
   driver: { id: string; name: string } | null;
+  /** The driver's last announced arrival at the next stop (pickup or destination); null without one. */
+  eta?: { stop: 'pickup' | 'destination'; arrive_at: string } | null;
   record: DispatchRecord;
 }
 

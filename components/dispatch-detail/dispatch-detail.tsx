@@ -8,6 +8,8 @@ import { useDispatchChanges } from '@/components/live/use-dispatch-changes';
 import { QueryError } from '@/components/ui/query-error';
 import { ApiClientError } from '@/components/client/api-fetch';
 import { currentStatus } from '@/lib/transitions/current-status';
+import { attentionOf } from '@/lib/dispatches/attention';
+import { useNow } from '@/components/ui/use-now';
 import { ON_DUTY_STATES } from '@/lib/transitions/statuses';
 import type { Locale } from '@/components/i18n/locale';
 import { format } from '@/components/i18n/messages';
@@ -68,6 +70,8 @@ export function DispatchDetail(
   const driver = useQuery({ ...driverQuery(id, driverId ?? '', surface, isOnDuty), enabled: driverId !== null });
   const eta = useQuery({ ...etaQuery(id, surface), enabled: isOnDuty });
   const position = isOnDuty ? (driver.data?.last_position ?? null) : null;
+  // Late or stuck (lib/dispatches/attention.ts), by the browser's clock once hydrated, re-read every half minute.
+  const now = useNow(30_000);
   const isLive = useDispatchChanges((change) => {
     if (change === 'resync' || change.dispatch_id === id) {
       void queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.dispatch(id) });
@@ -97,6 +101,7 @@ export function DispatchDetail(
 
   const dispatch = query.data;
   const status = currentStatus(dispatch.status);
+  const attention = now === null ? null : attentionOf(dispatch, now);
   return (
     <div className="stack">
       <div className={styles.header}>
@@ -110,6 +115,11 @@ export function DispatchDetail(
             {statusLabel(common, status)}
           </span>
         </div>
+        {attention ? (
+          <p className="alert alert--error" role="status" data-testid="dispatch-attention" data-reason={attention.reason}>
+            {format(common[`attention_${attention.reason}`], { minutes: attention.minutes })}
+          </p>
+        ) : null}
         <dl className={styles.meta}>
           <div>
             <dt>{t.vendorOid}</dt>

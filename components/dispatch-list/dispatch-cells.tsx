@@ -5,18 +5,56 @@ import { statusBadgeClass, type StatusLabels } from '@/components/dispatch-detai
 import { currentStatus } from '@/lib/transitions/current-status';
 import { customerName } from '@/lib/dispatches/customer-name';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import { formatDateTime } from '@/components/i18n/format-time';
+import { formatDateTime, formatTime } from '@/components/i18n/format-time';
 import type { Locale } from '@/components/i18n/locale';
+import { format } from '@/components/i18n/messages';
+import type { DispatchListText } from '@/components/i18n/messages/dispatch-list';
+import type { DispatchRow } from '@/components/dispatch-list/queries';
+import { attentionOf } from '@/lib/dispatches/attention';
+import type { CommonText } from '@/components/i18n/messages/common';
+
+/** What a late or stuck dispatch is called (the common catalogue: the list and the dispatch page say it alike). */
+export type AttentionText = Pick<CommonText, 'attention_no_driver' | 'attention_pickup_late' | 'attention_deadline_passed'>;
 
 // The cells of the dispatch table (dispatch-table.tsx) that are more than one value.
 
-/** The dispatch's current status as a coloured badge. */
-export function StatusBadge({ record, statusLabels }: { record: DispatchRecord; statusLabels: StatusLabels }) {
+/**
+ * The dispatch's current status as a coloured badge; below it, why it needs attention (late,
+ * stuck) at `now` — the browser's clock (useNow), null until hydrated so the server's HTML matches.
+ */
+export function StatusBadge({ record, statusLabels, t, now = null }: { record: DispatchRecord; statusLabels: StatusLabels; t?: AttentionText; now?: number | null }) {
   const status = currentStatus(record.status);
+  const attention = t && now !== null ? attentionOf(record, now) : null;
   return (
-    <span className={statusBadgeClass(status)} data-testid="dispatch-status" data-status={status}>
-      {statusLabels[status]}
-    </span>
+    <>
+      <span className={statusBadgeClass(status)} data-testid="dispatch-status" data-status={status}>
+        {statusLabels[status]}
+      </span>
+      {attention && t ? (
+        <span className={`badge badge--danger ${styles.attention}`} data-testid="dispatch-attention" data-reason={attention.reason}>
+          {format(t[`attention_${attention.reason}`], { minutes: attention.minutes })}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** Who carries it, and when they reach the next stop (the last ETA announced, or the plan's pickup). */
+export function DriverCell({ row, t, locale, isHydrated }: { row: DispatchRow; t: DispatchListText; locale: Locale; isHydrated: boolean }) {
+  const { driver, eta, record } = row;
+  if (!driver) return <span className="muted">{t.noDriverYet}</span>;
+  const next = eta ? { stop: eta.stop, at: eta.arrive_at } : record.expected_pickup_at ? { stop: 'pickup' as const, at: record.expected_pickup_at } : null;
+  return (
+    <>
+      <span className={styles.oneLine} data-testid="dispatch-driver">
+        <bdi>{driver.name}</bdi>
+      </span>
+      {next && currentStatus(record.status) !== 'delivered' ? (
+        <span className={`${styles.oneLine} muted`} data-testid="dispatch-eta" data-stop={next.stop}>
+          {isHydrated ? format(next.stop === 'pickup' ? t.etaPickup : t.etaDestination, { time: formatTime(next.at, locale) }) : '\u00a0'}
+        </span>
+      ) : null}
+    </>
   );
 }
 

@@ -103,6 +103,7 @@ export function DispatchList(props: DispatchListProps) {
           <DispatchTable
             table={admin ? { audience: 'admin', adminT: admin.adminT, selection } : { audience: 'staff', common }}
             t={t}
+            attentionText={common}
             statusLabels={statusLabels}
             locale={locale}
             rows={rows}

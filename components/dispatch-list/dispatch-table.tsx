@@ -4,12 +4,24 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
+import { useNow } from '@/components/ui/use-now';
 import { dispatchHref, type Audience } from '@/components/dispatch-list/audience';
-import { CreatedTime, CustomerCell, DestinationCell, SkeletonLine, SkeletonTime, SkeletonTwoLines, StatusBadge } from '@/components/dispatch-list/dispatch-cells';
+import {
+  CreatedTime,
+  CustomerCell,
+  DestinationCell,
+  DriverCell,
+  SkeletonLine,
+  SkeletonTime,
+  SkeletonTwoLines,
+  StatusBadge,
+  type AttentionText,
+} from '@/components/dispatch-list/dispatch-cells';
 import styles from '@/components/dispatch-list/dispatch-list.module.css';
 import type { DispatchRow } from '@/components/dispatch-list/queries';
 import type { RowSelection } from '@/components/dispatch-list/use-row-selection';
 import type { StatusLabels } from '@/components/dispatch-detail/status-labels';
+import { attentionOf } from '@/lib/dispatches/attention';
 import { currentStatus } from '@/lib/transitions/current-status';
 import type { Locale } from '@/components/i18n/locale';
 import { format } from '@/components/i18n/messages';
@@ -22,13 +34,13 @@ const SKELETON_ROWS = 10;
 // The row's cancel (its dialog and the transition rules) loads after the list's first paint.
 const CancelRowAction = dynamic(() => import('@/components/dispatch-cancel/cancel-row-action').then((module) => module.CancelRowAction));
 
-/** The audience's table: staff see branch and destination; admins the account and driver, and tick rows for bulk actions. */
+/** The audience's table: staff see order and branch, destination, driver and ETA, price; admins the account and driver, and tick rows for bulk actions. */
 export type TableAudience = { audience: 'staff'; common: QueryErrorText } | { audience: 'admin'; adminT: AdminDispatchText; selection: RowSelection };
 
 interface Column {
   header: string;
   /** What the cell is: the phone layout (dispatch-list.module.css) places the cells of a row as a card by it. */
-  slot?: 'reference' | 'order' | 'customer' | 'branch' | 'destination' | 'status' | 'created' | 'actions';
+  slot?: 'reference' | 'order' | 'customer' | 'destination' | 'driver' | 'price' | 'status' | 'created' | 'actions';
   cell: (row: DispatchRow) => ReactNode;
   skeleton: ReactNode;
   className?: string;
@@ -36,6 +48,9 @@ interface Column {
 
 interface CellContext {
   t: DispatchListText;
+  attentionText: AttentionText;
+  /** The browser's clock for late and stuck dispatches (null until hydrated). */
+  now: number | null;
   statusLabels: StatusLabels;
   locale: Locale;
   isHydrated: boolean;
@@ -44,7 +59,7 @@ interface CellContext {
 const line = (isShort = false) => <SkeletonLine isShort={isShort} />;
 
 /** Every row is two lines high (name over phone), data or skeleton, so nothing moves when data arrives. */
-function columnsOf(table: TableAudience, { t, statusLabels, locale, isHydrated }: CellContext): Column[] {
+function columnsOf(table: TableAudience, { t, attentionText, now, statusLabels, locale, isHydrated }: CellContext): Column[] {
   const reference = (audience: Audience): Column => ({
     header: t.colReference,
     cell: ({ record }) => (
@@ -56,7 +71,12 @@ function columnsOf(table: TableAudience, { t, statusLabels, locale, isHydrated }
     slot: 'reference',
   });
   const customer: Column = { header: t.colCustomer, slot: 'customer', cell: ({ record }) => <CustomerCell record={record} noName={t.noName} />, skeleton: <SkeletonTwoLines /> };
-  const status: Column = { header: t.colStatus, slot: 'status', cell: ({ record }) => <StatusBadge record={record} statusLabels={statusLabels} />, skeleton: line(true) };
+  const status: Column = {
+    header: t.colStatus,
+    slot: 'status',
+    cell: ({ record }) => <StatusBadge record={record} statusLabels={statusLabels} t={attentionText} now={now} />,
+    skeleton: line(true),
+  };
   const created: Column = {
     header: t.colCreated,
     slot: 'created',
@@ -66,10 +86,26 @@ function columnsOf(table: TableAudience, { t, statusLabels, locale, isHydrated }
   if (table.audience === 'staff') {
     return [
       reference('staff'),
-      { header: t.colOrder, slot: 'order', cell: ({ record }) => <span className={styles.oneLine}>{record.vendor_oid}</span>, skeleton: line(), className: 'mono' },
+      {
+        header: t.colOrderBranch,
+        slot: 'order',
+        cell: ({ record }) => (
+          <>
+            <span className={`${styles.oneLine} mono`}>{record.vendor_oid}</span>
+            <span className={`${styles.oneLine} muted`}>{record.vendor_bid}</span>
+          </>
+        ),
+        skeleton: <SkeletonTwoLines />,
+      },
       customer,
-      { header: t.colBranch, slot: 'branch', cell: ({ record }) => <span className={styles.oneLine}>{record.vendor_bid}</span>, skeleton: line(true) },
       { header: t.colDestination, slot: 'destination', cell: ({ record }) => <DestinationCell record={record} />, skeleton: line() },
+      { header: t.colDriver, slot: 'driver', cell: (row) => <DriverCell row={row} t={t} locale={locale} isHydrated={isHydrated} />, skeleton: <SkeletonTwoLines /> },
+      {
+        header: t.colPrice,
+        slot: 'price',
+        cell: ({ record }) => (record.pricing ? <bdi data-testid="dispatch-price">{record.pricing.total_price_text}</bdi> : <span className="muted">—</span>),
+        skeleton: line(true),
+      },
       status,
       created,
       {
@@ -122,6 +158,7 @@ function columnsOf(table: TableAudience, { t, statusLabels, locale, isHydrated }
 export function DispatchTable({
   table,
   t,
+  attentionText,
   statusLabels,
   locale,
   rows,
@@ -129,13 +166,15 @@ export function DispatchTable({
 }: {
   table: TableAudience;
   t: DispatchListText;
+  attentionText: AttentionText;
   statusLabels: StatusLabels;
   locale: Locale;
   rows: DispatchRow[] | null;
   isStale: boolean;
 }) {
   const isHydrated = useIsHydrated();
-  const columns = columnsOf(table, { t, statusLabels, locale, isHydrated });
+  const now = useNow(30_000);
+  const columns = columnsOf(table, { t, attentionText, now, statusLabels, locale, isHydrated });
   const selection = table.audience === 'admin' ? { ...table.selection, adminT: table.adminT } : null;
   const pageIds = rows?.map((row) => row.record.id) ?? [];
   const selectedOnPage = selection ? pageIds.filter((id) => selection.selected.has(id)).length : 0;
@@ -179,7 +218,7 @@ export function DispatchTable({
                   return (
                     <tr
                       key={row.record.id}
-                      className={`${styles.row} ${isSelected ? styles.selected : ''}`}
+                      className={`${styles.row} ${isSelected ? styles.selected : ''} ${now !== null && attentionOf(row.record, now) ? styles.needsAttention : ''}`}
                       data-testid="dispatch-row"
                       data-id={row.record.id}
                       data-status={currentStatus(row.record.status)}

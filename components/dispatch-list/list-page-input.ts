@@ -3,7 +3,10 @@ import type { CommonText } from '@/components/i18n/messages/common';
 // What the server pages of the dispatch list (staff and console) and the QA queue hand their client parts.
 
 /** The common texts a dispatch list uses: its errors and its pager. */
-export type ListCommonText = Pick<CommonText, 'retry' | 'errorGeneric' | 'errorOffline' | 'errorSignedOut' | 'previousPage' | 'nextPage'>;
+export type ListCommonText = Pick<
+  CommonText,
+  'retry' | 'errorGeneric' | 'errorOffline' | 'errorSignedOut' | 'previousPage' | 'nextPage' | 'attention_no_driver' | 'attention_pickup_late' | 'attention_deadline_passed'
+>;
 
 /** Only those texts, so the page's payload carries no others. */
 export function listCommonText(common: CommonText): ListCommonText {
@@ -14,6 +17,9 @@ export function listCommonText(common: CommonText): ListCommonText {
     errorSignedOut: common.errorSignedOut,
     previousPage: common.previousPage,
     nextPage: common.nextPage,
+    attention_no_driver: common.attention_no_driver,
+    attention_pickup_late: common.attention_pickup_late,
+    attention_deadline_passed: common.attention_deadline_passed,
   };
 }
 

@@ -66,7 +66,7 @@ describe('GET /api/staff/dispatches?q= by customer name', () => {
     const search = async (q: string, cookie = staff.cookie) => {
       const response = await call('GET', `/api/staff/dispatches?q=${encodeURIComponent(q)}`, { cookie });
       expect(response.status).toBe(200);
-      return (response.body.data as { id: string }[]).map((dispatch) => dispatch.id).sort();
+      return (response.body.data as { record: { id: string } }[]).map((row) => row.record.id).sort();
     };
     expect(await search('sara')).toEqual([sara]);
     expect(await search('SA')).toEqual([saad, sara].sort());

@@ -50,7 +50,7 @@ const record: DispatchRecord = {
   trip: null,
 };
 
-const cells = (value: DispatchRecord) => Object.fromEntries(EXPORT_COLUMNS.map((column, index) => [column, exportCellsOf(value)[index]]));
+const cells = (value: DispatchRecord, driver: { name: string } | null = null) => Object.fromEntries(EXPORT_COLUMNS.map((column, index) => [column, exportCellsOf(value, driver)[index]]));
 
 describe('the CSV export’s columns', () => {
   it('keeps the existing columns first, in their order, and gives every column a cell', () => {
@@ -71,11 +71,27 @@ describe('the CSV export’s columns', () => {
       pickup_ready_at: '2026-03-01 11:30:00.000',
       ready_at: '2026-03-01 10:04:00.000',
     });
-    expect(csvRow(exportCellsOf(record))).toMatch(/,CASH,18\.75,2\.81,21\.56,SAR,2026-03-01 11:30:00\.000,2026-03-01 10:04:00\.000\r\n$/);
+    expect(csvRow(exportCellsOf(record))).toMatch(/,CASH,18\.75,2\.81,21\.56,SAR,2026-03-01 11:30:00\.000,2026-03-01 10:04:00\.000,,,,,\r\n$/);
+  });
+
+  it('ends with the driver, the delivery time, why it was cancelled, and the cash collected', () => {
+    const delivered = {
+      ...record,
+      status: [...record.status, { status: 'delivered' as const, status_captured_time: '2026-03-01 12:10:00.000', ref_id: 'drv_1', ref_type: 'driver' as const }],
+      cash_collected: 80,
+    };
+    expect(cells(delivered, { name: 'Omar' })).toMatchObject({ driver_name: 'Omar', delivered_at: '2026-03-01 12:10:00.000', cash_collected: 80 });
+    const failed = {
+      ...record,
+      cancellation: { reason: 'delivery_failed' as const, reason_text: null, by: { ref_type: 'driver' as const, ref_id: 'drv_1' }, at: '2026-03-01 12:00:00.000', failure: { reason: 'customer_unreachable' as const, note: 'No answer at the gate' } },
+    };
+    expect(cells(failed)).toMatchObject({ cancellation_reason: 'delivery_failed: customer_unreachable', cancellation_note: 'No answer at the gate' });
+    const cancelled = { ...record, cancellation: { reason: 'duplicate_order' as const, reason_text: 'Entered twice', by: { ref_type: 'vendor' as const, ref_id: 'acc_1' }, at: '2026-03-01 12:00:00.000', failure: null } };
+    expect(cells(cancelled)).toMatchObject({ cancellation_reason: 'duplicate_order', cancellation_note: 'Entered twice' });
   });
 
   it('leaves the price cells empty for a dispatch without pricing, and the times empty when not set', () => {
     const row = csvRow(exportCellsOf({ ...record, pricing: null, ready_at: null, pickup_ready_at: null }));
-    expect(row).toMatch(/,CASH,,,,,,\r\n$/);
+    expect(row).toMatch(/,CASH,,,,,,,,,,,\r\n$/);
   });
 });

@@ -32,13 +32,20 @@ export const EXPORT_COLUMNS = [
   'price_currency',
   'pickup_ready_at',
   'ready_at',
+  // Who carried it, when it arrived, and why it ended early.
+  'driver_name',
+  'delivered_at',
+  'cancellation_reason',
+  'cancellation_note',
+  'cash_collected',
 ] as const;
 
 /** The console's export (every account) starts each row with its account. */
 export const ACCOUNT_COLUMNS = ['account_id', 'account_name'] as const;
 
-interface AccountRow {
+interface RelatedRow {
   account: { id: string; name: string };
+  driver: { id: string; name: string } | null;
   record: DispatchRecord;
 }
 
@@ -48,7 +55,8 @@ interface Page {
 }
 
 /** One dispatch's cells, in EXPORT_COLUMNS' order. */
-export function exportCellsOf(record: DispatchRecord) {
+export function exportCellsOf(record: DispatchRecord, driver: { name: string } | null = null) {
+  const delivered = record.status.findLast((entry) => entry.status === 'delivered');
   return [
     record.id,
     record.r_id,
@@ -68,6 +76,11 @@ export function exportCellsOf(record: DispatchRecord) {
     record.pricing?.currency,
     record.pickup_ready_at,
     record.ready_at,
+    driver?.name,
+    delivered?.status_captured_time,
+    record.cancellation?.failure ? `delivery_failed: ${record.cancellation.failure.reason}` : record.cancellation?.reason,
+    record.cancellation?.failure?.note ?? record.cancellation?.reason_text,
+    record.cash_collected,
   ];
 }
 
@@ -87,13 +100,13 @@ export async function exportDispatchesCsv(options: {
 }): Promise<ReadableStream<Uint8Array>> {
   const { scope, filters, pageSize = EXPORT_PAGE_SIZE, withRelated = scope.kind === 'platform' } = options;
   const readPage = async (cursor?: string): Promise<Page> => {
-    const json = await listDispatchesJson({ scope, filters, limit: pageSize, cursor, withRelated });
-    if (withRelated) {
-      const page = JSON.parse(json) as { data: AccountRow[]; next_cursor: string | null };
-      return { rows: page.data.map((row) => csvRow([row.account.id, row.account.name, ...exportCellsOf(row.record)])), next_cursor: page.next_cursor };
-    }
-    const page = JSON.parse(json) as { data: DispatchRecord[]; next_cursor: string | null };
-    return { rows: page.data.map((record) => csvRow(exportCellsOf(record))), next_cursor: page.next_cursor };
+    // Each row with its driver (and account), read by primary key for the page's rows only.
+    const json = await listDispatchesJson({ scope, filters, limit: pageSize, cursor, withRelated: true });
+    const page = JSON.parse(json) as { data: RelatedRow[]; next_cursor: string | null };
+    return {
+      rows: page.data.map((row) => csvRow([...(withRelated ? [row.account.id, row.account.name] : []), ...exportCellsOf(row.record, row.driver)])),
+      next_cursor: page.next_cursor,
+    };
   };
   const encoder = new TextEncoder();
   const first = await readPage();

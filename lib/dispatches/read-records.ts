@@ -43,8 +43,9 @@ interface PageOptions {
 
 /**
  * A page of records matching `conditions`, newest first, after `cursor`. With `withRelated` each
- * element is `{ account: { id, name }, driver: { id, name } | null, record }` (the console lists
- * every account's dispatches); accounts and drivers are read by primary key for the page's rows only.
+ * element is `{ account: { id, name }, driver: { id, name } | null, eta: { stop, arrive_at } | null,
+ * record }` (the lists of the dashboard and the console: who carries it and when they arrive);
+ * accounts and drivers are read by primary key for the page's rows only.
  */
 export async function readRecordPage(options: PageOptions): Promise<RecordPage> {
   const rows = await queryRows<{ id: string; created_ms: string; element: string }>(recordPageQuery(options), {
@@ -70,6 +71,9 @@ export function recordPageQuery(options: PageOptions): Prisma.Sql {
     ? Prisma.sql`json_build_object(
         'account', json_build_object('id', d.account_id, 'name', (SELECT a.name FROM accounts a WHERE a.id = d.account_id)),
         'driver', (SELECT json_build_object('id', dr.id, 'name', dr.name) FROM drivers dr WHERE dr.id = d.assigned_driver_id),
+        'eta', CASE WHEN d.eta_minutes IS NOT NULL AND d.eta_updated_at IS NOT NULL THEN json_build_object(
+          'stop', d.eta_stop,
+          'arrive_at', to_char((d.eta_updated_at + make_interval(mins => d.eta_minutes)) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS')) END,
         'record', d.record)::text`
     : Prisma.sql`d.record::text`;
   if (options.cursor) conditions.push(Prisma.sql`(d.created_at, d.id) < (${options.cursor.createdAt}::timestamptz, ${options.cursor.id})`);

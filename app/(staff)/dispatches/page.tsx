@@ -33,7 +33,7 @@ export default async function DispatchesPage({ searchParams }: { searchParams: P
     audience: 'staff',
     params,
     schema: StaffDispatchListQuerySchema,
-    read: ({ limit, cursor, ...filters }) => listDispatchesJson({ scope: accountScope(user.accountId), filters, limit, cursor }),
+    read: ({ limit, cursor, ...filters }) => listDispatchesJson({ scope: accountScope(user.accountId), filters, limit, cursor, withRelated: true }),
   });
   const [branches] = await Promise.all([listBranches({ accountId: user.accountId }), prefetch]);
 

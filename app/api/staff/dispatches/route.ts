@@ -4,10 +4,11 @@ import { CreateDispatchBodySchema, StaffDispatchListQuerySchema } from '@/lib/di
 import { parseInput, parseQuery } from '@/lib/validation/parse-input';
 import { staffRoute, otherMethods } from '@/lib/http/route';
 
-// GET /api/staff/dispatches — the account's dispatches for the dashboard: /ext/dispatches plus a search box
+// GET /api/staff/dispatches — the account's dispatches for the dashboard: /ext/dispatches plus a search box,
+// each row with its driver and ETA (`{ account, driver, eta, record }`, as the console's)
 export const GET = staffRoute({}, async ({ scope, request }) => {
   const { limit, cursor, ...filters } = parseQuery(StaffDispatchListQuerySchema, request);
-  return { status: 200, json: await listDispatchesJson({ scope, filters, limit, cursor }) };
+  return { status: 200, json: await listDispatchesJson({ scope, filters, limit, cursor, withRelated: true }) };
 });
 
 // POST /api/staff/dispatches — create a dispatch from the dashboard (recorded as made by this staff member)

@@ -101,6 +101,11 @@ describe('GET /api/staff/dispatches/export', () => {
       price_currency: 'SAR',
       pickup_ready_at: '',
       ready_at: '',
+      driver_name: '',
+      delivered_at: '',
+      cancellation_reason: '',
+      cancellation_note: '',
+      cash_collected: '',
     });
   });
 
