@@ -168,7 +168,7 @@ export const driverMessages = defineMessages({
     navigateToDestination: 'الملاحة إلى التسليم',
     action_accepted: 'قبول الطلب',
     action_picked_up: 'تم الاستلام',
-    action_delivered: 'تم التسليم',
+    action_delivered: 'تم التوصيل',
     deliveryFailed: 'تعذّر التسليم',
     proofTitle: 'إثبات التسليم',
     proofPhoto: 'صورة عند الباب',
