@@ -29,11 +29,13 @@ function readGlossary(): Map<string, Map<string, [string, string]>> {
   const sections = new Map<string, Map<string, [string, string]>>();
   let current: Map<string, [string, string]> | undefined;
   for (const line of fs.readFileSync(path.join(ROOT, 'docs', 'glossary.md'), 'utf8').split('\n')) {
-    const heading = /^## (.+)$/.exec(line);
-    if (heading) sections.set(heading[1].trim(), (current = new Map()));
+    const heading = /^## (.+)$/.exec(line)?.[1];
+    if (heading) sections.set(heading.trim(), (current = new Map()));
     const cells = line.startsWith('|') ? line.split('|').slice(1, -1).map((cell) => cell.trim()) : [];
-    if (!current || cells.length !== 3 || cells[1] === 'English' || cells[0].startsWith('---')) continue;
-    current.set(cells[0], [cells[1], cells[2]]);
+    const [term, english, arabic] = cells;
+    if (!current || cells.length !== 3 || term === undefined || english === undefined || arabic === undefined) continue;
+    if (english === 'English' || term.startsWith('---')) continue;
+    current.set(term, [english, arabic]);
   }
   return sections;
 }
@@ -42,8 +44,8 @@ function readGlossary(): Map<string, Map<string, [string, string]>> {
 async function allCatalogues(): Promise<[string, Catalogue][]> {
   const found: [string, Catalogue][] = [];
   for (const file of fs.readdirSync(MESSAGES_DIR).filter((name) => name.endsWith('.ts')).sort()) {
-    const module: Record<string, unknown> = await import(path.join(MESSAGES_DIR, file));
-    for (const [name, value] of Object.entries(module)) {
+    const exports: Record<string, unknown> = await import(path.join(MESSAGES_DIR, file));
+    for (const [name, value] of Object.entries(exports)) {
       if (value && typeof value === 'object' && 'en' in value && 'ar' in value) found.push([`${file} ${name}`, value as Catalogue]);
     }
   }
