@@ -118,6 +118,10 @@ test('webhook delivery tables: rows are cards with status and Redeliver on a pho
           expect(await logTable.evaluate((table) => getComputedStyle(table).display)).toBe('table');
           await expect(log.getByRole('columnheader', { name: language === 'en' ? 'Status' : 'الحالة' })).toBeVisible();
         }
+        // Either way screen readers meet a table: its headings, and cells without the visual labels.
+        await expect(log.getByRole('columnheader', { name: language === 'en' ? 'Status' : 'الحالة', exact: true })).toHaveCount(1);
+        const statusText = (await finished.getByTestId('delivery-status').textContent()) ?? '';
+        await expect(finished.getByRole('cell', { name: statusText, exact: true })).toHaveCount(1);
         // The dispatch's id: left to right, cut at its end, its start on screen.
         const dispatchId = rows.getByTestId('delivery-dispatch-id').first();
         await expect(dispatchId).toBeVisible();
