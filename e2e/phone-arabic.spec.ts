@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createAdmin, signInAdmin } from './admin';
+import { assign, createDispatch, createDriver, createVendor, signInDriver } from './drivers';
 import { order } from './orders';
 import { startReceiver } from './receiver';
 import { createStaffAccount, OPS_HEADERS, signIn } from './staff';
@@ -187,5 +188,25 @@ test('driver app: the sign-in hint’s phone number reads +966… in Arabic', as
     const hint = page.locator('#phone-hint');
     await expect(hint).toContainText('+966 50 000 0001');
     expect(await readsPlusFirst(hint), `${language}: the hint's phone reads +966…`).toBe(true);
+  }
+});
+
+test('driver app: the call button of a customer known by phone only reads +966… in Arabic', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(PHONE);
+  const driver = await createDriver(request, 'Phone Arabic App Driver');
+  const vendor = await createVendor(request, 'Phone Arabic App Kitchen', 'none');
+  // The default order's customer has a phone (+966500000001) and no first name: the button names the phone.
+  const id = await createDispatch(request, vendor, `PHONE-APP-${Date.now()}`);
+  await assign(request, id, driver.id);
+  await signInDriver(page, driver);
+  for (const language of LANGUAGES) {
+    await setLanguage(page, language);
+    await page.goto(`/driver/jobs/${id}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const call = page.getByTestId('call-customer');
+    await expect(call).toContainText('+966500000001');
+    await expect(call).toHaveText(language === 'en' ? 'Call +966500000001' : 'اتصل بـ+966500000001');
+    expect(await readsPlusFirst(call), `${language}: the call button's phone reads +966…`).toBe(true);
   }
 });
