@@ -96,7 +96,7 @@ test('staff create a dispatch: branch pickup, destination by click and drag, liv
   await page.getByLabel('Phone').fill('+966500000042');
   await page.getByLabel('Email', { exact: true }).fill('sara-at-example.com');
   const vendorOid = `e2e-${Date.now()}`;
-  await page.getByLabel('Order id (vendor_oid)').fill(vendorOid);
+  await page.getByLabel('Order ID', { exact: true }).fill(vendorOid);
   await page.getByLabel('Payment').selectOption('CASH');
   await page.getByRole('button', { name: 'Add item' }).click();
   await expect(page.getByLabel('Item 1: Name (English)')).toBeFocused();
@@ -180,7 +180,7 @@ test('a duplicate order id is refused by the server and shown on the order id fi
 
   await page.getByLabel('Phone').fill('+966500000043');
   await page.getByLabel('Email', { exact: true }).fill('omar@example.com');
-  const oid = page.getByLabel('Order id (vendor_oid)');
+  const oid = page.getByLabel('Order ID', { exact: true });
   await expect(oid).toHaveValue(/^ord-/);
   await oid.fill(vendorOid);
   await page.getByRole('button', { name: 'Create dispatch' }).click();
@@ -213,7 +213,7 @@ test('without a branch the pickup is placed by clicking and the branch id is typ
 
   // The branch id is required like the API requires it.
   await page.getByRole('button', { name: 'إنشاء طلب التوصيل' }).click();
-  await expect(page.getByLabel('معرّف الفرع (vendor_bid)')).toBeFocused();
+  await expect(page.getByLabel('معرّف الفرع', { exact: true })).toBeFocused();
   // The shared schema's message, in Arabic.
   await expect(page.getByText('هذا الحقل مطلوب').first()).toBeVisible();
   await expect(page.getByText('must not be empty')).toHaveCount(0);

@@ -250,7 +250,7 @@ test('branches: add one placed on the map, refuse a duplicate code, edit it', as
   const form = page.getByTestId('branch-form');
   await expect(form.getByRole('heading', { name: 'New branch' })).toBeFocused();
   await form.getByLabel('Name').fill('Olaya');
-  await form.getByLabel('Branch code (vendor_bid)').fill('olaya');
+  await form.getByLabel('Branch ID', { exact: true }).fill('olaya');
   await form.getByLabel('Pickup address').fill('Olaya St, Riyadh');
   // Placing the pickup with a click on the map fills the coordinates.
   const map = form.locator('.leaflet-container');
@@ -274,12 +274,12 @@ test('branches: add one placed on the map, refuse a duplicate code, edit it', as
   await expect(form.getByLabel('Name')).toBeFocused();
   await expect(form.getByText('Enter a number')).toHaveCount(2);
   await form.getByLabel('Name').fill('Olaya again');
-  await form.getByLabel('Branch code (vendor_bid)').fill('olaya');
+  await form.getByLabel('Branch ID', { exact: true }).fill('olaya');
   await form.getByLabel('Latitude').fill('24.7');
   await form.getByLabel('Longitude').fill('46.7');
   await form.getByRole('button', { name: 'Save branch' }).click();
   await expect(form.getByText('a branch with vendor_bid "olaya" already exists')).toBeVisible();
-  await expect(form.getByLabel('Branch code (vendor_bid)')).toBeFocused();
+  await expect(form.getByLabel('Branch ID', { exact: true })).toBeFocused();
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(form).toBeHidden();
 

@@ -5,6 +5,7 @@ import { interpolate } from '@/components/dispatch-detail/interpolate';
 import { Field, Options } from '@/components/ui/field';
 import type { AdminFleetText } from '@/components/i18n/messages/admin-fleet';
 import { PHONE_EXAMPLE } from './phone-example';
+import { LtrText } from '@/components/ui/ltr-text';
 
 /** What the create and edit forms of a driver hold: blanks are "none" (the forms map them to the API's). */
 export interface DriverFormValues {
@@ -55,7 +56,7 @@ export function DriverFields({
       <Field id={`${idPrefix}-name`} label={t.name} error={errors.name?.message}>
         {(aria) => <input {...aria} className="input" autoComplete="off" {...register('name')} />}
       </Field>
-      <Field id={`${idPrefix}-phone`} label={t.phone} hint={interpolate(t.phoneHint, { example: <bdi dir="ltr">{PHONE_EXAMPLE}</bdi> })} error={errors.phone?.message}>
+      <Field id={`${idPrefix}-phone`} label={t.phone} hint={interpolate(t.phoneHint, { example: <LtrText>{PHONE_EXAMPLE}</LtrText> })} error={errors.phone?.message}>
         {(aria) => <input {...aria} className="input" type="tel" dir="ltr" autoComplete="off" {...register('phone')} />}
       </Field>
       <Field id={`${idPrefix}-fleet`} label={t.fleet} hint={t.fleetHint} error={errors.fleet_id?.message}>

@@ -21,6 +21,7 @@ import { useToast } from '@/components/ui/toast';
 import fleetStyles from './fleet.module.css';
 import { PHONE_EXAMPLE } from './phone-example';
 import { driverKeys, driverQueries, fleetApi } from './queries';
+import { LtrText } from '@/components/ui/ltr-text';
 
 interface SignInForm {
   phone: string;
@@ -178,7 +179,7 @@ function WithPhone({ template, phone }: { template: string; phone: string }) {
   return (
     <>
       {before}
-      <bdi dir="ltr">{phone}</bdi>
+      <LtrText>{phone}</LtrText>
       {after}
     </>
   );

@@ -24,6 +24,7 @@ import { ActiveBadge, DRIVER_FIELDS, DriverFields, DutyBadge, type DriverFormVal
 import { PositionAge } from './position-age';
 import { driverKeys, driverQueries, fleetKeys, fleetQueries, fleetApi, type DriverFilters } from './queries';
 import fleetStyles from './fleet.module.css';
+import { LtrText } from '@/components/ui/ltr-text';
 
 interface Props {
   t: AdminFleetText;
@@ -96,7 +97,7 @@ function DriverRow({ driver, t, locale }: { driver: AdminDriver; t: AdminFleetTe
           </>
         ) : null}
       </td>
-      <td className={styles.nowrap}>{driver.phone ? <bdi>{driver.phone}</bdi> : '—'}</td>
+      <td className={styles.nowrap}>{driver.phone ? <LtrText testId="driver-phone">{driver.phone}</LtrText> : '—'}</td>
       <td>{driver.fleet ? <bdi>{driver.fleet.name}</bdi> : '—'}</td>
       <td>
         <ActiveBadge isActive={driver.is_active} t={t} /> <DutyBadge driver={driver} t={t} />

@@ -119,7 +119,7 @@ function DeliveryTable({
         </p>
       ) : (
         <div className="table-wrap">
-          <table className="table" data-testid="deliveries-table">
+          <table className="table table--cards" data-testid="deliveries-table">
             <thead>
               <tr>
                 <th scope="col">{t.columnEvent}</th>
@@ -179,7 +179,7 @@ function DeliveryRows({
   return (
     <Fragment>
       <tr data-testid="delivery-row" data-event={delivery.event_type} data-status={delivery.status}>
-        <td>
+        <td data-label={t.columnEvent}>
           <button
             type="button"
             className={`btn btn--ghost btn--small ${styles.disclosure}`}
@@ -192,16 +192,18 @@ function DeliveryRows({
             {event}
           </button>
         </td>
-        <td className={styles.numeric}>{sequence}</td>
+        <td className={styles.numeric} data-label={t.columnSequence}>
+          {sequence}
+        </td>
         {showsEndpoint ? (
-          <td className="mono" data-testid="delivery-endpoint">
+          <td className="mono" data-testid="delivery-endpoint" data-label={t.columnEndpoint}>
             <span className={styles.endpoint} dir="ltr" title={delivery.url}>
               {delivery.url}
             </span>
           </td>
         ) : null}
-        <td>
-          <span className={STATUS_BADGES[delivery.status]}>{t[`delivery_${delivery.status}`]}</span>
+        <td data-label={t.columnStatus}>
+          <span className={STATUS_BADGES[delivery.status]} data-testid="delivery-status">{t[`delivery_${delivery.status}`]}</span>
           {delivery.held ? <span className={`field__hint ${styles.cellNote}`}>{t.deliveryHeld}</span> : null}
           {delivery.next_attempt_at ? (
             <span className={`field__hint ${styles.cellNote}`}>
@@ -209,16 +211,18 @@ function DeliveryRows({
             </span>
           ) : null}
         </td>
-        <td className={styles.numeric} data-testid="delivery-attempts">
+        <td className={styles.numeric} data-testid="delivery-attempts" data-label={t.columnAttempts}>
           {delivery.attempt_count}
         </td>
-        <td className={styles.numeric}>{delivery.last_status_code ?? '—'}</td>
-        <td>
+        <td className={styles.numeric} data-label={t.columnLastCode}>
+          {delivery.last_status_code ?? '—'}
+        </td>
+        <td data-label={t.columnCreated}>
           <ClientTime timestamp={delivery.created_at} locale={locale} />
         </td>
       </tr>
       <tr id={attemptsId} hidden={!isExpanded} className={styles.attemptsRow}>
-        <td colSpan={showsEndpoint ? 7 : 6}>{isExpanded ? <AttemptList delivery={delivery} event={event} locale={locale} t={t} /> : null}</td>
+        <td colSpan={showsEndpoint ? 7 : 6} data-label="">{isExpanded ? <AttemptList delivery={delivery} event={event} locale={locale} t={t} /> : null}</td>
       </tr>
     </Fragment>
   );
@@ -227,7 +231,7 @@ function DeliveryRows({
 function AttemptList({ delivery, event, locale, t }: { delivery: DispatchDeliveryView; event: string; locale: Locale; t: DispatchDetailText }) {
   if (delivery.attempts.length === 0) return <p className="muted">{t.notAttempted}</p>;
   return (
-    <table className={`table ${styles.attempts}`} data-testid="attempts-table">
+    <table className={`table table--cards ${styles.attempts}`} data-testid="attempts-table">
       <caption className={styles.caption}>{format(t.attemptsCaption, { event, sequence: delivery.sequence ?? '—' })}</caption>
       <thead>
         <tr>
@@ -247,13 +251,19 @@ function AttemptList({ delivery, event, locale, t }: { delivery: DispatchDeliver
       <tbody>
         {delivery.attempts.map((attempt) => (
           <tr key={attempt.number} data-testid="attempt-row">
-            <td className={styles.numeric}>{attempt.number}</td>
-            <td>
+            <td className={styles.numeric} data-label={t.attemptNumber}>
+              {attempt.number}
+            </td>
+            <td data-label={t.attemptTime}>
               <ClientTime timestamp={attempt.started_at} locale={locale} style="time" />
             </td>
-            <td className={styles.numeric}>{attempt.status_code ?? t.noResponse}</td>
-            <td className={styles.numeric}>{format(t.latencyMs, { ms: attempt.latency_ms })}</td>
-            <td>
+            <td className={styles.numeric} data-label={t.attemptStatusCode}>
+              {attempt.status_code ?? t.noResponse}
+            </td>
+            <td className={styles.numeric} data-label={t.attemptLatency}>
+              {format(t.latencyMs, { ms: attempt.latency_ms })}
+            </td>
+            <td data-label={t.attemptResult}>
               {attempt.error ? <span className={styles.attemptError}>{attempt.error}</span> : null}
               <code className={styles.snippet} dir="ltr">
                 {attempt.response_snippet || t.emptyResponse}

@@ -7,11 +7,16 @@ import { driverFetch } from './driver-fetch';
 import { endEarlierSession, useFinishLeftSignOut } from './earlier-session';
 import { driverReturnPath } from './return-path';
 import styles from './driver.module.css';
+import { LtrText } from '@/components/ui/ltr-text';
+
+/** The phone format the hint shows (international, as drivers are registered). */
+const PHONE_EXAMPLE = '+966 50 000 0001';
 
 /** Phone and PIN, typed on a phone keypad: `inputmode` brings up the right keyboard. */
 export function DriverSignInForm({ t, next, notice }: { t: DriverText; next: string | null; notice?: string }) {
   const [failure, setFailure] = useState<string | null>(notice ?? null);
   const [isBusy, setIsBusy] = useState(false);
+  const [before = '', after = ''] = t.phoneHint.split('{example}');
   useFinishLeftSignOut();
 
   return (
@@ -57,7 +62,9 @@ export function DriverSignInForm({ t, next, notice }: { t: DriverText; next: str
           aria-describedby="phone-hint"
         />
         <p id="phone-hint" className="field__hint">
-          {t.phoneHint}
+          {before}
+          <LtrText>{PHONE_EXAMPLE}</LtrText>
+          {after}
         </p>
       </div>
       <div className="field">

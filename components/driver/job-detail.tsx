@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ApiClientError } from '@/components/client/api-fetch';
 import { LazyDispatchMap } from '@/components/map/lazy-dispatch-map';
 import { QueryError } from '@/components/ui/query-error';
@@ -23,6 +23,7 @@ import type { DriverPlace, Job } from './types';
 import { useCurrentFix } from './use-position-reporter';
 import { usePendingState } from './use-pending-state';
 import styles from './driver.module.css';
+import { LtrText } from '@/components/ui/ltr-text';
 
 // The proof and failure forms (camera, signature pad, image downscaling) are needed once per
 // delivery, at the door: chunks of their own, outside the first load, fetched right after it
@@ -296,8 +297,10 @@ function JobFacts({ job, t, locale, isActive }: { job: Job; t: DriverText; local
           <dd className={styles.customer}>
             <span data-testid="customer-name">{customer.first_name}</span>
             {customer.phone ? (
-              <a className={`btn ${styles.call}`} href={`tel:${customer.phone}`} data-testid="call-customer" dir="ltr">
-                {format(t.call, { name: customer.first_name ?? customer.phone })}
+              <a className={`btn ${styles.call}`} href={`tel:${customer.phone}`} data-testid="call-customer">
+                <WithValue template={t.call} name="name">
+                  {customer.first_name ? <bdi>{customer.first_name}</bdi> : <LtrText>{customer.phone}</LtrText>}
+                </WithValue>
               </a>
             ) : null}
           </dd>
@@ -344,5 +347,17 @@ function JobFacts({ job, t, locale, isActive }: { job: Job; t: DriverText; local
         </div>
       ) : null}
     </dl>
+  );
+}
+
+/** A sentence with one value in it (`{name}`), the value kept whole in its own direction. */
+function WithValue({ template, name, children }: { template: string; name: string; children: ReactNode }) {
+  const [before = '', after = ''] = template.split(`{${name}}`);
+  return (
+    <>
+      {before}
+      {children}
+      {after}
+    </>
   );
 }

@@ -88,6 +88,7 @@ export function DeliveryLog({ t, common, locale }: Props) {
         common={common}
         skeletonRows={4}
         isBusy={list.isFetching && list.isPlaceholderData}
+        cards
       >
         {deliveries.map((delivery) => {
           const isOpen = expanded.has(delivery.id);
@@ -95,29 +96,33 @@ export function DeliveryLog({ t, common, locale }: Props) {
           return (
             <Fragment key={delivery.id}>
               <tr data-testid="delivery-row" data-delivery-id={delivery.id} data-status={delivery.status}>
-                <td className={styles.nowrap}>{formatDateTime(delivery.created_at, locale)}</td>
-                <td>
+                <td className={styles.nowrap} data-label={t.colCreated}>
+                  {formatDateTime(delivery.created_at, locale)}
+                </td>
+                <td data-label={t.colEvent}>
                   <div>{t[`event_${delivery.event_type}`]}</div>
                   {delivery.dispatch_id ? (
                     <Link
                       href={`/dispatches/${delivery.dispatch_id}`}
-                      className={`mono ${styles.small} ${styles.ellipsis}`}
+                      className={`mono ltr ${styles.small} ${styles.ellipsis}`}
+                      dir="ltr"
                       aria-label={`${t.colDispatch} ${delivery.dispatch_id}`}
                       title={delivery.dispatch_id}
+                      data-testid="delivery-dispatch-id"
                     >
-                      <bdi>{delivery.dispatch_id}</bdi>
+                      {delivery.dispatch_id}
                     </Link>
                   ) : null}
                 </td>
-                <td>
-                  <span className={STATUS_BADGE[delivery.status]}>{t[`delivery_${delivery.status}`]}</span>
+                <td data-label={t.colStatus}>
+                  <span className={STATUS_BADGE[delivery.status]} data-testid="delivery-status">{t[`delivery_${delivery.status}`]}</span>
                   <DeliveryWhen delivery={delivery} t={t} locale={locale} />
                 </td>
-                <td>
+                <td data-label={t.colAttempts}>
                   <div>{delivery.attempt_count}</div>
                   <LastResult delivery={delivery} t={t} />
                 </td>
-                <td>
+                <td data-label="">
                   <div className={styles.actions}>
                     <button
                       type="button"
@@ -139,7 +144,7 @@ export function DeliveryLog({ t, common, locale }: Props) {
               </tr>
               {isOpen ? (
                 <tr className={logStyles.attemptsRow}>
-                  <td colSpan={COLUMNS} id={panelId}>
+                  <td colSpan={COLUMNS} id={panelId} data-label="">
                     <DeliveryAttempts id={delivery.id} t={t} common={common} locale={locale} />
                   </td>
                 </tr>
@@ -185,7 +190,7 @@ function RedeliverButton({ delivery, t, isPending, onRedeliver }: { delivery: We
   const label = delivery.status === 'pending' ? (delivery.held || delivery.attempt_count === 0 ? null : t.retryNow) : t.redeliver;
   if (!label) return null;
   return (
-    <button type="button" className="btn btn--small" onClick={onRedeliver} disabled={isPending} aria-busy={isPending}>
+    <button type="button" className="btn btn--small" onClick={onRedeliver} disabled={isPending} aria-busy={isPending} data-testid="redeliver">
       {label}
     </button>
   );
@@ -209,22 +214,26 @@ function DeliveryAttempts({ id, t, common, locale }: { id: string; t: SettingsTe
       {attempts.length === 0 ? (
         <p className="muted">{t.noAttempts}</p>
       ) : (
-        <table className="table">
+        <table className="table table--cards">
           <caption className="sr-only">{format(t.attemptsOf, { id })}</caption>
           <TableHead columns={[t.colAttemptNumber, t.colAttemptTime, t.colStatusCode, t.colLatency, t.colError, t.colResponse]} />
           <tbody>
             {attempts.map((attempt) => (
               <tr key={attempt.number} data-testid="attempt-row">
-                <td>{attempt.number}</td>
-                <td className={styles.nowrap}>
+                <td data-label={t.colAttemptNumber}>{attempt.number}</td>
+                <td className={styles.nowrap} data-label={t.colAttemptTime}>
                   <time dateTime={parseApiTimestamp(attempt.started_at).toISOString()} title={formatDateTime(attempt.started_at, locale)}>
                     {formatTime(attempt.started_at, locale)}
                   </time>
                 </td>
-                <td>{attempt.status_code ?? <span className="muted">{t.noResponse}</span>}</td>
-                <td className={styles.nowrap}>{format(t.latencyMs, { ms: attempt.latency_ms })}</td>
-                <td className={styles.breakWord}>{attempt.error ?? '—'}</td>
-                <td>{attempt.response_snippet ? <pre className={logStyles.snippet}>{attempt.response_snippet}</pre> : '—'}</td>
+                <td data-label={t.colStatusCode}>{attempt.status_code ?? <span className="muted">{t.noResponse}</span>}</td>
+                <td className={styles.nowrap} data-label={t.colLatency}>
+                  {format(t.latencyMs, { ms: attempt.latency_ms })}
+                </td>
+                <td className={styles.breakWord} data-label={t.colError}>
+                  {attempt.error ?? '—'}
+                </td>
+                <td data-label={t.colResponse}>{attempt.response_snippet ? <pre className={logStyles.snippet}>{attempt.response_snippet}</pre> : '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -47,7 +47,7 @@ export function AppShell({
         </Link>
         <NavLinks label={t.navMain} links={links} />
         <div className="shell-header__end">
-          <span className="muted shell-header__user" title={user.email ?? user.phone ?? undefined}>
+          <span className="muted shell-header__user" title={user.email ?? (user.phone ? `\u2066${user.phone}\u2069` : undefined)}>
             {format(t.signedInAs, { name: user.name })}
           </span>
           <LanguageSwitch locale={locale} labels={{ language: t.language, en: t.languageEnglish, ar: t.languageArabic }} />

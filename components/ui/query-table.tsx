@@ -47,6 +47,7 @@ export function QueryTable({
   skeletonRows = 2,
   testId,
   isBusy,
+  cards,
   children,
 }: {
   query: TableQuery;
@@ -58,6 +59,8 @@ export function QueryTable({
   skeletonRows?: number;
   testId?: string;
   isBusy?: boolean;
+  /** On a phone, each row a card of label: value lines (each cell's data-label); a table on a wider screen. */
+  cards?: boolean;
   children: ReactNode;
 }) {
   const columnCount = columns.length + (actionsLabel ? 1 : 0);
@@ -65,7 +68,7 @@ export function QueryTable({
     <>
       {query.isError ? <QueryError error={query.error} onRetry={() => query.refetch()} common={common} /> : null}
       <div className="table-wrap">
-        <table className="table" data-testid={testId} aria-busy={isBusy}>
+        <table className={cards ? 'table table--cards' : 'table'} data-testid={testId} aria-busy={isBusy}>
           <TableHead columns={columns} actionsLabel={actionsLabel} />
           <tbody>
             <PendingOrEmptyRows
