@@ -155,7 +155,7 @@ test('staff find, page, filter, export and watch their dispatches', async ({ pag
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
   expect(lines[0]).toBe(
-    'id,r_id,vendor_oid,vendor_bid,status,customer_name,customer_phone,destination_address,created_at,order_price,currency,payment_type,delivery_price,vat_price,total_price,price_currency,pickup_ready_at,ready_at',
+    'id,r_id,vendor_oid,vendor_bid,status,customer_name,customer_phone,destination_address,created_at,order_price,currency,payment_type,delivery_price,vat_price,total_price,price_currency,pickup_ready_at,ready_at,driver_name,delivered_at,cancellation_reason,cancellation_note,cash_collected',
   );
   expect(lines).toHaveLength(1 + COUNT / 3);
   const exported = lines.slice(1).map((line) => line.split(',')[2]);
