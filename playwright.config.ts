@@ -34,7 +34,7 @@ export default defineConfig({
   webServer: {
     command: 'node --experimental-wasm-modules --no-warnings --import tsx scripts/start.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 240_000,
+    timeout: 480_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {

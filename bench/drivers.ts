@@ -214,7 +214,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  ensureBuild();
+  await ensureBuild();
   const { url, drop } = await createPostgresDatabase('dispatch_bench_drivers');
   let server: ChildProcess | undefined;
   // Interrupted (Ctrl-C, a CI timeout): the server's processes and the database go too.

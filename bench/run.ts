@@ -354,7 +354,7 @@ function table(rows: Row[]): string {
 }
 
 async function main() {
-  ensureBuild();
+  await ensureBuild();
   const rows: Row[] = [];
   let plan = '';
   for (const kind of cli.databases) {

@@ -274,7 +274,7 @@ async function benchDatabase(kind: string, phases: Phase[]): Promise<Row[]> {
 
 // ---------------------------------------------------------------- main
 
-function build(): void {
+async function build(): Promise<void> {
   if (IS_THIS_CHECKOUT) return ensureBuild();
   if (fs.existsSync(path.join(APP, '.next/BUILD_ID'))) return;
   console.log(`Building ${APP}…`);
@@ -283,7 +283,7 @@ function build(): void {
 }
 
 async function main() {
-  build();
+  await build();
   const probe = await sharp({ create: { width: 6_324, height: 6_324, channels: 3, background: '#808080' } }).png({ compressionLevel: 9 }).toBuffer();
   // Measured the dearest the limits accept (lib/media/inspect-image.ts): lossless WebP cannot be
   // decoded shrunk, and noise in 4 × 4 blocks keeps it under MEDIA_MAX_BYTES.

@@ -192,7 +192,7 @@ async function benchDatabase(kind: string, receiver: Receiver): Promise<Result> 
 }
 
 async function main() {
-  ensureBuild();
+  await ensureBuild();
   const receiver = await startReceiver();
   const results: Result[] = [];
   try {

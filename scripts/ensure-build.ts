@@ -1,9 +1,11 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 export const NEXT_BIN = path.resolve('node_modules/next/dist/bin/next');
 const SOURCES = ['app', 'components', 'lib', 'instrumentation.ts', 'prisma/schema.prisma', 'next.config.mjs', 'proxy.ts', 'package-lock.json', 'tsconfig.json'];
+/** How often a build that is still running says so (Next's compiler is silent for minutes). */
+const PROGRESS_EVERY_MS = 20_000;
 
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;
@@ -14,12 +16,37 @@ function newestMtime(entry: string): number {
   return newest;
 }
 
-/** Runs `next build` when there is no build or a source file changed since the last one. */
-export function ensureBuild(): void {
+function elapsed(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/**
+ * Runs `next build` when there is no build or a source file changed since the last one. It says
+ * why and how long a build takes before it starts, and every 20 s while the compiler is silent,
+ * so a first `npm start` is never minutes of silence.
+ */
+export async function ensureBuild(): Promise<void> {
   const buildId = path.resolve('.next/BUILD_ID');
-  const isStale = !fs.existsSync(buildId) || SOURCES.some((source) => newestMtime(source) > fs.statSync(buildId).mtimeMs);
+  const hasBuild = fs.existsSync(buildId);
+  const isStale = !hasBuild || SOURCES.some((source) => newestMtime(source) > fs.statSync(buildId).mtimeMs);
   if (!isStale) return;
-  console.log('Building (sources changed since the last build)…');
-  const build = spawnSync(process.execPath, [NEXT_BIN, 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  console.log(
+    hasBuild
+      ? 'Building the app again: sources changed since the last build (1–3 minutes).'
+      : 'Building the app for its first start: a production build, about 2–5 minutes on a two-core machine (later starts skip it).',
+  );
+  const startedAt = Date.now();
+  const progress = setInterval(() => console.log(`  … still building (${elapsed(Date.now() - startedAt)})`), PROGRESS_EVERY_MS);
+  try {
+    const status = await new Promise<number | null>((resolve, reject) => {
+      const build = spawn(process.execPath, [NEXT_BIN, 'build'], { stdio: 'inherit' });
+      build.once('error', reject);
+      build.once('exit', resolve);
+    });
+    if (status !== 0) process.exit(status ?? 1);
+  } finally {
+    clearInterval(progress);
+  }
+  console.log(`Built in ${elapsed(Date.now() - startedAt)}.`);
 }

@@ -12,7 +12,7 @@ async function main() {
   const isDev = process.argv.includes('--dev');
   const env = getEnv();
 
-  if (!isDev) ensureBuild();
+  if (!isDev) await ensureBuild();
 
   const target = env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: pgliteDataDir(env) };
   const applied = await applyMigrations(target);
