@@ -99,7 +99,16 @@ export function AdminDispatchActions({
                   if (driverId) assign.mutate(driverId);
                 }}
               >
-                <DriverPicker key={pickerGeneration} idPrefix="assign" value={driverId} onChange={setDriverId} t={t} excludeId={dispatch.assigned_driver_id} layout="stacked" />
+                <DriverPicker
+                  key={pickerGeneration}
+                  idPrefix="assign"
+                  value={driverId}
+                  onChange={setDriverId}
+                  t={t}
+                  excludeId={dispatch.assigned_driver_id}
+                  layout="stacked"
+                  dispatchId={id}
+                />
                 <button type="submit" className="btn btn--primary" disabled={!driverId || isBusy} data-testid="assign-driver">
                   {hasDriver ? t.reassign : t.assign}
                 </button>

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
 import styles from './admin-dispatches.module.css';
-import { driverSearchQuery } from './queries';
+import { format } from '@/components/i18n/messages';
+import { driverCandidatesQuery, driverSearchQuery } from './queries';
 
 /** Typing settles for this long before drivers are searched. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -33,11 +34,17 @@ export function DriverPicker({
   excludeId,
   allLabel,
   layout = 'row',
+  dispatchId,
 }: {
   idPrefix: string;
   value: string;
   onChange: (driverId: string) => void;
-  t: Pick<AdminDispatchText, 'driverSearch' | 'driverSearchHint' | 'driverSelect' | 'chooseDriver' | 'noDrivers'>;
+  t: Pick<
+    AdminDispatchText,
+    'driverSearch' | 'driverSearchHint' | 'driverSelect' | 'chooseDriver' | 'noDrivers' | 'candidateOnDuty' | 'candidateOffDuty' | 'candidateKm' | 'candidateLoad'
+  >;
+  /** Assigning one dispatch: only the drivers who may carry it, with duty, distance to its pickup and load. */
+  dispatchId?: string;
   /** The driver already assigned (not offered again). */
   excludeId?: string | null;
   /** A filter: the label of the empty choice (every driver). */
@@ -47,8 +54,20 @@ export function DriverPicker({
   const isFilter = allLabel !== undefined;
   const [text, setText] = useState('');
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const drivers = useQuery({ ...driverSearchQuery(query, !isFilter), placeholderData: keepPreviousData });
+  const searched = useQuery({ ...driverSearchQuery(query, !isFilter), placeholderData: keepPreviousData, enabled: dispatchId === undefined });
+  const candidates = useQuery({ ...driverCandidatesQuery(dispatchId ?? '', query), placeholderData: keepPreviousData, enabled: dispatchId !== undefined });
+  const drivers = dispatchId === undefined ? searched : candidates;
   const options = (drivers.data ?? []).filter((driver) => driver.id !== excludeId);
+  const detailOf = (driver: (typeof options)[number]) =>
+    'load' in driver
+      ? [
+          driver.on_duty ? t.candidateOnDuty : t.candidateOffDuty,
+          driver.distance_km === null ? null : format(t.candidateKm, { km: driver.distance_km }),
+          driver.load > 0 ? format(t.candidateLoad, { count: driver.load }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')
+      : null;
   const isChosenListed = options.some((driver) => driver.id === value);
   const emptyLabel = allLabel ?? (options.length || drivers.isPending ? t.chooseDriver : t.noDrivers);
   return (
@@ -80,9 +99,10 @@ export function DriverPicker({
           <option value="">{emptyLabel}</option>
           {isFilter && value && !isChosenListed ? <option value={value}>{value}</option> : null}
           {options.map((driver) => (
-            <option key={driver.id} value={driver.id}>
+            <option key={driver.id} value={driver.id} data-on-duty={'on_duty' in driver ? String(driver.on_duty) : undefined}>
               {driver.name}
               {driver.fleet ? ` · ${driver.fleet.name}` : ''}
+              {detailOf(driver) ? ` — ${detailOf(driver)}` : ''}
             </option>
           ))}
         </select>

@@ -5,6 +5,7 @@ import { LIST_URLS, type ListFilters } from '@/components/dispatch-list/list-par
 import type { BulkAction } from '@/lib/dispatches/console-schemas';
 import type { AuditEntry } from '@/lib/dispatches/list-dispatch-audit';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import type { DriverCandidate } from '@/lib/drivers/driver-candidates';
 import type { PickerDriver } from '@/lib/drivers/list-drivers';
 import type { ErrorCode } from '@/lib/errors/domain-error';
 
@@ -42,7 +43,24 @@ export const adminDispatchKeys = {
   audit: (id: string) => ['dispatches', 'detail', id, 'audit'] as const,
   /** Under the dispatch's detail key: every live change of the dispatch re-reads it. */
   drivers: (q: string, isActiveOnly: boolean) => ['drivers', 'search', q, isActiveOnly] as const,
+  /** Under the dispatch's detail key: the dispatch's live changes (an assignment) re-read it. */
+  candidates: (id: string, q: string) => ['dispatches', 'detail', id, 'driver-candidates', q] as const,
 };
+
+/** The drivers who may carry one dispatch (on duty and nearest first, with distance and load), matching `q`. */
+export function driverCandidatesQuery(dispatchId: string, q: string) {
+  return queryOptions({
+    queryKey: adminDispatchKeys.candidates(dispatchId, q),
+    queryFn: async ({ signal }) =>
+      (
+        await apiFetch<{ data: DriverCandidate[] }>(
+          `${DISPATCHES}/${encodeURIComponent(dispatchId)}/driver-candidates${q ? `?${new URLSearchParams({ q })}` : ''}`,
+          { signal },
+        )
+      ).data,
+    staleTime: 15_000,
+  });
+}
 
 /** Ids of every dispatch matching the filters, newest first, at most `max` (200 per request). */
 export async function fetchMatchingIds(filters: ListFilters, max: number): Promise<{ ids: string[]; isCapped: boolean }> {

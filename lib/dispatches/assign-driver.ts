@@ -1,4 +1,5 @@
 import { db } from '@/lib/db/client';
+import { mayCarry } from '@/lib/drivers/driver-candidates';
 import type { Prisma } from '@/prisma/generated/client';
 import { DomainError } from '@/lib/errors/domain-error';
 import { applyChange, lockDispatch, TX_OPTIONS, type Actor, type DispatchCommand, type LockedDispatch } from '@/lib/dispatches/apply-change';
@@ -33,7 +34,7 @@ export async function assignDriver(options: DispatchCommand & { driverId: string
     assertAssignable(current, options.driverId);
     const driver = await tx.driver.findUnique({ where: { id: options.driverId }, select: { isActive: true, sandboxAccountId: true } });
     // A sandbox's simulated driver carries only that account's dispatches.
-    if (!driver?.isActive || (driver.sandboxAccountId !== null && driver.sandboxAccountId !== current.accountId)) {
+    if (!driver || !mayCarry(driver, current.accountId)) {
       throw new DomainError('invalid_request', `driver_id: no active driver with id "${options.driverId}"`);
     }
     // A driver given by hand leaves the engine's trip, and its plan with it.
