@@ -109,7 +109,8 @@ const EnvSchema = z
   ROUTING_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2_000),
   /**
    * A geocoding service for the dashboard's address search (docs/geocoding.md): its base URL,
-   * e.g. `http://nominatim.internal:8080` or `https://photon.komoot.io`. Unset: the search finds
+   * e.g. `http://nominatim.internal:8080` or `https://photon.komoot.io`; query parameters in it (a
+   * hosted API's `?key=…`) are sent with every request. Unset: the search finds
    * only the account's own addresses (its branches and the destinations it delivered to).
    */
   GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional().or(z.literal('').transform(() => undefined)),

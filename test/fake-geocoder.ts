@@ -14,8 +14,8 @@ export type FakeMode = 'ok' | 'error' | 'hang';
 
 export interface FakeGeocoder {
   url: string;
-  /** Every request received, newest last. */
-  requests: Array<{ path: string; params: URLSearchParams; userAgent: string | undefined }>;
+  /** Every request received, newest last: `path` is the API's (the last segment), `fullPath` as sent. */
+  requests: Array<{ path: string; fullPath: string; params: URLSearchParams; userAgent: string | undefined }>;
   setMode(mode: FakeMode): void;
   close(): Promise<void>;
 }
@@ -57,7 +57,7 @@ export async function startFakeGeocoder(api: 'nominatim' | 'photon', places: Fak
     const url = new URL(request.url ?? '/', 'http://localhost');
     // A base URL with a path (`…/geo`) is served too: the API's paths are its last segment.
     const path = url.pathname.replace(/^.*(?=\/[a-z]+$)/, '');
-    requests.push({ path, params: url.searchParams, userAgent: request.headers['user-agent'] });
+    requests.push({ path, fullPath: url.pathname, params: url.searchParams, userAgent: request.headers['user-agent'] });
     if (mode === 'hang') {
       hanging.add(response);
       return;

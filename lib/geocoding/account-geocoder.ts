@@ -16,7 +16,7 @@ export type ServiceStatus = 'none' | 'ok' | 'unavailable' | 'not_asked';
 export function serviceGeocoder(env: Env = getEnv()): Geocoder | null {
   if (!env.GEOCODER_URL) return null;
   const config = {
-    baseUrl: env.GEOCODER_URL.replace(/\/+$/, ''),
+    baseUrl: env.GEOCODER_URL,
     timeoutMs: env.GEOCODER_TIMEOUT_MS,
     userAgent: env.GEOCODER_USER_AGENT,
     minIntervalMs: env.GEOCODER_MIN_INTERVAL_MS,

@@ -2,7 +2,7 @@ import { GeocoderUnavailable } from '@/lib/geocoding/types';
 
 /** How a service-backed geocoder reaches its service (from the GEOCODER_* settings). */
 export interface ServiceConfig {
-  /** Base URL without a trailing slash: paths such as `/search` are appended to it. */
+  /** Base URL: paths such as `/search` are appended to its path; its query parameters (an API key) are kept. */
   baseUrl: string;
   timeoutMs: number;
   userAgent: string;
@@ -29,7 +29,9 @@ export function takeRequestSlot(config: Pick<ServiceConfig, 'baseUrl' | 'minInte
 /** The JSON answer of `GET {baseUrl}{path}?{params}`; GeocoderUnavailable for any failure (refused, late, not 2xx, not JSON). */
 export async function getServiceJson(config: ServiceConfig, path: string, params: Record<string, string | undefined>, language?: string): Promise<unknown> {
   if (!takeRequestSlot(config)) throw new GeocoderUnavailable('asked again within GEOCODER_MIN_INTERVAL_MS');
-  const url = new URL(`${config.baseUrl}${path}`);
+  // The base URL's own query (a hosted API's `?key=…`) is kept; the API's path goes after its path.
+  const url = new URL(config.baseUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
   for (const [name, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(name, value);
   let response: Response;
   try {

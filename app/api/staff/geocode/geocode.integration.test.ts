@@ -188,6 +188,17 @@ describe.each(['nominatim', 'photon'] as const)('with a %s service', (api) => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('keeps the path and query of GEOCODER_URL (a hosted API’s key)', async () => {
+    useService({ GEOCODER_URL: `${service.url}/v1/?key=pk.test` });
+    service.setMode('ok');
+    expect((await search(own.cookie, { q: 'king' })).body.service).toBe('ok');
+    const request = service.requests.at(-1)!;
+    expect(request.path).toBe(api === 'nominatim' ? '/search' : '/api');
+    expect(request.fullPath).toBe(api === 'nominatim' ? '/v1/search' : '/v1/api');
+    expect(request.params.get('key')).toBe('pk.test');
+    expect(request.params.get('q')).toBe('king');
+  });
+
   it('asks the service at most once per GEOCODER_MIN_INTERVAL_MS, answering from the address book in between', async () => {
     // A URL of its own: the interval is kept per service.
     useService({ GEOCODER_URL: `${service.url}/throttled`, GEOCODER_MIN_INTERVAL_MS: '60000' });
