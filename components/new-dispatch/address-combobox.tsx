@@ -47,12 +47,16 @@ export function AddressCombobox({ aria, registration, near, locale, t, testId, o
   const [typed, setTyped] = useState('');
   const [isOpen, setIsOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
-  const debounced = useDebouncedValue(typed.trim(), ADDRESS_SEARCH_DEBOUNCE_MS);
+  const query = typed.trim();
+  const debounced = useDebouncedValue(query, ADDRESS_SEARCH_DEBOUNCE_MS);
   const isSearchable = debounced.length >= MIN_QUERY_LENGTH;
   const search = useQuery({ ...addressSearchQuery(debounced, near, locale), enabled: isOpen && isSearchable });
   const results = search.data?.data ?? [];
-  const isSettling = typed.trim() !== debounced;
-  const isExpanded = isOpen && isSearchable && !(isSettling && results.length === 0);
+  // While typing settles, the last results stay on show only if the text still begins with what
+  // they were found for ("king" → "king f"): results of other text could be picked by mistake.
+  const isSettling = query !== debounced;
+  const isRefining = query.toLowerCase().startsWith(debounced.toLowerCase());
+  const isExpanded = isOpen && isSearchable && query.length >= MIN_QUERY_LENGTH && (!isSettling || (isRefining && results.length > 0));
 
   const listboxId = `${aria.id}-listbox`;
   const optionId = (index: number) => `${aria.id}-option-${index}`;
