@@ -83,6 +83,8 @@ export function withoutRepeats(results: GeocodeResult[]): GeocodeResult[] {
 
 export function addressBookGeocoder(accountId: string): Geocoder {
   return {
+    // `near` is not used: the account's own addresses are its own neighbourhood already, and
+    // how often each was delivered to says more about which one staff mean.
     async search(query, { limit }) {
       const key = customerSearchKey(query);
       if (key === '') return [];
