@@ -7,7 +7,7 @@ import type { GeocodeResult, Geocoder, GeoPoint } from '@/lib/geocoding/types';
 
 // The account's own addresses, searchable with no service at all: its branches (their saved
 // pickups) and the destinations it delivered to (table `address_book`, kept by the trigger of
-// prisma/sql/80_address_book_remember.sql; the migration 20261127210000_address_book says why
+// prisma/sql/80_address_book_remember.sql; the migration 20261127213000_address_book says why
 // a table and not pg_trgm). The search text and the stored addresses share one key,
 // customerSearchKey: "KING fahd", "king  fahd" and "King Fahd" find the same row, and so do
 // أحمد and احمد.
