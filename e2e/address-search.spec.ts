@@ -135,3 +135,25 @@ for (const [width, height] of [
     });
   }
 }
+
+test('without a branch the pickup searches the address book too', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const staff = await createStaffAccount(page.request, `E2E Branchless Kitchen ${Date.now()}`);
+  const modes = await page.request.patch(`/api/ops/accounts/${staff.accountId}/modes`, { headers: OPS_HEADERS, data: { auto_assign: false, sandbox: false } });
+  expect(modes.status()).toBe(200);
+  const driver = await createDriver(page.request, `Address Driver ${Date.now()}`);
+  await deliverTo(page.request, staff, driver.id, KING_ABDULLAH);
+  await signIn(page, staff);
+  await page.goto('/dispatches/new');
+
+  const pickup = page.getByRole('combobox', { name: /Pickup address/ });
+  await pickup.pressSequentially('king', { delay: 30 });
+  const options = page.getByTestId('address-option');
+  await expect(options).toHaveCount(1);
+  await expect(pickup).toHaveAttribute('aria-expanded', 'true');
+  await pickup.press('ArrowDown');
+  await pickup.press('Enter');
+  await expect(pickup).toHaveValue(KING_ABDULLAH.address_line);
+  await expect(page.getByTestId('pickup-coordinates')).toHaveText('24.774300, 46.738600');
+  await expect(page.getByTestId('marker-pickup')).toBeVisible();
+});
