@@ -60,4 +60,17 @@ describe('getEnv', () => {
     withEnv({ SEED_DEMO: 'false', WEBHOOK_ALLOW_PRIVATE_URLS: '1' });
     expect(getEnv()).toMatchObject({ SEED_DEMO: false, WEBHOOK_ALLOW_PRIVATE_URLS: true });
   });
+
+  it('has no geocoding service by default, and takes a Nominatim or Photon one', () => {
+    withEnv({ GEOCODER_URL: undefined, GEOCODER_API: undefined, GEOCODER_USER_AGENT: undefined, PUBLIC_URL: 'https://dispatch.example.com/' });
+    expect(getEnv()).toMatchObject({ GEOCODER_API: 'nominatim', GEOCODER_TIMEOUT_MS: 2_000, GEOCODER_MIN_INTERVAL_MS: 0 });
+    expect(getEnv().GEOCODER_URL).toBeUndefined();
+    expect(getEnv().GEOCODER_USER_AGENT).toBe('Dispatch/1.0 (+https://dispatch.example.com)');
+    withEnv({ GEOCODER_URL: 'https://photon.komoot.io', GEOCODER_API: 'photon', GEOCODER_USER_AGENT: 'Kitchen/2' });
+    expect(getEnv()).toMatchObject({ GEOCODER_URL: 'https://photon.komoot.io', GEOCODER_API: 'photon', GEOCODER_USER_AGENT: 'Kitchen/2' });
+    withEnv({ GEOCODER_URL: '' });
+    expect(getEnv().GEOCODER_URL).toBeUndefined();
+    withEnv({ GEOCODER_URL: 'ftp://geo.example.com', GEOCODER_API: 'google', GEOCODER_TIMEOUT_MS: '10' });
+    expect(() => getEnv()).toThrowError(/GEOCODER_URL[\s\S]*GEOCODER_API[\s\S]*GEOCODER_TIMEOUT_MS/);
+  });
 });

@@ -107,6 +107,24 @@ const EnvSchema = z
   ROUTING_TABLE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
   /** How long a round waits for the routing table before it plans with straight lines. */
   ROUTING_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2_000),
+  /**
+   * A geocoding service for the dashboard's address search (docs/geocoding.md): its base URL,
+   * e.g. `http://nominatim.internal:8080` or `https://photon.komoot.io`; query parameters in it (a
+   * hosted API's `?key=…`) are sent with every request. Unset: the search finds
+   * only the account's own addresses (its branches and the destinations it delivered to).
+   */
+  GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional().or(z.literal('').transform(() => undefined)),
+  /** Which API GEOCODER_URL speaks: Nominatim's (`/search`, `/reverse`, jsonv2) or Photon's (`/api`, `/reverse`). */
+  GEOCODER_API: z.enum(['nominatim', 'photon']).default('nominatim'),
+  /** How long a search waits for the service before it answers with the address book alone. */
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
+  /**
+   * The shortest time between two requests to the service from one server process; a search sooner
+   * answers from the address book alone. Public Nominatim allows one request a second: 1000.
+   */
+  GEOCODER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** The User-Agent sent to the service (Nominatim's policy asks for one naming the application). Default below. */
+  GEOCODER_USER_AGENT: z.string().max(300).optional().or(z.literal('').transform(() => undefined)),
   /** The largest photo or signature a driver may upload (bytes, after the app's downscaling). */
   MEDIA_MAX_BYTES: z.coerce.number().int().min(1_000).max(50_000_000).default(5_000_000),
   /**
@@ -143,6 +161,7 @@ const EnvSchema = z
     // processes × DATABASE_POOL_SIZE stays inside PostgreSQL's default 100 connections.
     WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (env.DATABASE_URL ? Math.min(os.availableParallelism(), MAX_DEFAULT_PROCESSES) : 1),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    GEOCODER_USER_AGENT: env.GEOCODER_USER_AGENT ?? `Dispatch/1.0 (+${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')})`,
   }))
   .refine((env) => env.WEBHOOK_LEASE_MS > env.WEBHOOK_TIMEOUT_MS, {
     path: ['WEBHOOK_LEASE_MS'],

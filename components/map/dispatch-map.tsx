@@ -14,7 +14,7 @@ import {
   type Map as LeafletMap,
   type Marker as LeafletMarker,
 } from 'leaflet';
-import { useEffect, useMemo, useRef, type CSSProperties, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { MapContainer, Marker, Polyline, TileLayer, ZoomControl, useMap, useMapEvents } from 'react-leaflet';
 import type { Address } from '@/lib/dispatches/schemas';
 import { isLocale } from '@/components/i18n/locale';
@@ -43,6 +43,8 @@ export interface DispatchMapLabels {
   /** Character drawn on the pin. */
   pickupMark?: string;
   destinationMark?: string;
+  /** Shown on the map while it has no tiles (none configured, or none loads): what still works. */
+  noTiles?: string;
 }
 
 export interface DispatchMapProps {
@@ -86,7 +88,9 @@ type MarkerKind = (typeof MARKER_KINDS)[number];
 type MarkerPoints = Record<MarkerKind, MapPoint | null>;
 
 export function DispatchMap({ height, className, labels, tileUrl, placeOnClick, ...layers }: DispatchMapProps) {
-  const hasTiles = Boolean(tileUrl);
+  // Tiles configured but none loads (offline, blocked by a firewall): the map is as blank as without them.
+  const [areTilesFailing, setAreTilesFailing] = useState(false);
+  const hasTiles = Boolean(tileUrl) && !areTilesFailing;
   const style: CSSProperties | undefined = height === undefined ? undefined : { height };
   const classes = [
     'dispatch-map',
@@ -94,18 +98,29 @@ export function DispatchMap({ height, className, labels, tileUrl, placeOnClick, 
     placeOnClick ? 'dispatch-map--placing' : null,
     className,
   ];
+  const fullLabels = withDefaults(labels);
 
   return (
     // Leaflet's drag and control math assumes a left-to-right container, also on Arabic pages.
     <div dir="ltr" role="region" aria-label={labels.map} className={classes.filter(Boolean).join(' ')} style={style}>
       <MapContainer className="dispatch-map__leaflet" center={DEFAULT_CENTER} zoom={DEFAULT_ZOOM} zoomControl={false}>
-        <MapLayers {...layers} labels={withDefaults(labels)} tileUrl={tileUrl} placeOnClick={placeOnClick} />
+        <MapLayers {...layers} labels={fullLabels} tileUrl={tileUrl} placeOnClick={placeOnClick} onTilesFailing={setAreTilesFailing} />
       </MapContainer>
+      {hasTiles ? null : (
+        // Said once, not on every pan: a status, in the page's direction (the map itself is ltr).
+        <p className="dispatch-map__notice" role="status" dir="auto" data-testid="map-no-tiles">
+          {fullLabels.noTiles}
+        </p>
+      )}
     </div>
   );
 }
 
-type MapLayersProps = Omit<DispatchMapProps, 'height' | 'className' | 'labels'> & { labels: Required<DispatchMapLabels> };
+type MapLayersProps = Omit<DispatchMapProps, 'height' | 'className' | 'labels'> & {
+  labels: Required<DispatchMapLabels>;
+  /** Told true when tiles fail before any has loaded, and false once one loads. */
+  onTilesFailing: (isFailing: boolean) => void;
+};
 
 function MapLayers({
   tileUrl,
@@ -120,8 +135,23 @@ function MapLayers({
   placeOnClick = null,
   labels,
   fitKey,
+  onTilesFailing,
 }: MapLayersProps) {
   const map = useMap();
+  // One tile failing among loaded ones is a hole, not an outage: only failures before any load count.
+  const hasLoadedTileRef = useRef(false);
+  const tileEvents = useMemo(
+    () => ({
+      tileload() {
+        hasLoadedTileRef.current = true;
+        onTilesFailing(false);
+      },
+      tileerror() {
+        if (!hasLoadedTileRef.current) onTilesFailing(true);
+      },
+    }),
+    [onTilesFailing],
+  );
   // Points this map itself reported (click, drag, arrow keys): echoes of them never refit the view.
   const reportedRef = useRef<Partial<Record<PlaceableMarker, MapPoint>>>({});
 
@@ -153,7 +183,7 @@ function MapLayers({
 
   return (
     <>
-      {tileUrl ? <TileLayer url={tileUrl} attribution={tileAttribution} /> : null}
+      {tileUrl ? <TileLayer url={tileUrl} attribution={tileAttribution} eventHandlers={tileEvents} /> : null}
       <ZoomControl position="topleft" zoomInTitle={labels.zoomIn} zoomOutTitle={labels.zoomOut} />
       {pickup && destination ? (
         <Polyline
@@ -330,6 +360,7 @@ function withDefaults(labels: DispatchMapLabels): Required<DispatchMapLabels> {
     zoomOut: labels.zoomOut ?? own.zoomOut,
     pickupMark: labels.pickupMark ?? own.pickupMark,
     destinationMark: labels.destinationMark ?? own.destinationMark,
+    noTiles: labels.noTiles ?? own.noTiles,
     ...labels,
   } as Required<DispatchMapLabels>;
 }

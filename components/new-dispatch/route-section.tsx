@@ -1,9 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { LazyDispatchMap, type MapPoint, type PlaceableMarker } from '@/components/map/lazy-dispatch-map';
+import { reverseAddress, type GeocodeResult } from '@/components/geocoding/queries';
+import { AddressCombobox } from '@/components/new-dispatch/address-combobox';
 import { EstimatePanel, type ShownQuote } from '@/components/new-dispatch/estimate-panel';
 import { blankToUndefined, errorAt, fieldId, numberOrUndefined } from '@/components/new-dispatch/field';
 import { Field } from '@/components/ui/field';
@@ -69,9 +71,48 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
     setValue('destination.lat', point.lat, setOptions);
     setValue('destination.lng', point.lng, setOptions);
   };
+
+  // Whose each address line is: the staff member's once they typed in it, else the form's (a
+  // branch, a picked result, a pin's lookup). A moved pin names its place only in the form's.
+  const typedRef = useRef<Record<PlaceableMarker, boolean>>({ pickup: false, destination: false });
+  const lookupRef = useRef<Partial<Record<PlaceableMarker, AbortController>>>({});
+  const [pinFilled, setPinFilled] = useState<PlaceableMarker | null>(null);
+  useEffect(() => {
+    const lookups = lookupRef.current;
+    return () => Object.values(lookups).forEach((lookup) => lookup.abort());
+  }, []);
+  const setAddressLine = (kind: PlaceableMarker, line: string) => setValue(`${kind}.address_line`, line, setOptions);
+  /** After a pin was dropped or dragged: the address there, unless the staff member typed their own (then, or meanwhile). */
+  const nameThePin = (kind: PlaceableMarker, point: MapPoint) => {
+    lookupRef.current[kind]?.abort();
+    setPinFilled(null);
+    if (typedRef.current[kind]) return;
+    const lookup = new AbortController();
+    lookupRef.current[kind] = lookup;
+    reverseAddress(point, locale, lookup.signal)
+      .then((found) => {
+        if (lookup.signal.aborted || typedRef.current[kind] || !found) return;
+        setAddressLine(kind, found.label);
+        setPinFilled(kind);
+      })
+      // A failed lookup leaves the line as it was: the pin is what the dispatch goes by.
+      .catch(() => undefined);
+  };
+  const onTyped = (kind: PlaceableMarker) => (text: string) => {
+    // An emptied field is nobody's: the next pin may fill it.
+    typedRef.current[kind] = text.trim() !== '';
+    if (typedRef.current[kind]) lookupRef.current[kind]?.abort();
+  };
+  const onPick = (kind: PlaceableMarker) => (result: GeocodeResult) => {
+    typedRef.current[kind] = false;
+    lookupRef.current[kind]?.abort();
+    (kind === 'pickup' ? movePickup : moveDestination)({ lat: result.lat, lng: result.lng });
+    setAddressLine(kind, result.label);
+  };
   const applyBranch = (vendorBid: string) => {
     const branch = branches.find((candidate) => candidate.vendor_bid === vendorBid);
     if (!branch) return;
+    typedRef.current.pickup = false;
     movePickup(branch.pickup);
     setValue('pickup.address_line', branch.pickup.address_line, setOptions);
     setValue('pickup.ref_id', branch.pickup.ref_id);
@@ -97,14 +138,21 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
             destination={destination}
             isPickupDraggable
             isDestinationDraggable
-            onPickupChange={movePickup}
-            onDestinationChange={moveDestination}
+            onPickupChange={(point) => {
+              movePickup(point);
+              nameThePin('pickup', point);
+            }}
+            onDestinationChange={(point) => {
+              moveDestination(point);
+              nameThePin('destination', point);
+            }}
             placeOnClick={placeOnClick}
             height={MAP_HEIGHT_PX}
             labels={{
               map: t.mapLabel,
               pickup: t.pickup,
               destination: t.destination,
+              noTiles: t.mapNoTiles,
             }}
           />
         </div>
@@ -131,8 +179,24 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
               </Field>
             </>
           )}
-          <LocationFields form={form} t={t} kind="pickup" point={pickup} />
-          <LocationFields form={form} t={t} kind="destination" point={destination} />
+          {/* With a branch chosen the pickup is the branch's: only the destination needs a search then. */}
+          <LocationFields
+            form={form}
+            t={t}
+            kind="pickup"
+            point={pickup}
+            search={branches.length === 0 ? { near: destination, locale, onTyped: onTyped('pickup'), onPick: onPick('pickup') } : null}
+          />
+          <LocationFields
+            form={form}
+            t={t}
+            kind="destination"
+            point={destination}
+            search={{ near: pickup ?? destination, locale, onTyped: onTyped('destination'), onPick: onPick('destination') }}
+          />
+          <p className="sr-only" aria-live="polite" data-testid="pin-address-status">
+            {pinFilled ? t.addressFilledFromPin : ''}
+          </p>
           <details className={styles.coordinates}>
             <summary>{t.enterCoordinates}</summary>
             <div className={styles.coordinateGrid}>
@@ -178,8 +242,28 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
   );
 }
 
-/** The address line of a pin, and its coordinates read-only (they are set on the map). */
-function LocationFields({ form, t, kind, point }: { form: DispatchForm; t: NewDispatchText; kind: PlaceableMarker; point: MapPoint | null }) {
+/** What an address field needs to search as the staff member types. */
+interface AddressSearch {
+  near: MapPoint | null;
+  locale: Locale;
+  onTyped: (text: string) => void;
+  onPick: (result: GeocodeResult) => void;
+}
+
+/** The address line of a pin (searching addresses when `search` is given), and its coordinates read-only (they are set on the map). */
+function LocationFields({
+  form,
+  t,
+  kind,
+  point,
+  search,
+}: {
+  form: DispatchForm;
+  t: NewDispatchText;
+  kind: PlaceableMarker;
+  point: MapPoint | null;
+  search: AddressSearch | null;
+}) {
   const {
     register,
     formState: { errors },
@@ -202,11 +286,31 @@ function LocationFields({ form, t, kind, point }: { form: DispatchForm; t: NewDi
             {isPickup ? t.pickupAddress : t.destinationAddress} <span className="muted">{t.optional}</span>
           </>
         }
+        hint={search ? t.addressSearchHint : undefined}
         error={errorAt(errors, `${kind}.address_line`)}
       >
-        {(aria) => (
-          <input className="input" autoComplete="off" {...aria} {...register(`${kind}.address_line`, { setValueAs: blankToUndefined })} />
-        )}
+        {(aria) =>
+          search ? (
+            <AddressCombobox
+              aria={aria}
+              registration={register(`${kind}.address_line`, { setValueAs: blankToUndefined })}
+              near={search.near}
+              locale={search.locale}
+              t={t}
+              testId={`${kind}-address`}
+              onTyped={search.onTyped}
+              onPick={search.onPick}
+            />
+          ) : (
+            <input
+              className="input"
+              autoComplete="off"
+              data-testid={`${kind}-address`}
+              {...aria}
+              {...register(`${kind}.address_line`, { setValueAs: blankToUndefined })}
+            />
+          )
+        }
       </Field>
       <p className={styles.coordinateLine}>
         <span className="muted">{isPickup ? t.pickupCoordinates : t.destinationCoordinates}: </span>
