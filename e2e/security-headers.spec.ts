@@ -186,6 +186,7 @@ const ROUTES: Record<string, (made: Made) => Probe> = {
   'app/api/admin/live-map/route.ts': () => api('GET', '/api/admin/live-map', 'admin'),
   'app/api/admin/sign-in-alert/route.ts': () => api('GET', '/api/admin/sign-in-alert', 'admin'),
   'app/api/admin/accounts/[id]/proof-of-delivery/route.ts': ({ accountId }) => api('GET', `/api/admin/accounts/${accountId}/proof-of-delivery`, 'admin'),
+  'app/api/admin/dispatches/[id]/driver-candidates/route.ts': ({ dispatchId }) => api('GET', `/api/admin/dispatches/${dispatchId}/driver-candidates`, 'admin'),
   'app/api/admin/dispatches/[id]/proof/route.ts': ({ dispatchId }) => api('GET', `/api/admin/dispatches/${dispatchId}/proof`, 'admin'),
   'app/api/admin/drivers/[id]/sign-in/route.ts': ({ driverId }) => api('GET', `/api/admin/drivers/${driverId}/sign-in`, 'admin'),
   'app/api/admin/drivers/[id]/sign-in-link/route.ts': () => api('POST', `/api/admin/drivers/${UNKNOWN}/sign-in-link`, 'admin'),
