@@ -101,12 +101,20 @@ test('the dispatch page follows a dispatch from new to delivered, with a destina
     await expectNoSeriousAxeViolations(page);
 
     const modifiedBefore = await page.getByTestId('modified-at').getAttribute('data-value');
-    await page.getByLabel('Address (optional)').fill('Gate 4, moved in e2e');
+    // No address is known for the dragged pin: the page asks for one (the driver must not get bare coordinates).
+    await expect(page.getByTestId('destination-address-hint')).toHaveText('No address is known for this pin: type it for the driver.');
+    await page.getByRole('button', { name: 'Confirm new destination' }).click();
+    await expect(page.getByLabel('Address', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Address', { exact: true }).fill('Gate 4, moved in e2e');
     await page.getByRole('button', { name: 'Confirm new destination' }).click();
     await expect(page.getByTestId('toast')).toContainText('The destination was changed.');
     await expect(panel).toBeHidden();
     await expect(currentDestination).toContainText(`Gate 4, moved in e2e ${lat}, ${lng}`);
     await expect(page.getByTestId('modified-at')).not.toHaveAttribute('data-value', modifiedBefore!);
+    // The history keeps the move, with the address before and after.
+    await page.getByTestId('destination-changes').locator('summary').click();
+    await expect(page.getByTestId('destination-change-entry')).toHaveCount(1);
+    await expect(page.getByTestId('destination-after')).toHaveText('Gate 4, moved in e2e');
 
     // Persisted: a reload shows the new destination and modification time; so does the vendor API.
     await page.reload();

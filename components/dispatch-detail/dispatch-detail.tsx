@@ -153,7 +153,7 @@ export function DispatchDetail(
         <QueryError error={query.error} onRetry={() => void query.refetch()} common={common} />
       ) : null}
       <div className={styles.layout}>
-        <RouteCard dispatch={dispatch} driverPosition={position} t={t} common={common} map={map} surface={surface} />
+        <RouteCard dispatch={dispatch} driverPosition={position} t={t} common={common} map={map} surface={surface} locale={locale} />
         <div className="stack">
           {admin ? <AdminDispatchActions dispatch={dispatch} t={admin.adminT} common={common} statusLabels={statusLabelsOf(common)} locale={locale} /> : null}
           <ProofCard dispatch={dispatch} surface={surface} t={t} common={common} locale={locale} />

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/components/client/api-fetch';
 import type { Address, DispatchRecord, UpdateDropoffBody } from '@/lib/dispatches/schemas';
 import type { DispatchProof } from '@/lib/dispatches/list-dispatch-proofs';
+import type { DestinationChange } from '@/lib/dispatches/list-destination-changes';
 import type { DispatchDriver, DispatchEta } from '@/lib/drivers/schemas';
 import type { DispatchDeliveryList } from '@/lib/webhooks/schemas';
 import { DISPATCH_SURFACES, type DispatchSurface } from './surface';
@@ -17,6 +18,7 @@ export const dispatchDetailKeys = {
   driver: (id: string, driverId: string) => [...dispatchDetailKeys.dispatch(id), 'driver', driverId] as const,
   eta: (id: string) => [...dispatchDetailKeys.dispatch(id), 'eta'] as const,
   proof: (id: string) => [...dispatchDetailKeys.dispatch(id), 'proof'] as const,
+  destinationChanges: (id: string) => [...dispatchDetailKeys.dispatch(id), 'destination-changes'] as const,
 };
 
 /**
@@ -95,5 +97,13 @@ export function proofQuery(id: string, surface: DispatchSurface = DISPATCH_SURFA
   return queryOptions({
     queryKey: dispatchDetailKeys.proof(id),
     queryFn: async ({ signal }) => (await apiFetch<{ data: DispatchProof }>(`${surface.dispatchPath(id)}/proof`, { signal })).data,
+  });
+}
+
+/** Every move of the destination, with the address before and after (the dispatch's history). */
+export function destinationChangesQuery(id: string, surface: DispatchSurface = DISPATCH_SURFACES.staff) {
+  return queryOptions({
+    queryKey: dispatchDetailKeys.destinationChanges(id),
+    queryFn: async ({ signal }) => (await apiFetch<{ data: DestinationChange[] }>(`${surface.dispatchPath(id)}/destination-changes`, { signal })).data,
   });
 }

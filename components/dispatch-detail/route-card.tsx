@@ -10,7 +10,10 @@ import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { useToast } from '@/components/ui/toast';
 import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
 import { ApiClientError } from '@/components/client/api-fetch';
-import { AddressSchema, type Address, type DispatchRecord } from '@/lib/dispatches/schemas';
+import { StaffDestinationSchema, type Address, type DispatchRecord } from '@/lib/dispatches/schemas';
+import { reverseAddress } from '@/components/geocoding/queries';
+import type { Locale } from '@/components/i18n/locale';
+import { ClientTime } from './client-time';
 import type { Estimate } from '@/lib/estimates/schemas';
 import { currentStatus } from '@/lib/transitions/current-status';
 import { DESTINATION_LOCKED_IN } from '@/lib/transitions/statuses';
@@ -20,12 +23,13 @@ import type { CommonText } from '@/components/i18n/messages/common';
 import type { DispatchDetailText } from '@/components/i18n/messages/dispatch-detail';
 import styles from './dispatch-detail.module.css';
 import { estimateQuery } from '@/components/estimates/queries';
-import { dispatchDetailKeys, dispatchQuery, patchDestination } from './queries';
+import { destinationChangesQuery, dispatchDetailKeys, dispatchQuery, patchDestination } from './queries';
 import { statusLabel } from './status-labels';
 import type { DispatchSurface } from './surface';
 
-// The form edits exactly what PATCH …/destination takes (the vendor API's address schema).
-const DestinationFormSchema = AddressSchema.pick({ lat: true, lng: true, address_line: true });
+// The form edits exactly what PATCH …/destination takes: the address line is required, so the
+// driver never gets bare coordinates (a moved pin fills it by reverse lookup when it can).
+const DestinationFormSchema = StaffDestinationSchema.pick({ lat: true, lng: true, address_line: true });
 type DestinationForm = z.input<typeof DestinationFormSchema>;
 type DestinationFields = keyof DestinationForm;
 
@@ -50,6 +54,7 @@ export function RouteCard({
   common,
   map,
   surface,
+  locale,
 }: {
   dispatch: DispatchRecord;
   /** Where the driver last reported themselves, while they are on the dispatch. */
@@ -58,6 +63,7 @@ export function RouteCard({
   common: CommonText;
   map: MapSettings;
   surface: DispatchSurface;
+  locale: Locale;
 }) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -102,6 +108,22 @@ export function RouteCard({
   });
   const isNewEstimateSettled = draft !== null && samePoint(draft, settledDraft) && !newEstimate.isFetching;
 
+  // The moved pin's address, unless the staff member typed their own: the address book (and the
+  // geocoding service, when one is configured) at the settled pin.
+  const [isAddressTyped, setIsAddressTyped] = useState(false);
+  const pinAddress = useQuery({
+    queryKey: ['addresses', 'reverse', settledDraft?.lat ?? null, settledDraft?.lng ?? null, locale],
+    queryFn: ({ signal }) => reverseAddress(settledDraft!, locale, signal),
+    enabled: isOpen && settledDraft !== null && !samePoint(settledDraft, saved),
+    staleTime: 5 * 60_000,
+  });
+  useEffect(() => {
+    if (!isOpen || isAddressTyped || !pinAddress.data) return;
+    form.setValue('address_line', pinAddress.data.label, { shouldValidate: true, shouldDirty: true });
+  }, [isOpen, isAddressTyped, pinAddress.data, form]);
+  const isPinUnknown = isOpen && pinAddress.isSuccess && pinAddress.data === null && !isAddressTyped;
+  const changes = useQuery(destinationChangesQuery(dispatch.id, surface));
+
   const save = useMutation({
     mutationFn: (destination: Address) => patchDestination(dispatch.id, destination, surface),
     onSuccess: (record) => {
@@ -144,6 +166,7 @@ export function RouteCard({
 
   function open(point: MapPoint) {
     setFailure(null);
+    setIsAddressTyped(false);
     form.reset({ lat: point.lat, lng: point.lng, address_line: '' });
     setIsEditing(true);
   }
@@ -219,6 +242,23 @@ export function RouteCard({
         </dd>
       </dl>
 
+      {changes.data && changes.data.length > 0 ? (
+        <details className={styles.changes} data-testid="destination-changes">
+          <summary>{format(t.destinationChanges, { count: changes.data.length })}</summary>
+          <ol>
+            {changes.data.map((change) => (
+              <li key={change.changed_at} data-testid="destination-change-entry">
+                <ClientTime timestamp={change.changed_at} locale={locale} />
+                {': '}
+                <span data-testid="destination-before">{change.before.address_line || format(t.coordinates, { lat: change.before.lat, lng: change.before.lng })}</span>
+                {' → '}
+                <span data-testid="destination-after">{change.after.address_line || format(t.coordinates, { lat: change.after.lat, lng: change.after.lng })}</span>
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+
       {failure?.kind === 'conflict' ? (
         <p className="alert alert--warning" role="alert" data-testid="destination-conflict">
           {format(t.destinationConflict, { status: statusText })}
@@ -265,10 +305,15 @@ export function RouteCard({
               autoComplete="off"
               aria-invalid={errors.address_line ? true : undefined}
               aria-describedby="destination-address_line-hint"
-              {...form.register('address_line')}
+              {...form.register('address_line', {
+                onChange: (event: { target: { value: string } }) => {
+                  // Typed text is the staff member's: a later pin move no longer replaces it (emptied, it may).
+                  setIsAddressTyped(event.target.value.trim() !== '');
+                },
+              })}
             />
-            <p id="destination-address_line-hint" className="field__hint">
-              {format(t.addressLineHint, { current: dispatch.destination.address_line || t.notGiven })}
+            <p id="destination-address_line-hint" className="field__hint" data-testid="destination-address-hint">
+              {isPinUnknown ? t.addressLineUnknown : format(t.addressLineHint, { current: dispatch.destination.address_line || t.notGiven })}
             </p>
             {errors.address_line ? <p className="field__error">{errors.address_line.message}</p> : null}
           </div>

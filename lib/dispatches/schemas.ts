@@ -18,6 +18,13 @@ export const AddressSchema = z
 
 export type Address = z.infer<typeof AddressSchema>;
 
+/**
+ * The dashboard's destination change: the address line is required, so the driver never gets
+ * bare coordinates (the page fills it by reverse lookup, or the staff member types it). The
+ * vendor API keeps the spec's optional `address_line`.
+ */
+export const StaffDestinationSchema = AddressSchema.extend({ address_line: requiredText(1000) });
+
 export const UserMetadataSchema = z
   .object({
     id: requiredText(200).meta({ description: 'Your unique identifier of the customer' }),

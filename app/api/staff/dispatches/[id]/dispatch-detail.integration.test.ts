@@ -11,7 +11,7 @@ import { CROSS_SITE, call } from '@/test/api';
 import { deliverAll, setUpDeliveryHarness } from '@/test/delivery-harness';
 import { createUser } from '@/lib/auth/create-user';
 import { signIn } from '@/lib/auth/sign-in';
-import { STAFF_PASSWORD, dispatchBody, newAccount, newDriver, newStaffSession, staffOfNewAccount, uniqueSuffix } from '@/test/fixtures';
+import { STAFF_PASSWORD, dispatchBody, newAccount, newAdminSession, newDriver, newStaffSession, staffOfNewAccount, uniqueSuffix } from '@/test/fixtures';
 import { waitFor } from '@/test/webhook-receiver';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { DispatchDeliveryListResponseSchema } from '@/lib/webhooks/schemas';
@@ -116,10 +116,39 @@ describe('PATCH /api/staff/dispatches/{id}/destination', () => {
     expect(events.map((event) => event.type)).toEqual(['dispatch.status_updated', 'dispatch.destination_updated']);
   });
 
+  it('asks for the address: a move without one is refused (400 address_line), so the driver never gets bare coordinates', async () => {
+    const { cookie, dispatch } = await staffWithDispatch();
+    const before = await storedRecord(dispatch.id);
+    for (const body of [{ lat: 24.8, lng: 46.6 }, { lat: 24.8, lng: 46.6, address_line: '   ' }]) {
+      const response = await call('PATCH', `/api/staff/dispatches/${dispatch.id}/destination`, { cookie, body });
+      expect(response.status).toBe(400);
+      expect(response.body.error_desc).toMatch(/^address_line: /);
+    }
+    expect(await storedRecord(dispatch.id)).toEqual(before);
+  });
+
+  it('keeps every move in the history with the address before and after, for staff and the console; 404 for another account', async () => {
+    const { cookie, dispatch } = await staffWithDispatch();
+    expect((await call('GET', `/api/staff/dispatches/${dispatch.id}/destination-changes`, { cookie })).body).toEqual({ data: [] });
+    await call('PATCH', `/api/staff/dispatches/${dispatch.id}/destination`, { cookie, body: destination });
+    const second = { lat: 24.82, lng: 46.66, address_line: 'Olaya Towers' };
+    await call('PATCH', `/api/staff/dispatches/${dispatch.id}/destination`, { cookie, body: second });
+    const changes = await call('GET', `/api/staff/dispatches/${dispatch.id}/destination-changes`, { cookie });
+    expect(changes.status).toBe(200);
+    expect(changes.body.data).toHaveLength(2);
+    expect(changes.body.data[0]).toMatchObject({ before: dispatch.destination, after: destination, by: { ref_type: 'vendor' } });
+    expect(changes.body.data[1]).toMatchObject({ before: destination, after: second });
+    expect(changes.body.data[0].changed_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/);
+    const admin = await newAdminSession();
+    expect((await call('GET', `/api/admin/dispatches/${dispatch.id}/destination-changes`, { cookie: admin.cookie })).body.data).toHaveLength(2);
+    const other = await newStaffSession((await newAccount()).id);
+    expect((await call('GET', `/api/staff/dispatches/${dispatch.id}/destination-changes`, { cookie: other.cookie })).status).toBe(404);
+  });
+
   it('refuses an invalid latitude with 400 naming the field, changing nothing', async () => {
     const { cookie, dispatch } = await staffWithDispatch();
     const before = await storedRecord(dispatch.id);
-    for (const body of [{ lat: 91, lng: 46.6 }, { lat: 'north', lng: 46.6 }, { lng: 46.6 }]) {
+    for (const body of [{ lat: 91, lng: 46.6, address_line: 'x' }, { lat: 'north', lng: 46.6, address_line: 'x' }, { lng: 46.6, address_line: 'x' }]) {
       const response = await call('PATCH', `/api/staff/dispatches/${dispatch.id}/destination`, { cookie, body });
       expect(response.status).toBe(400);
       expect(response.body.error).toBe('invalid_request');

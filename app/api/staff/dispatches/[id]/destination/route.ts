@@ -1,12 +1,12 @@
 import { changeDestination } from '@/lib/dispatches/change-destination';
 import { nameDispatchActors } from '@/lib/dispatches/get-dispatch-view';
-import { AddressSchema } from '@/lib/dispatches/schemas';
+import { StaffDestinationSchema } from '@/lib/dispatches/schemas';
 import { parseInput } from '@/lib/validation/parse-input';
 import { staffRoute, otherMethods } from '@/lib/http/route';
 
-// PATCH /api/staff/dispatches/{id}/destination — move the destination (as PATCH /ext/dispatch/{id}/destination); answers the updated record, its actors named (as GET)
+// PATCH /api/staff/dispatches/{id}/destination — move the destination (as PATCH /ext/dispatch/{id}/destination, with the address line required); answers the updated record, its actors named (as GET)
 export const PATCH = staffRoute<{ id: string }>({ body: true }, async ({ scope, caller, params, body }) => {
-  const destination = parseInput(AddressSchema, body);
+  const destination = parseInput(StaffDestinationSchema, body);
   const dispatch = await changeDestination({
     id: params.id,
     scope,
