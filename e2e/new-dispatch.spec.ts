@@ -128,7 +128,7 @@ test('staff create a dispatch: branch pickup, destination by click and drag, liv
   // What was stored is what the form said.
   const created = await page.request.get(`/api/staff/dispatches?q=${vendorOid}`);
   expect(created.status()).toBe(200);
-  const [record] = (await created.json()).data;
+  const [{ record }] = (await created.json()).data;
   expect(record).toMatchObject({
     id,
     vendor_oid: vendorOid,
