@@ -76,6 +76,8 @@ const EnvSchema = z
   SANDBOX_SIMULATOR: booleanFlag(true),
   /** How often the simulator moves its drivers. */
   SANDBOX_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  /** A sandbox kitchen's preparation time: its food is ready this long after the order unless "Ready now" comes first. */
+  SANDBOX_PREP_S: z.coerce.number().int().min(0).max(3_600).default(90),
   /**
    * Reverse proxies in front of `npm start` that append the client's address to X-Forwarded-For.
    * 0: the socket's peer is the client and X-Forwarded-For is ignored; N: the Nth entry from its

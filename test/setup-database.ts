@@ -17,6 +17,9 @@ process.env.SEED_DEMO = 'false';
 // Tests call the vendor API faster than the default rate limit allows; the rate-limit tests turn
 // it on (per account, or through these variables and resetEnvForTests).
 process.env.API_RATE_LIMIT_PER_S = '0';
+// Sandbox kitchens have their food ready at once unless a test sets a preparation time (the
+// simulator's kitchen wait is tested with its own `prepS`).
+process.env.SANDBOX_PREP_S ??= '0';
 
 if (database.kind === 'pglite') {
   const dir = path.join(database.root, `file-${randomBytes(4).toString('hex')}`);

@@ -21,6 +21,7 @@ function dispatch(overrides: Partial<SimulatedDispatch> = {}): SimulatedDispatch
     speedKmh: 900,
     tripmates: [],
     tripSeq: 0,
+    foodReadyAt: T0,
     ...overrides,
   };
 }
@@ -123,5 +124,14 @@ describe('the next simulator step', () => {
       // A tripmate cancelled on the way does not hold the rest.
       expect(nextStep(second('cancelled'), 1_000).kind).toBe('move');
     });
+  });
+
+  it('waits at the kitchen until the food is ready, then records ready_for_pickup', () => {
+    const atPickup = { id: 'drv_1', sandboxAccountId: 'acc_1', position: PICKUP, positionAt: at(4) };
+    const cooking = dispatch({ driver: atPickup, foodReadyAt: at(90) });
+    expect(nextStep(cooking, 1_000, at(30).getTime())).toEqual({ kind: 'wait', reason: 'kitchen' });
+    expect(nextStep(cooking, 1_000, at(91).getTime())).toEqual({ kind: 'status', status: 'ready_for_pickup' });
+    // On the way the driver drives whatever the kitchen's state.
+    expect(nextStep(dispatch({ foodReadyAt: at(90) }), 1_000, at(30).getTime()).kind).toBe('move');
   });
 });

@@ -29,6 +29,8 @@ export interface SimulatedDispatch {
   tripmates: readonly { seq: number; state: string }[];
   /** Its own place among the trip's drop-offs (0 first); 0 alone. */
   tripSeq: number;
+  /** When the simulated kitchen's food is ready (lib/sandbox/kitchen.ts): the driver waits at the pickup until then. */
+  foodReadyAt: Date;
 }
 
 export type SimulatorStep =
@@ -38,8 +40,8 @@ export type SimulatorStep =
   | { kind: 'status'; status: 'accepted' | 'ready_for_pickup' | 'picked_up' | 'delivered' }
   /** Record the driver's next position (the geofence adds near_pickup / near_destination). */
   | { kind: 'move'; driverId: string; to: LatLng }
-  /** Nothing this tick: another dispatch of the trip moves the driver (to the pickup, or to an earlier drop-off). */
-  | { kind: 'wait'; reason: 'tripmate_drives' }
+  /** Nothing this tick: another dispatch of the trip moves the driver, or the driver waits at the pickup for the food. */
+  | { kind: 'wait'; reason: 'tripmate_drives' | 'kitchen' }
   /** The simulator is done with this dispatch: finished, or in hands other than its own. */
   | { kind: 'leave'; reason: 'finished' | 'not_simulated' };
 
@@ -47,8 +49,8 @@ const FINISHED_STATES = new Set(['delivered', 'qa_qc', 'cancelled', 'dispatch_re
 /** Before the pickup: the driver has not left the kitchen with the food yet. */
 const BEFORE_PICKUP_STATES = new Set(['assigned', 'accepted', 'ready_for_pickup']);
 
-/** The next step of `dispatch` when the simulator ticks every `tickMs`. */
-export function nextStep(dispatch: SimulatedDispatch, tickMs: number): SimulatorStep {
+/** The next step of `dispatch` at `now` when the simulator ticks every `tickMs`. */
+export function nextStep(dispatch: SimulatedDispatch, tickMs: number, now: number = Date.now()): SimulatorStep {
   const { state, driver } = dispatch;
   if (FINISHED_STATES.has(state)) return { kind: 'leave', reason: 'finished' };
   if (state === 'new' || state === 'dispatch_accepted') return { kind: 'assign' };
@@ -62,8 +64,11 @@ export function nextStep(dispatch: SimulatedDispatch, tickMs: number): Simulator
     case 'accepted':
       // One dispatch of a trip drives to the pickup (the first still on its way); the others
       // arrive with it.
-      if (!drivesToPickup(dispatch)) return arrivedWith(dispatch, driver, dispatch.pickup, 'ready_for_pickup');
-      return leg(dispatch, driver, dispatch.pickup, 'ready_for_pickup', tickMs);
+      {
+        const step = drivesToPickup(dispatch) ? leg(dispatch, driver, dispatch.pickup, 'ready_for_pickup', tickMs) : arrivedWith(dispatch, driver, dispatch.pickup, 'ready_for_pickup');
+        // At the kitchen before the food: the driver waits there.
+        return step.kind === 'status' && now < dispatch.foodReadyAt.getTime() ? { kind: 'wait', reason: 'kitchen' } : step;
+      }
     case 'ready_for_pickup':
       return { kind: 'status', status: 'picked_up' };
     case 'picked_up':

@@ -4,6 +4,7 @@ import { db } from '@/lib/db/client';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { markReady } from '@/lib/dispatches/mark-ready';
 import { greatCircleKm } from '@/lib/estimates/route-estimator';
 import { DispatchEngine } from '@/lib/dispatching/live/engine';
 import { releaseSandboxClaims, SandboxSimulator, type SimulatorOptions, type StepEvent } from '@/lib/sandbox/simulator';
@@ -136,6 +137,29 @@ describe('sandbox simulator', () => {
     // Both left the kitchen before the first drop-off, and the nearer was delivered first.
     expect(at(second.statusHistory, 'picked_up') <= at(first.statusHistory, 'delivered')).toBe(true);
     expect(at(first.statusHistory, 'delivered') <= at(second.statusHistory, 'near_destination')).toBe(true);
+  });
+
+  it('waits at the kitchen for the food like a restaurant (time to try Ready now, cancel or a destination change), then goes on once it is ready', async () => {
+    const account = await sandboxAccount(3_600);
+    // A 10-minute kitchen, stepped by hand: the driver reaches the pickup and waits there.
+    const simulator = new SandboxSimulator({ tickMs: 100, prepS: 600 });
+    const tick = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      return simulator.runOnce();
+    };
+    const created = await createDispatch({ accountId: account.id, input: dispatchBody({ pickup: PICKUP, destination: DESTINATION }) });
+    await rounds.runRound();
+    // 100 m a tick at 3,600 km/h: the driver, 1–2 km away, is at the pickup within 25 ticks; then five more.
+    for (let step = 0; step < 25 && !statusesOf((await dispatchRow(created.id)).statusHistory).includes('near_pickup'); step++) await tick();
+    for (let step = 0; step < 5; step++) await tick();
+    const waiting = await dispatchRow(created.id);
+    expect(waiting.state).toBe('accepted');
+    expect(statusesOf(waiting.statusHistory)).toContain('near_pickup');
+    expect(greatCircleKm({ lat: waiting.assignedDriver!.lastLat!, lng: waiting.assignedDriver!.lastLng! }, PICKUP)).toBeLessThan(0.001);
+    // The kitchen says "ready": the driver picks up and goes on.
+    await markReady({ id: created.id, scope: accountScope(account.id), actor: { refType: 'vendor', refId: account.id } });
+    for (let step = 0; step < 6 && (await dispatchRow(created.id)).state !== 'picked_up'; step++) await tick();
+    expect((await dispatchRow(created.id)).state).toBe('picked_up');
   });
 
   it('never touches the dispatches of an account that is not in sandbox mode', async () => {

@@ -9,6 +9,7 @@ import { getEnv, type Env } from '@/lib/env';
 import { DomainError } from '@/lib/errors/domain-error';
 import { nextStep, type SimulatedDispatch, type SimulatorStep } from '@/lib/sandbox/next-step';
 import { sandboxEstimator } from '@/lib/sandbox/straight-line';
+import { sandboxFoodReadyAt } from '@/lib/sandbox/kitchen';
 import { InterruptibleSleep } from '@/lib/interruptible-sleep';
 
 // The sandbox simulator: moves the dispatches of accounts in sandbox mode through their
@@ -31,6 +32,8 @@ export interface SimulatorOptions {
   /** Dispatches claimed at once, and stepped concurrently at most. */
   batchSize: number;
   concurrency: number;
+  /** The simulated kitchen's preparation time (SANDBOX_PREP_S). */
+  prepS: number;
   random: () => number;
   /** Observes every step taken (logs and tests). */
   onStep?: (event: StepEvent) => void;
@@ -55,6 +58,7 @@ export function simulatorOptions(env: Env = getEnv()): SimulatorOptions {
     leaseMs: Math.max(MIN_LEASE_MS, env.SANDBOX_TICK_MS * 10),
     batchSize: 100,
     concurrency: 8,
+    prepS: env.SANDBOX_PREP_S,
     random: Math.random,
   };
 }
@@ -174,6 +178,9 @@ export class SandboxSimulator {
         statusHistory: true,
         account: { select: { sandboxSpeedKmh: true } },
         tripSeq: true,
+        createdAt: true,
+        readyAt: true,
+        pickupReadyAt: true,
         trip: { select: { dispatches: { select: { id: true, state: true, tripSeq: true, assignedDriverId: true } } } },
         assignedDriver: { select: { id: true, sandboxAccountId: true, lastLat: true, lastLng: true, lastPositionAt: true } },
       },
@@ -192,6 +199,7 @@ export class SandboxSimulator {
         statusHistory: row.statusHistory as unknown as SimulatedDispatch['statusHistory'],
         speedKmh: row.account.sandboxSpeedKmh,
         tripSeq: row.tripSeq ?? 0,
+        foodReadyAt: sandboxFoodReadyAt(row, this.options.prepS),
         tripmates: (row.trip?.dispatches ?? [])
           .filter((mate) => mate.id !== row.id && driver !== null && mate.assignedDriverId === driver.id)
           .map((mate) => ({ seq: mate.tripSeq ?? 0, state: mate.state })),

@@ -6,6 +6,7 @@ import { MDRP_PARAMS } from '@/lib/dispatching/types';
 import { placeFactory, type LivePlace } from '@/lib/dispatching/live/places';
 import { branchKey, readPrepHistory, readyTime, type BranchKey } from '@/lib/dispatching/live/ready-times';
 import { ON_DUTY_STATES } from '@/lib/transitions/statuses';
+import { sandboxFoodReadyAt } from '@/lib/sandbox/kitchen';
 
 // What a round plans, read in a fixed number of statements (three, whatever the city's size):
 // the dispatches waiting for a driver, the on-duty drivers with what they carry, and the
@@ -98,6 +99,7 @@ export async function loadRoundInput(
 ): Promise<LoadedRound> {
   const now = options.now.getTime() / 1000;
   const maxAgeMin = getEnv().AUTO_ASSIGN_MAX_POSITION_AGE_MIN;
+  const sandboxPrepS = getEnv().SANDBOX_PREP_S;
   const nowIso = options.now.toISOString();
   // The literal states match the partial index `dispatches_waiting_for_driver` (OFFERABLE_STATES:
   // lib/offers/close-offers.ts, held to this list by its test).
@@ -161,9 +163,9 @@ export async function loadRoundInput(
     const dropoff = place(row.id, dropoffAt.data);
     sources.set(pickup.id, pickup).set(dropoff.id, dropoff);
     destinations.set(pickup.id, pickup).set(dropoff.id, dropoff);
-    // A sandbox's kitchen is simulated: its food is ready when the vendor planned it, else now.
+    // A sandbox's kitchen is simulated (lib/sandbox/kitchen.ts): its ready time is known.
     const ready = sandboxAccounts.has(row.accountId)
-      ? { readyAt: row.pickupReadyAt ? row.pickupReadyAt.getTime() / 1000 : now, readyKnown: true }
+      ? { readyAt: sandboxFoodReadyAt(row, sandboxPrepS).getTime() / 1000, readyKnown: true }
       : readyTime(row, history, now);
     return { id: row.id, pickup, dropoff, placedAt: row.createdAt.getTime() / 1000, ...ready };
   };
