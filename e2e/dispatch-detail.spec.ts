@@ -247,6 +247,7 @@ test('a destination change refused because the dispatch was delivered meanwhile 
   await expect(page.getByLabel('Latitude')).toBeFocused();
   await page.getByLabel('Latitude').fill('24.75');
   await page.getByLabel('Longitude').fill('46.70');
+  await page.getByLabel('Address', { exact: true }).fill('Race St 5');
   await expect(page.getByTestId('estimate-new-estimateTotalTime')).toHaveAttribute('data-settled', 'true');
 
   const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: 'Race Driver' } });
