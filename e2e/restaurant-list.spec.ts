@@ -62,6 +62,7 @@ test('the list shows driver, price and what is late or stuck, desktop and phone,
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     }
     expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    if (process.env.SCREENSHOTS) await small.screenshot({ path: 'e2e/screenshots/dispatch-list-phone-arabic.png' });
   } finally {
     await phone.close();
   }

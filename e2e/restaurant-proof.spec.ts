@@ -53,6 +53,7 @@ test('a PIN-checked cash delivery shows on the restaurant’s dispatch page, des
   await expect(proof.getByTestId('proof-cash')).toContainText(/Cash collected: SAR\s*60\.00 of SAR\s*64\.00/);
   await expect(proof.getByTestId('proof-cash')).toHaveClass(/badge--warning/);
   await expect(page.getByTestId('pickup-card')).toHaveCount(0);
+  if (process.env.SCREENSHOTS) await proof.screenshot({ path: 'e2e/screenshots/dispatch-proof.png' });
 
   // On a phone, in Arabic: the same, right to left, inside the screen.
   const arabic = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
