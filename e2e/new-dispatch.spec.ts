@@ -52,7 +52,12 @@ test('staff create a dispatch: branch pickup, destination by click and drag, liv
   const emptyPanelHeight = (await panel.boundingBox())!.height;
 
   // Zoomed out so a drag spans kilometres (above the minimum fare), a click places the destination.
-  await expect(page.getByTestId('map-click-hint')).toHaveText('A click on the map places the destination.');
+  // One instruction: the pickup is the branch's, a click places the destination; the arrow keys with a mouse and keyboard.
+  await expect(page.getByTestId('map-click-hint')).toHaveText(
+    'The pickup is the branch’s address. Tap or click the map to place the destination. Drag a pin to move it.',
+  );
+  await expect(page.getByTestId('map-keyboard-hint')).toHaveText('With a keyboard: Tab to a pin and move it with the arrow keys.');
+  await expect(page.getByTestId('map-keyboard-hint')).toBeVisible();
   for (let i = 0; i < 3; i++) {
     await page.getByRole('button', { name: 'Zoom out' }).click();
     await page.waitForTimeout(350);
@@ -61,7 +66,7 @@ test('staff create a dispatch: branch pickup, destination by click and drag, liv
   await page.mouse.click(box.x + box.width * 0.75, box.y + box.height * 0.3);
   await expect(page.getByTestId('marker-destination')).toBeVisible();
   await expect(page.getByTestId('destination-coordinates')).toHaveText(/^\d+\.\d{6}, \d+\.\d{6}$/);
-  await expect(page.getByTestId('map-click-hint')).toHaveText('');
+  await expect(page.getByTestId('map-click-hint')).toHaveText('Both pins are placed: drag a pin to move it.');
 
   const price = page.getByTestId('estimate-3');
   const totalTime = page.getByTestId('estimate-2');
