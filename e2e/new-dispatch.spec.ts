@@ -208,10 +208,14 @@ test('without a branch the pickup is placed by clicking and the branch id is typ
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1, name: 'طلب توصيل جديد' })).toBeVisible();
   await expect(page.getByTestId('pickup-coordinates')).toHaveText('لم يُحدَّد بعد');
+  // One instruction, for what the next click does: the pickup first, then the destination.
+  const instruction = page.getByTestId('map-click-hint');
+  await expect(instruction).toHaveText('انقر على الخريطة أو المسها لتحديد نقطة الاستلام، ثم مرة أخرى لتحديد الوجهة. اسحب الدبوس لتعديل موقعه.');
 
   const box = await mapBox(page);
   await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.5);
   await expect(page.getByTestId('marker-pickup')).toBeVisible();
+  await expect(instruction).toHaveText('انقر على الخريطة أو المسها لتحديد الوجهة. اسحب الدبوس لتعديل موقعه.');
   await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.4);
   await expect(page.getByTestId('marker-destination')).toBeVisible();
   await expect(page.getByTestId('estimate-3')).toHaveText(/^\d+\.\d{2} SAR$/);
