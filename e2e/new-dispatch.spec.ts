@@ -52,7 +52,12 @@ test('staff create a dispatch: branch pickup, destination by click and drag, liv
   const emptyPanelHeight = (await panel.boundingBox())!.height;
 
   // Zoomed out so a drag spans kilometres (above the minimum fare), a click places the destination.
-  await expect(page.getByTestId('map-click-hint')).toHaveText('A click on the map places the destination.');
+  // One instruction: the pickup is the branch's, a click places the destination; the arrow keys with a mouse and keyboard.
+  await expect(page.getByTestId('map-click-hint')).toHaveText(
+    'The pickup is the branch’s address. Tap or click the map to place the destination. Drag a pin to move it.',
+  );
+  await expect(page.getByTestId('map-keyboard-hint')).toHaveText('With a keyboard: Tab to a pin and move it with the arrow keys.');
+  await expect(page.getByTestId('map-keyboard-hint')).toBeVisible();
   for (let i = 0; i < 3; i++) {
     await page.getByRole('button', { name: 'Zoom out' }).click();
     await page.waitForTimeout(350);
@@ -61,7 +66,7 @@ test('staff create a dispatch: branch pickup, destination by click and drag, liv
   await page.mouse.click(box.x + box.width * 0.75, box.y + box.height * 0.3);
   await expect(page.getByTestId('marker-destination')).toBeVisible();
   await expect(page.getByTestId('destination-coordinates')).toHaveText(/^\d+\.\d{6}, \d+\.\d{6}$/);
-  await expect(page.getByTestId('map-click-hint')).toHaveText('');
+  await expect(page.getByTestId('map-click-hint')).toHaveText('Both pins are placed: drag a pin to move it.');
 
   const price = page.getByTestId('estimate-3');
   const totalTime = page.getByTestId('estimate-2');
@@ -203,10 +208,14 @@ test('without a branch the pickup is placed by clicking and the branch id is typ
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1, name: 'طلب توصيل جديد' })).toBeVisible();
   await expect(page.getByTestId('pickup-coordinates')).toHaveText('لم يُحدَّد بعد');
+  // One instruction, for what the next click does: the pickup first, then the destination.
+  const instruction = page.getByTestId('map-click-hint');
+  await expect(instruction).toHaveText('انقر على الخريطة أو المسها لتحديد نقطة الاستلام، ثم مرة أخرى لتحديد الوجهة. اسحب الدبوس لتعديل موقعه.');
 
   const box = await mapBox(page);
   await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.5);
   await expect(page.getByTestId('marker-pickup')).toBeVisible();
+  await expect(instruction).toHaveText('انقر على الخريطة أو المسها لتحديد الوجهة. اسحب الدبوس لتعديل موقعه.');
   await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.4);
   await expect(page.getByTestId('marker-destination')).toBeVisible();
   await expect(page.getByTestId('estimate-3')).toHaveText(/^\d+\.\d{2} SAR$/);

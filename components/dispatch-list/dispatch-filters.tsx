@@ -1,13 +1,14 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { StatusLabels } from '@/components/dispatch-detail/status-labels';
 import { useDebouncedText } from '@/components/dispatch-list/use-debounced-text';
 import styles from '@/components/dispatch-list/dispatch-list.module.css';
 import type { FilterName, ListFilters } from '@/components/dispatch-list/list-params';
 import { LIFECYCLE_STATUSES } from '@/lib/transitions/lifecycle-statuses';
 import { formatDay } from '@/components/i18n/format-time';
+import { format } from '@/components/i18n/messages';
 import type { Locale } from '@/components/i18n/locale';
 import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';
 import type { DispatchListText } from '@/components/i18n/messages/dispatch-list';
@@ -63,80 +64,109 @@ export function DispatchFilters({
   // The ids predate the one list; the console's end-to-end tests name them.
   const idPrefix = admin ? 'admin' : 'dispatch';
   const branchOptions = filterAudience.audience === 'staff' ? filterAudience.branches : null;
+  // On a phone the filters past the search fold behind a toggle (desktop shows them all: see the CSS).
+  // Its count is of the filters in the URL it hides, so a link with filters shows them as set.
+  const [isOpen, setIsOpen] = useState(false);
+  const activeCount = Object.entries(filters).filter(([name, value]) => name !== 'q' && value).length;
+  const moreId = `${idPrefix}-more-filters`;
   return (
-    <form role="search" aria-label={t.filters} className={`${styles.filters} ${admin ? styles.filtersAdmin : ''}`} onSubmit={onSubmit}>
+    <form
+      role="search"
+      aria-label={t.filters}
+      className={`${styles.filters} ${admin ? styles.filtersAdmin : ''}`}
+      data-open={isOpen || undefined}
+      onSubmit={onSubmit}
+    >
       <TextFilter id={`${idPrefix}-search`} type="search" label={t.search} hint={t.searchHint} field={search} />
-      {admin ? (
-        <NamedChoiceFilter
-          id="admin-account"
-          label={admin.adminT.account}
-          allLabel={admin.adminT.allAccounts}
-          value={filters.account_id}
-          choices={admin.accounts}
-          onChange={(value) => onChange('account_id', value)}
-        />
-      ) : null}
-      <div className="field">
-        <label htmlFor={`${idPrefix}-status`}>{t.status}</label>
-        <select id={`${idPrefix}-status`} className="select" value={filters.status ?? ''} onChange={(event) => onChange('status', event.target.value)}>
-          <option value="">{t.allStatuses}</option>
-          {LIFECYCLE_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabels[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {/* Branch before the driver: on the console the driver's search and choice then share a row of the grid. */}
-      <TextFilter id={`${idPrefix}-branch`} label={t.branch} hint={t.branchHint} field={branch} suggestions={branchOptions?.map((option) => ({ value: option.vendor_bid, label: option.name }))} />
-      {admin ? (
-        <>
-          <DriverPicker
-            idPrefix="admin-filter"
-            value={filters.driver_id ?? ''}
-            onChange={(value) => onChange('driver_id', value)}
-            t={admin.adminT}
-            allLabel={admin.adminT.allDrivers}
-            layout="cells"
-          />
-          <NamedChoiceFilter
-            id="admin-fleet"
-            label={admin.adminT.fleet}
-            allLabel={admin.adminT.allFleets}
-            value={filters.fleet_id}
-            choices={admin.fleets}
-            onChange={(value) => onChange('fleet_id', value)}
-          />
-        </>
-      ) : null}
-      <DayField
-        id={`${idPrefix}-created-from`}
-        label={t.createdFrom}
-        anyDay={t.anyDay}
-        locale={locale}
-        value={filters.created_from}
-        max={filters.created_to}
-        onChange={(value) => onChange('created_from', value)}
-      />
-      <DayField
-        id={`${idPrefix}-created-to`}
-        label={t.createdTo}
-        anyDay={t.anyDay}
-        locale={locale}
-        value={filters.created_to}
-        min={filters.created_from}
-        onChange={(value) => onChange('created_to', value)}
-      />
-      {/* Always in the layout (hidden when there is nothing to clear), so the grid never reflows. */}
       <button
         type="button"
-        className={`btn btn--ghost ${styles.clear}`}
-        onClick={onClear ?? undefined}
-        style={onClear ? undefined : { visibility: 'hidden' }}
-        data-testid="filters-clear"
+        className={`btn ${styles.filtersToggle}`}
+        aria-expanded={isOpen}
+        aria-controls={moreId}
+        aria-label={activeCount > 0 ? format(t.filtersActive, { n: activeCount }) : undefined}
+        onClick={() => setIsOpen((open) => !open)}
+        data-testid="filters-toggle"
       >
-        {t.clearFilters}
+        {t.filtersToggle}
+        {activeCount > 0 ? (
+          <span className={styles.filtersCount} data-testid="filters-count">
+            {activeCount}
+          </span>
+        ) : null}
       </button>
+      <div id={moreId} className={styles.moreFilters} data-testid="more-filters">
+        {admin ? (
+          <NamedChoiceFilter
+            id="admin-account"
+            label={admin.adminT.account}
+            allLabel={admin.adminT.allAccounts}
+            value={filters.account_id}
+            choices={admin.accounts}
+            onChange={(value) => onChange('account_id', value)}
+          />
+        ) : null}
+        <div className="field">
+          <label htmlFor={`${idPrefix}-status`}>{t.status}</label>
+          <select id={`${idPrefix}-status`} className="select" value={filters.status ?? ''} onChange={(event) => onChange('status', event.target.value)}>
+            <option value="">{t.allStatuses}</option>
+            {LIFECYCLE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {statusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {/* Branch before the driver: on the console the driver's search and choice then share a row of the grid. */}
+        <TextFilter id={`${idPrefix}-branch`} label={t.branch} hint={t.branchHint} field={branch} suggestions={branchOptions?.map((option) => ({ value: option.vendor_bid, label: option.name }))} />
+        {admin ? (
+          <>
+            <DriverPicker
+              idPrefix="admin-filter"
+              value={filters.driver_id ?? ''}
+              onChange={(value) => onChange('driver_id', value)}
+              t={admin.adminT}
+              allLabel={admin.adminT.allDrivers}
+              layout="cells"
+            />
+            <NamedChoiceFilter
+              id="admin-fleet"
+              label={admin.adminT.fleet}
+              allLabel={admin.adminT.allFleets}
+              value={filters.fleet_id}
+              choices={admin.fleets}
+              onChange={(value) => onChange('fleet_id', value)}
+            />
+          </>
+        ) : null}
+        <DayField
+          id={`${idPrefix}-created-from`}
+          label={t.createdFrom}
+          anyDay={t.anyDay}
+          locale={locale}
+          value={filters.created_from}
+          max={filters.created_to}
+          onChange={(value) => onChange('created_from', value)}
+        />
+        <DayField
+          id={`${idPrefix}-created-to`}
+          label={t.createdTo}
+          anyDay={t.anyDay}
+          locale={locale}
+          value={filters.created_to}
+          min={filters.created_from}
+          onChange={(value) => onChange('created_to', value)}
+        />
+        {/* Always in the layout (hidden when there is nothing to clear), so the grid never reflows. */}
+        <button
+          type="button"
+          className={`btn btn--ghost ${styles.clear}`}
+          onClick={onClear ?? undefined}
+          style={onClear ? undefined : { visibility: 'hidden' }}
+          data-testid="filters-clear"
+        >
+          {t.clearFilters}
+        </button>
+      </div>
     </form>
   );
 }

@@ -36,6 +36,8 @@ interface EstimatePanelProps {
   pickupReadyAt?: string;
   /** Told the estimate on show once it is settled for the current pins (null while it is not): its quote can be charged. */
   onQuote?: (quote: ShownQuote | null) => void;
+  /** Told the total as shown (null while there is none) and whether it is being updated: the form's create bar shows it. */
+  onSummary?: (summary: EstimateSummary) => void;
   locale: Locale;
   vc: VendorControlText;
 }
@@ -44,6 +46,12 @@ interface EstimatePanelProps {
 export interface ShownQuote {
   estimate: QuotedEstimate;
   input: EstimateInput;
+}
+
+/** What the create bar shows of the estimate on show: its VAT-inclusive total, and whether it is being updated. */
+export interface EstimateSummary {
+  total: string | null;
+  isUpdating: boolean;
 }
 
 /** The estimate query's rounding of a point (~1 m): the create compares its pins with the quote's the same way. */
@@ -55,7 +63,7 @@ export function roundCoordinate(value: number): number {
  * Times and prices of the route being drawn, refreshed as the markers move. The panel keeps its
  * size in every state (empty, loading, updating, error), so nothing below it jumps.
  */
-export function EstimatePanel({ t, common, currency, pickup, destination, pickupWaitTime, pickupReadyAt, onQuote, locale, vc }: EstimatePanelProps) {
+export function EstimatePanel({ t, common, currency, pickup, destination, pickupWaitTime, pickupReadyAt, onQuote, onSummary, locale, vc }: EstimatePanelProps) {
   const input = estimateInputOf(pickup, destination, pickupWaitTime, pickupReadyAt);
   const debounced = useDebouncedValue(input, ESTIMATE_DEBOUNCE_MS);
   // The estimate query of the dispatch page (one key factory per resource): the query function
@@ -80,6 +88,12 @@ export function EstimatePanel({ t, common, currency, pickup, destination, pickup
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settledKey, onQuote]);
 
+  // The same query's total for the create bar (no second estimate is asked for).
+  const total = estimate ? totalText(estimate, currency) : null;
+  useEffect(() => {
+    onSummary?.({ total, isUpdating });
+  }, [total, isUpdating, onSummary]);
+
   let message: ReactNode = null;
   if (!hasInput) {
     message = <p className={`muted ${styles.estimateMessage}`}>{t.estimateEmpty}</p>;
@@ -102,7 +116,7 @@ export function EstimatePanel({ t, common, currency, pickup, destination, pickup
     [t.totalTime, estimate && minutes(estimate.total_estimated_time)],
     [t.deliveryPrice, estimate?.delivery_price_text],
     [t.vat, estimate?.vat_price_text],
-    [t.totalPrice, estimate && totalText(estimate, currency)],
+    [t.totalPrice, total],
     [vc.plannedPickup, estimate && time(estimate.planned_pickup_at)],
     [vc.plannedDropoff, estimate && time(estimate.planned_dropoff_at)],
   ];

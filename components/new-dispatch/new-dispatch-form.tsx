@@ -7,7 +7,7 @@ import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { blankToUndefined, errorAt, fieldId, numberOrUndefined } from '@/components/new-dispatch/field';
 import { Field } from '@/components/ui/field';
 import { OrderItems } from '@/components/new-dispatch/order-items';
-import { roundCoordinate, type ShownQuote } from '@/components/new-dispatch/estimate-panel';
+import { roundCoordinate, type EstimateSummary, type ShownQuote } from '@/components/new-dispatch/estimate-panel';
 import { RouteSection } from '@/components/new-dispatch/route-section';
 import { TimingSection } from '@/components/new-dispatch/timing-section';
 import { estimateKeys } from '@/components/estimates/queries';
@@ -153,6 +153,8 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
   const onQuote = useCallback((quote: ShownQuote | null) => {
     shownQuote.current = quote;
   }, []);
+  // The estimate's total as the panel shows it: the create bar repeats it beside the button.
+  const [summary, setSummary] = useState<EstimateSummary>({ total: null, isUpdating: false });
   const quoteIdFor = (body: CreateDispatchFormOutput): string | undefined => {
     const quote = shownQuote.current;
     if (!quote) return undefined;
@@ -216,6 +218,7 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
         locale={locale}
         vc={vc}
         onQuote={onQuote}
+        onSummary={setSummary}
       />
 
       <TimingSection form={form} t={t} vc={vc} currency={account.currency} />
@@ -348,7 +351,14 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
           {formError}
         </p>
       ) : null}
-      <div className={styles.actions}>
+      {/* The price and the one submit button together: a bar kept at the bottom of a phone's screen (see the CSS). */}
+      <div className={styles.actions} data-testid="create-bar">
+        <p className={styles.summary} data-stale={(summary.total !== null && summary.isUpdating) || undefined}>
+          <span className={styles.summaryLabel}>{t.totalPrice}</span>{' '}
+          <span className={styles.summaryTotal} data-testid="summary-total">
+            {summary.total ?? t.summaryNoEstimate}
+          </span>
+        </p>
         <button type="submit" className="btn btn--primary" disabled={isSubmitting || isCreated}>
           {isSubmitting || isCreated ? t.submitting : t.submit}
         </button>

@@ -6,7 +6,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { LazyDispatchMap, type MapPoint, type PlaceableMarker } from '@/components/map/lazy-dispatch-map';
 import { reverseAddress, type GeocodeResult } from '@/components/geocoding/queries';
 import { AddressCombobox } from '@/components/new-dispatch/address-combobox';
-import { EstimatePanel, type ShownQuote } from '@/components/new-dispatch/estimate-panel';
+import { EstimatePanel, type EstimateSummary, type ShownQuote } from '@/components/new-dispatch/estimate-panel';
 import { blankToUndefined, errorAt, fieldId, numberOrUndefined } from '@/components/new-dispatch/field';
 import { Field } from '@/components/ui/field';
 import { useNow } from '@/components/ui/use-now';
@@ -35,6 +35,8 @@ interface RouteSectionProps {
   vc: VendorControlText;
   /** Told the estimate on show (and its quote) once it is settled for the current pins. */
   onQuote: (quote: ShownQuote | null) => void;
+  /** Told the estimate's total as shown (for the form's create bar). */
+  onSummary?: (summary: EstimateSummary) => void;
 }
 
 /**
@@ -42,7 +44,7 @@ interface RouteSectionProps {
  * the arrow keys, or typed as coordinates (so the map is never the only way), with the live
  * estimate of the route underneath.
  */
-export function RouteSection({ form, t, common, branches, currency, tileUrl, tileAttribution, locale, vc, onQuote }: RouteSectionProps) {
+export function RouteSection({ form, t, common, branches, currency, tileUrl, tileAttribution, locale, vc, onQuote, onSummary }: RouteSectionProps) {
   const {
     control,
     register,
@@ -61,6 +63,15 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
   const destination = useMemo(() => pointOf(destinationLat, destinationLng), [destinationLat, destinationLng]);
   // The first click places whichever pin is missing; once both are down, they are dragged.
   const placeOnClick: PlaceableMarker | null = !pickup ? 'pickup' : !destination ? 'destination' : null;
+  // With a branch chosen the pickup starts at the branch: a click places the destination.
+  const instruction =
+    placeOnClick === 'pickup'
+      ? t.clickPlacesPickup
+      : placeOnClick === 'destination'
+        ? branches.length > 0
+          ? t.clickPlacesDestinationFromBranch
+          : t.clickPlacesDestination
+        : t.mapHelp;
 
   const setOptions = { shouldDirty: true, shouldValidate: isSubmitted };
   const movePickup = (point: MapPoint) => {
@@ -120,14 +131,15 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
 
   return (
     <section className="card stack" aria-labelledby="route-title">
-      <div>
-        <div className={styles.routeHeader}>
-          <h2 id="route-title">{t.sectionRoute}</h2>
-          <p className={`field__hint ${styles.clickHint}`} data-testid="map-click-hint">
-            {placeOnClick === 'pickup' ? t.clickPlacesPickup : placeOnClick === 'destination' ? t.clickPlacesDestination : ''}
-          </p>
-        </div>
-        <p className="field__hint">{t.mapHelp}</p>
+      <div className={styles.routeHeader}>
+        <h2 id="route-title">{t.sectionRoute}</h2>
+        {/* One instruction, for what a click does now; the arrow keys are offered where there is a keyboard (see the CSS). */}
+        <p className={`field__hint ${styles.mapHelp}`} data-testid="map-help">
+          <span data-testid="map-click-hint">{instruction}</span>{' '}
+          <span className={styles.keyboardHint} data-testid="map-keyboard-hint">
+            {t.mapKeyboardHint}
+          </span>
+        </p>
       </div>
       <div className={styles.routeGrid}>
         <div className={styles.mapColumn}>
@@ -235,6 +247,7 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
         pickupWaitTime={pickupWaitTime}
         pickupReadyAt={pickupReadyAt}
         onQuote={onQuote}
+        onSummary={onSummary}
         locale={locale}
         vc={vc}
       />

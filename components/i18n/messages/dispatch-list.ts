@@ -46,6 +46,8 @@ export const dispatchListMessages = defineMessages({
     etaPickup: 'at the kitchen ~{time}',
     etaDestination: 'at the door ~{time}',
     cancelHint: 'A dispatch can be cancelled until the driver picks it up; after that the row has no Cancel.',
+    filtersToggle: 'Filters',
+    filtersActive: 'Filters, {n} active',
   },
   ar: {
     title: 'الطلبات',
@@ -91,6 +93,8 @@ export const dispatchListMessages = defineMessages({
     etaPickup: 'يصل المطعم ~{time}',
     etaDestination: 'يصل العميل ~{time}',
     cancelHint: 'يمكن إلغاء الطلب إلى أن يستلمه السائق؛ بعد ذلك لا يظهر زر الإلغاء في صفّه.',
+    filtersToggle: 'عوامل التصفية',
+    filtersActive: 'عوامل التصفية، {n} مفعّلة',
   },
 });
 
