@@ -100,3 +100,28 @@ test('a signature drawn before “Delivered” survives a reload and is delivere
   const record = (await (await request.get(`/ext/dispatch/${id}`, { headers: { 'x-api-key': vendor.apiKey } })).json()).data;
   expect(Object.keys(record.media_url ?? {})).toContain('signature');
 });
+
+test('a proof photo kept on the phone leaves it at sign-out', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const vendor = await createVendor(request, 'Proof Sign-out Kitchen', 'photo');
+  const driver = await createDriver(request, 'Leaving Photographer');
+  const id = await createDispatch(request, vendor, `DRAFTOUT-${Date.now()}`);
+  await assign(request, id, driver.id);
+
+  await signInDriver(page, driver);
+  await waitForServiceWorker(page);
+  await pickUp(page, id);
+  await page.getByTestId('proof-photo').setInputFiles(DOOR_PHOTO);
+  await expect(page.getByTestId('proof-photo-preview')).toBeVisible();
+  await expect.poll(() => keptProof(page, id), { timeout: 15_000 }).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/driver\/login/, { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect.poll(() => keptProof(page, id)).toEqual([]);
+  // Signed in again, the job opens without the photo: nothing was left behind to restore.
+  await signInDriver(page, driver);
+  await page.goto(`/driver/jobs/${id}`);
+  await expect(page.getByTestId('proof-photo')).toBeAttached();
+  await expect(page.getByTestId('proof-photo-preview')).toHaveCount(0);
+});
