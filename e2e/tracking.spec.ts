@@ -104,7 +104,8 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   await expect(page).toHaveTitle('Your order from Saffron Grill');
 
   await expect(page.getByTestId('restaurant-name')).toHaveText('Saffron Grill');
-  await expect(page.getByTestId('tracking-headline')).toHaveText('Order received');
+  // Before a driver: looking for one, and already an arrival time from the dispatch's own plan.
+  await expect(page.getByTestId('tracking-headline')).toHaveText('Finding a driver');
   const entries = page.getByTestId('tracking-timeline-entry');
   await expect(entries).toHaveCount(1);
   await expect(entries.first()).toHaveAttribute('data-status', 'new');
@@ -116,7 +117,8 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   await expect(page.getByTestId('marker-destination')).toBeVisible();
   await expect(page.getByTestId('marker-driver')).toHaveCount(0);
   await expect(page.getByTestId('tracking-driver')).toHaveCount(0);
-  await expect(page.getByTestId('tracking-eta')).toHaveCount(0);
+  await expect(page.getByTestId('tracking-eta')).toHaveAttribute('data-kind', 'clock');
+  await expect(page.getByTestId('tracking-eta')).toHaveText(/^Estimated arrival\s*around \d\d:\d\d$/);
   await expect(page.getByTestId('tracking-live')).toBeVisible();
   // Nothing wider than the phone: no sideways scrolling.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -134,14 +136,14 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   expect((await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
   expect((await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'accepted' } })).status()).toBe(200);
 
-  await expect(page.getByTestId('tracking-headline')).toHaveText('Driver heading to the restaurant', { timeout: 15_000 });
+  await expect(page.getByTestId('tracking-headline')).toHaveText('Driver on the way to the restaurant', { timeout: 15_000 });
   await expect(page.getByTestId('driver-first-name')).toHaveText('Faisal');
   await expect(entries).toHaveCount(3);
   await expect(entries.first()).toHaveAttribute('data-status', 'accepted');
   await expect(page.getByTestId('tracking-announcement')).toHaveText('Latest update: Driver accepted the delivery');
-  // No position reported yet: no driver pin and no ETA, and nothing invented in their place.
+  // No position reported yet: no driver pin, and the arrival time is still the plan's.
   await expect(page.getByTestId('driver-location')).toHaveText('Location not shared yet');
-  await expect(page.getByTestId('tracking-eta-unknown')).toBeVisible();
+  await expect(page.getByTestId('tracking-eta')).toHaveAttribute('data-kind', 'clock');
   await expect(page.getByTestId('marker-driver')).toHaveCount(0);
 
   // The driver reports a position ~3 km from the restaurant: the pin and the ETA to the restaurant appear.
@@ -152,26 +154,32 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   const pickupMinutes = (await toPickup.json()).data.dispatches[0].eta_minutes as number;
   await expect(page.getByTestId('marker-driver')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('driver-location')).toHaveText(/^Location updated \d\d:\d\d$/);
+  expect(pickupMinutes).toBeGreaterThan(0);
+  // The restaurant still ahead: the time the order reaches the door (the driver's pickup plus the ride).
   const eta = page.getByTestId('tracking-eta');
-  await expect(eta).toHaveAttribute('data-stop', 'pickup');
-  await expect(eta).toHaveText(new RegExp(`^Driver reaches the restaurant in about (${pickupMinutes}|${pickupMinutes - 1}) min$`));
+  await expect(eta).toHaveAttribute('data-kind', 'clock');
+  await expect(eta).toHaveText(/^Estimated arrival\s*around \d\d:\d\d$/);
+  await expect(page.getByTestId('tracking-headline')).toHaveText('Driver on the way to the restaurant');
 
   // At the restaurant, inside the geofence: the driver-near step shows as what is happening now.
   expect((await report(order.pickup.lat + 0.0004, order.pickup.lng)).status()).toBe(200);
   await expect(page.getByTestId('tracking-headline')).toHaveText('Driver at the restaurant', { timeout: 15_000 });
   await expect(entries.first()).toHaveAttribute('data-status', 'near_pickup');
   await expect(entries.first()).toContainText('Driver arrived at the restaurant');
+  // Regression: no "reaches the restaurant in …" beside "Driver at the restaurant".
+  await expect(page.getByTestId('tracking-status')).not.toContainText('reaches the restaurant');
+  await expect(eta).toHaveAttribute('data-kind', 'clock');
 
   // Picked up and moving on: the estimate now leads to the customer, with a clock time.
   expect((await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'picked_up' } })).status()).toBe(200);
   await expect(page.getByTestId('tracking-headline')).toHaveText('On the way to you', { timeout: 15_000 });
-  await expect(page.getByTestId('tracking-eta-unknown')).toBeVisible(); // the estimate to the restaurant no longer applies
+  // The estimate to the restaurant no longer applies: the planned ride, counted from the pickup, until the driver's next position.
+  await expect(eta).toHaveAttribute('data-kind', 'minutes');
   const midway = await report(order.pickup.lat + 0.012, order.pickup.lng + 0.009);
   expect(midway.status()).toBe(200);
   const destinationMinutes = (await midway.json()).data.dispatches[0].eta_minutes as number;
   expect(destinationMinutes).toBeGreaterThan(0);
-  await expect(eta).toHaveAttribute('data-stop', 'destination', { timeout: 15_000 });
-  await expect(eta).toHaveAttribute('data-minutes', String(destinationMinutes));
+  await expect(eta).toHaveAttribute('data-minutes', new RegExp(`^(${destinationMinutes}|${destinationMinutes - 1})$`), { timeout: 15_000 });
   await expect(eta).toContainText(/Estimated arrival\s*about \d+ min\s*around \d\d:\d\d/);
   await expect(page.getByTestId('tracking-progress').locator('[aria-current="step"]')).toContainText('On the way');
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
@@ -194,15 +202,16 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   await page.getByTestId('language-en').click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
 
-  // Within the geofence of the destination: "Almost there".
+  // Within the geofence of the destination: "Arriving now", and no minutes count beside it.
   expect((await report(order.destination.lat + 0.0005, order.destination.lng)).status()).toBe(200);
-  await expect(page.getByTestId('tracking-headline')).toHaveText('Almost there', { timeout: 15_000 });
+  await expect(page.getByTestId('tracking-headline')).toHaveText('Arriving now', { timeout: 15_000 });
+  await expect(eta).toHaveCount(0);
   await expect(entries.first()).toHaveAttribute('data-status', 'near_destination');
   await expect(entries.first()).toContainText('Driver is nearby');
 
   // Delivered: the final state, no driver any more, and the page stops asking.
   expect((await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'delivered' } })).status()).toBe(200);
-  await expect(page.getByTestId('tracking-headline')).toHaveText('Delivered', { timeout: 15_000 });
+  await expect(page.getByTestId('tracking-headline')).toHaveText(/^Delivered at \d\d:\d\d$/, { timeout: 15_000 });
   await expect(page.getByTestId('tracking-live')).toHaveCount(0);
   await expect(page.getByTestId('tracking-driver')).toHaveCount(0);
   let polls = 0;
@@ -213,6 +222,77 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   expect(polls).toBe(0);
   expect(consoleErrors).toEqual([]);
 });
+
+// One story (lib/tracking/story.ts): before a driver there is already an arrival time, and a
+// driver at the restaurant is never also "reaching the restaurant in …". On a phone and a
+// desktop, in English and in Arabic.
+for (const [device, viewport] of [
+  ['phone', PHONE],
+  ['desktop', { width: 1280, height: 800 }],
+] as const) {
+  test(`the tracking page tells one story before a driver and at the restaurant (${device})`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const account = await request.post('/api/ops/accounts', { headers: OPS_HEADERS, data: { name: 'Saffron Grill' } });
+    const vendor = { 'x-api-key': (await account.json()).data.api_key as string };
+    const order = customerOrder(`story-${device}-${Date.now()}`);
+    const { id } = (await (await request.post('/ext/dispatch', { headers: vendor, data: order })).json()).data as { id: string };
+    const record = (await (await request.get(`/ext/dispatch/${id}`, { headers: vendor })).json()).data;
+    const trackingPath = new URL(record.tracking_url as string).pathname;
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+
+    await page.setViewportSize(viewport);
+    await page.goto(trackingPath);
+    const status = page.getByTestId('tracking-status');
+    const headline = page.getByTestId('tracking-headline');
+    const eta = page.getByTestId('tracking-eta');
+    const language = async (locale: 'en' | 'ar') => {
+      await page.getByTestId(`language-${locale}`).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    };
+
+    // Before a driver: an arrival time from the dispatch's own plan, before any position.
+    await expect(headline).toHaveText('Finding a driver');
+    await expect(status).toHaveAttribute('data-phase', 'finding_driver');
+    await expect(eta).toHaveAttribute('data-kind', 'clock');
+    await expect(eta).toHaveText(/^Estimated arrival\s*around \d\d:\d\d$/);
+    await expect(page.getByTestId('tracking-eta-unknown')).toHaveCount(0);
+    await language('ar');
+    await expect(headline).toHaveText('جارٍ البحث عن سائق');
+    await expect(eta).toHaveText(/^الوصول المتوقع\s*حوالي \d\d:\d\d( [صم])?$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+    // A driver takes it and reports a position at the restaurant (inside its geofence).
+    const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: `Sami ${device}` } });
+    const driverId = (await driver.json()).data.id as string;
+    expect((await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
+    expect((await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'accepted' } })).status()).toBe(200);
+    const atPickup = await request.post(`/api/ops/drivers/${driverId}/location`, {
+      headers: OPS_HEADERS,
+      data: { lat: order.pickup.lat + 0.0004, lng: order.pickup.lng },
+    });
+    expect(atPickup.status()).toBe(200);
+
+    await expect(headline).toHaveText('السائق في المطعم', { timeout: 15_000 });
+    await expect(status).toHaveAttribute('data-phase', 'at_restaurant');
+    await expect(status).not.toContainText('يصل السائق إلى المطعم');
+    await expect(eta).toHaveAttribute('data-kind', 'clock');
+    await expect(eta).toHaveText(/^الوصول المتوقع\s*حوالي \d\d:\d\d( [صم])?$/);
+    await expect(page.getByTestId('marker-driver')).toBeVisible();
+    await expectNoSeriousAxeViolations(page, `tracking at the restaurant (ar, ${device})`);
+
+    await language('en');
+    await expect(headline).toHaveText('Driver at the restaurant');
+    // Regression: "Driver at the restaurant" beside "reaches the restaurant in about 1 min".
+    await expect(status).not.toContainText('reaches the restaurant');
+    await expect(eta).toHaveText(/^Estimated arrival\s*around \d\d:\d\d$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await expectNoSeriousAxeViolations(page, `tracking at the restaurant (en, ${device})`);
+    expect(consoleErrors).toEqual([]);
+  });
+}
 
 test('an unknown or malformed tracking link is a 404 that reveals nothing', async ({ browser, page, request }) => {
   await page.setViewportSize(PHONE);

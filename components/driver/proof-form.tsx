@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApiClientError } from '@/components/client/api-fetch';
 import type { Locale } from '@/components/i18n/locale';
 import { format } from '@/components/i18n/messages';
@@ -8,6 +8,7 @@ import type { DriverText } from '@/components/i18n/messages/driver';
 import { formatAmount } from './format';
 import type { submit } from './outbox';
 import { PhotoInput } from './photo-input';
+import { keepProofDraft, readProofDraft, type ProofDraft } from './proof-draft';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad';
 import type { Job, MediaKind } from './types';
 import styles from './driver.module.css';
@@ -41,9 +42,15 @@ export function ProofForm({ job, t, locale, isBusy, run }: { job: Job; t: Driver
   const [pin, setPin] = useState('');
   const [isMissing, setIsMissing] = useState(false);
   const padRef = useRef<SignaturePadHandle>(null);
+  const draft = useProofDraft(job.id, (restored) => {
+    if (restored.photo) setPhoto((current) => current ?? restored.photo ?? null);
+    if (restored.signature) void padRef.current?.restore(restored.signature);
+  });
 
   const onDeliver = async () => {
     setIsMissing(false);
+    // The proof kept on the phone is on disk before the outbox takes it over.
+    await draft.saved();
     const entries: Parameters<typeof submit>[0][] = [];
     if (required === 'photo' && !hasUploaded) {
       if (!photo) return setIsMissing(true);
@@ -68,6 +75,8 @@ export function ProofForm({ job, t, locale, isBusy, run }: { job: Job; t: Driver
     const isDone = await run(entries, (error) =>
       error.code === 'pin_incorrect' ? t.pinIncorrect : error.status === 429 ? t.tooManyTries : error.code === 'proof_required' ? t.proofMissing : error.message,
     );
+    // Handed to the outbox (sent, or waiting there for the signal): the kept proof has done its part.
+    if (isDone) await draft.drop();
     if (!isDone && required === 'pin') setPin('');
   };
 
@@ -81,6 +90,7 @@ export function ProofForm({ job, t, locale, isBusy, run }: { job: Job; t: Driver
           photo={photo}
           onPhoto={(taken) => {
             setPhoto(taken);
+            draft.keep({ photo: taken ?? undefined });
             if (taken) setIsMissing(false);
           }}
           testId="proof-photo"
@@ -94,7 +104,9 @@ export function ProofForm({ job, t, locale, isBusy, run }: { job: Job; t: Driver
             onChange={(hasDrawn) => {
               setHasInk(hasDrawn);
               if (hasDrawn) setIsMissing(false);
+              else draft.keep({ signature: undefined });
             }}
+            onStroke={(signature) => draft.keep({ signature: signature ?? undefined })}
           />
           <div className={styles.padFooter}>
             <span className={styles.muted}>{t.signHere}</span>
@@ -158,4 +170,47 @@ export function ProofForm({ job, t, locale, isBusy, run }: { job: Job; t: Driver
       </button>
     </div>
   );
+}
+
+/**
+ * The proof of `jobId` kept on the phone (proof-draft.ts): restored once when the form opens
+ * (`onRestore`), then rewritten at each change, one write at a time and in the order made.
+ */
+function useProofDraft(jobId: string, onRestore: (draft: ProofDraft) => void) {
+  const current = useRef<ProofDraft>({});
+  const writes = useRef<Promise<void>>(Promise.resolve());
+  const hasChanged = useRef(false);
+  const restore = useRef(onRestore);
+  useEffect(() => {
+    restore.current = onRestore;
+  });
+  useEffect(() => {
+    let isCancelled = false;
+    void readProofDraft(jobId).then((kept) => {
+      // Something taken meanwhile is newer than what was kept.
+      if (!kept || isCancelled || hasChanged.current) return;
+      current.current = kept;
+      restore.current(kept);
+    });
+    return () => {
+      isCancelled = true;
+    };
+  }, [jobId]);
+
+  const write = (next: ProofDraft | null) => {
+    writes.current = writes.current.then(() => keepProofDraft(jobId, next));
+    return writes.current;
+  };
+  return {
+    keep: (change: ProofDraft) => {
+      hasChanged.current = true;
+      current.current = { ...current.current, ...change };
+      void write(current.current);
+    },
+    saved: () => writes.current,
+    drop: () => {
+      current.current = {};
+      return write(null);
+    },
+  };
 }

@@ -7,6 +7,8 @@ export interface SignaturePadHandle {
   /** The signature as a PNG, or null when nothing was drawn. */
   toBlob: () => Promise<Blob | null>;
   clear: () => void;
+  /** Draws a signature kept earlier (proof-draft.ts) back on the pad. */
+  restore: (signature: Blob) => Promise<void>;
 }
 
 const LINE_WIDTH_PX = 2.5;
@@ -16,7 +18,18 @@ const LINE_WIDTH_PX = 2.5;
  * per pointer, drawn at the screen's pixel density. Exported on a white background, so the PNG
  * reads the same in any viewer.
  */
-export function SignaturePad({ label, onChange, ref }: { label: string; onChange: (hasInk: boolean) => void; ref?: Ref<SignaturePadHandle> }) {
+export function SignaturePad({
+  label,
+  onChange,
+  onStroke,
+  ref,
+}: {
+  label: string;
+  onChange: (hasInk: boolean) => void;
+  /** After each stroke: the signature so far (to keep it on the phone). */
+  onStroke?: (signature: Blob | null) => void;
+  ref?: Ref<SignaturePadHandle>;
+}) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const hasInkRef = useRef(false);
 
@@ -48,12 +61,29 @@ export function SignaturePad({ label, onChange, ref }: { label: string; onChange
     paintBackground();
   }, []);
 
+  const toBlob = () =>
+    new Promise<Blob | null>((resolve) => {
+      if (!hasInkRef.current || !canvasRef.current) return resolve(null);
+      canvasRef.current.toBlob((blob) => resolve(blob), 'image/png');
+    });
+
   useImperativeHandle(ref, () => ({
-    toBlob: () =>
-      new Promise<Blob | null>((resolve) => {
-        if (!hasInkRef.current || !canvasRef.current) return resolve(null);
-        canvasRef.current.toBlob((blob) => resolve(blob), 'image/png');
-      }),
+    toBlob,
+    restore: async (signature) => {
+      const canvas = canvasRef.current;
+      const context = canvas?.getContext('2d');
+      if (!canvas || !context || hasInkRef.current) return;
+      try {
+        const image = await createImageBitmap(signature);
+        const { width, height } = canvas.getBoundingClientRect();
+        context.drawImage(image, 0, 0, width, height);
+        image.close();
+        hasInkRef.current = true;
+        onChange(true);
+      } catch {
+        // an image the phone cannot read: the pad stays empty, to sign again
+      }
+    },
     clear: () => {
       paintBackground();
       hasInkRef.current = false;
@@ -94,7 +124,10 @@ export function SignaturePad({ label, onChange, ref }: { label: string; onChange
           onChange(true);
         }
       }}
-      onPointerUp={(event) => event.currentTarget.releasePointerCapture(event.pointerId)}
+      onPointerUp={(event) => {
+        event.currentTarget.releasePointerCapture(event.pointerId);
+        if (hasInkRef.current && onStroke) void toBlob().then(onStroke);
+      }}
     />
   );
 }

@@ -4,18 +4,35 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LazyDispatchMap } from '@/components/map/lazy-dispatch-map';
 import { useIsHydrated } from '@/components/ui/use-is-hydrated';
-import { isLifecycleStatus } from '@/lib/transitions/lifecycle-statuses';
 import { formatClock, formatDateTime, parseApiTimestamp } from '@/components/i18n/format-time';
 import type { Locale } from '@/components/i18n/locale';
 import { format } from '@/components/i18n/messages';
 import type { TrackingText } from '@/components/i18n/messages/tracking';
 import { pickLocaleText } from '@/components/i18n/pick-locale-text';
 import type { TrackingView as View } from '@/lib/tracking/schemas';
-import { arrivalOf, minutesLeft } from './eta-countdown';
+import { storyOf, type Story } from '@/lib/tracking/story';
 import { trackingQuery } from './queries';
 import styles from './tracking.module.css';
 
-type Status = View['timeline'][number]['status'];
+/**
+ * The view as the story reads it (times as numbers). `now`: the time, or before hydration (no
+ * clock yet, the server's render repeated) the latest update's, so both renders tell the same story.
+ */
+function storyOfView(view: View, now: number | null): Story {
+  const time = (timestamp: string) => parseApiTimestamp(timestamp).getTime();
+  const position = view.driver?.position;
+  return storyOf({
+    state: view.state,
+    timeline: view.timeline.map((entry) => ({ status: entry.status, time: time(entry.time) })),
+    driver: view.driver ? { position: position ? { lat: position.lat, lng: position.lng, time: time(position.time) } : null } : null,
+    eta: view.eta ? { minutes: view.eta.minutes, stop: view.eta.stop, time: time(view.eta.time) } : null,
+    plan: { pickupAt: time(view.plan.pickup_at), travelMinutes: view.plan.travel_minutes, approachMinutes: view.plan.approach_minutes },
+    pickup: view.pickup,
+    destination: view.destination,
+    geofenceM: view.geofence_m,
+    now: now ?? time(view.eta?.time ?? view.timeline.at(-1)?.time ?? view.plan.pickup_at),
+  });
+}
 
 export interface TrackingMapConfig {
   tileUrl: string | null;
@@ -29,23 +46,31 @@ export interface TrackingMapConfig {
  */
 export function OrderTracking({ token, locale, t, map }: { token: string; locale: Locale; t: TrackingText; map: TrackingMapConfig }) {
   const { data: view, isError } = useQuery(trackingQuery(token));
+  const now = useNow(30_000);
   // The server rendered the page with this data: it is always in the cache.
   if (!view) return null;
 
   const restaurant = pickLocaleText(view.restaurant_name, locale);
   const driverName = view.driver?.first_name || t.yourDriver;
-  const latest = view.timeline.at(-1)?.status ?? view.state;
-  // A driver-near marker after the state says more than the state itself.
-  const now: Status = isLifecycleStatus(latest) ? view.state : latest;
+  // The headline, the arrival line and the map tell one story, from the status and the position.
+  const story = storyOfView(view, now);
+  const driverPosition = story.map.showsDriver ? (view.driver?.position ?? null) : null;
   const values = { restaurant, driver: driverName };
   const tone = view.state === 'cancelled' || view.state === 'dispatch_rejected' ? 'ended' : view.state === 'delivered' ? 'done' : 'active';
 
   return (
     <div className={styles.stack}>
-      <section className={`${styles.card} ${styles.status}`} data-tone={tone} aria-labelledby="tracking-headline" data-testid="tracking-status" data-state={view.state}>
+      <section
+        className={`${styles.card} ${styles.status}`}
+        data-tone={tone}
+        aria-labelledby="tracking-headline"
+        data-testid="tracking-status"
+        data-state={view.state}
+        data-phase={story.phase}
+      >
         <div className={styles.statusTop}>
           <h2 id="tracking-headline" className={styles.headline} data-testid="tracking-headline">
-            {t[`headline_${now}`]}
+            <Headline story={story} locale={locale} t={t} isHydrated={now !== null} />
           </h2>
           {view.is_finished ? null : (
             <span className={styles.live} title={t.liveHint} data-testid="tracking-live">
@@ -54,9 +79,8 @@ export function OrderTracking({ token, locale, t, map }: { token: string; locale
             </span>
           )}
         </div>
-        <p className={styles.detail}>{format(t[`detail_${now}`], values)}</p>
-        {/* A new estimate starts a new countdown from the current time. */}
-        {view.is_finished ? null : <Eta key={view.eta?.time ?? 'none'} eta={view.eta} locale={locale} t={t} />}
+        <p className={styles.detail}>{format(t[`detail_${story.detail as View['state']}`], values)}</p>
+        {view.is_finished ? null : <Eta story={story} locale={locale} t={t} isHydrated={now !== null} />}
         {tone === 'ended' ? null : <Progress state={view.state} t={t} />}
         {isError ? (
           <p className={styles.refreshFailed} role="status">
@@ -84,16 +108,16 @@ export function OrderTracking({ token, locale, t, map }: { token: string; locale
           tileAttribution={map.tileAttribution}
           pickup={view.pickup}
           destination={view.destination}
-          driver={view.driver?.position ?? null}
+          driver={driverPosition}
           labels={{
             map: t.mapLabel,
             pickup: t.mapPickup,
             destination: t.mapDestination,
             driver: format(t.mapDriver, { name: driverName }),
           }}
-          // Each new step frames the map again (e.g. the driver and the customer once picked up);
-          // between steps a moving driver never moves the view under the reader's finger.
-          fitKey={`${token}:${view.state}`}
+          // Each new step of the story frames the map again (e.g. the driver and the customer once
+          // picked up); between steps a moving driver never moves the view under the reader's finger.
+          fitKey={`${token}:${story.phase}`}
           height="min(46vh, 340px)"
           className={styles.map}
         />
@@ -106,7 +130,7 @@ export function OrderTracking({ token, locale, t, map }: { token: string; locale
             <span className={`${styles.swatch} ${styles.swatchDestination}`} aria-hidden="true" />
             {t.mapDestination}
           </li>
-          {view.driver?.position ? (
+          {driverPosition ? (
             <li>
               <span className={`${styles.swatch} ${styles.swatchDriver}`} aria-hidden="true" />
               {driverName}
@@ -143,31 +167,50 @@ export function OrderTracking({ token, locale, t, map }: { token: string; locale
   );
 }
 
-/** The arrival estimate the driver's position gave, counted down; nothing made up when there is none. */
-function Eta({ eta, locale, t }: { eta: View['eta']; locale: Locale; t: TrackingText }) {
-  const now = useNow(30_000);
-  if (!eta) {
+/** The headline: what is happening now, as the story tells it ("Delivered at 18:42" once the clock is known). */
+function Headline({ story, locale, t, isHydrated }: { story: Story; locale: Locale; t: TrackingText; isHydrated: boolean }) {
+  switch (story.phase) {
+    case 'delivered':
+      return story.eta?.kind === 'delivered' && isHydrated ? format(t.story_delivered, { time: formatClock(new Date(story.eta.at), locale) }) : t.headline_delivered;
+    case 'cancelled':
+      return t.headline_cancelled;
+    case 'unavailable':
+      return t.headline_dispatch_rejected;
+    default:
+      return t[`story_${story.phase}`];
+  }
+}
+
+/**
+ * The arrival line of the story: a time of day while the restaurant is still ahead, the minutes
+ * left (and the time) once the order is on its way, nothing once the driver is at the door, and
+ * nothing made up when nothing is known. Times show once hydrated (the reader's time zone).
+ */
+function Eta({ story, locale, t, isHydrated }: { story: Story; locale: Locale; t: TrackingText; isHydrated: boolean }) {
+  const eta = story.eta;
+  if (!eta || eta.kind === 'delivered') return null;
+  if (eta.kind === 'unknown') {
     return (
       <p className={styles.etaUnknown} data-testid="tracking-eta-unknown">
         {t.etaUnknown}
       </p>
     );
   }
-  // Before hydration the server's render is repeated (no clock yet): the estimate as made.
-  const minutes = now === null ? eta.minutes : minutesLeft(eta, now);
-  const clock = now === null ? null : format(t.etaAround, { time: formatClock(arrivalOf(eta), locale) });
-  if (eta.stop === 'pickup') {
-    return (
-      <p className={styles.etaPickup} data-testid="tracking-eta" data-stop="pickup" data-minutes={eta.minutes}>
-        {minutes === 0 ? t.etaToRestaurantSoon : format(t.etaToRestaurant, { duration: duration(minutes, locale, t) })}
-      </p>
-    );
-  }
+  const clock = isHydrated ? format(t.etaAround, { time: formatClock(new Date(eta.at), locale) }) : null;
   return (
-    <div className={styles.eta} data-testid="tracking-eta" data-stop="destination" data-minutes={eta.minutes}>
+    <div className={styles.eta} data-testid="tracking-eta" data-kind={eta.kind} data-minutes={eta.kind === 'minutes' ? eta.minutes : undefined}>
       <span className={styles.etaLabel}>{t.etaLabel}</span>
-      <span className={styles.etaValue}>{minutes === 0 ? t.etaToYouSoon : format(t.etaToYou, { duration: duration(minutes, locale, t) })}</span>
-      {clock ? <span className={styles.etaClock}>{clock}</span> : null}
+      {eta.kind === 'minutes' ? (
+        <>
+          <span className={styles.etaValue}>{eta.minutes === 0 ? t.etaToYouSoon : format(t.etaToYou, { duration: duration(eta.minutes, locale, t) })}</span>
+          {clock ? <span className={styles.etaClock}>{clock}</span> : null}
+        </>
+      ) : (
+        // A time of day: the order at the door after the driver's pickup and the ride.
+        <span className={styles.etaValue} data-empty={!clock}>
+          {clock ?? '\u00a0'}
+        </span>
+      )}
     </div>
   );
 }

@@ -60,8 +60,14 @@ describe('getTrackingView', () => {
       destination: { lat: body.destination.lat, lng: body.destination.lng },
       driver: null,
       eta: null,
+      // The dispatch's own plan: an arrival time before any driver or position.
+      plan: { pickup_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/), travel_minutes: expect.any(Number), approach_minutes: 10 },
+      geofence_m: expect.any(Number),
       delivery_pin: null,
     });
+    expect(view.plan.travel_minutes).toBeGreaterThanOrEqual(1);
+    // Never sooner than a courier's approach after the order was placed.
+    expect(Date.parse(`${view.plan.pickup_at.replace(' ', 'T')}Z`) - Date.parse(`${view.timeline[0]!.time.replace(' ', 'T')}Z`)).toBeGreaterThanOrEqual(10 * 60_000 - 1_000);
     expect(TrackingViewSchema.parse(view)).toEqual(view);
   });
 

@@ -4,6 +4,9 @@ import type { StatusEntry } from '@/lib/dispatches/schemas';
 import { isLifecycleStatus, ON_DUTY_STATES, type LifecycleStatus } from '@/lib/transitions/statuses';
 import { formatTimestamp } from '@/lib/dispatches/timestamp';
 import { DomainError } from '@/lib/errors/domain-error';
+import { getEnv } from '@/lib/env';
+import { COURIER_APPROACH_MIN } from '@/lib/estimates/estimate-delivery';
+import { AVERAGE_SPEED_KMH, greatCircleKm, ROAD_FACTOR } from '@/lib/estimates/route-estimator';
 import { TRACKING_TOKEN_PATTERN, TrackingViewSchema, type TrackingView } from '@/lib/tracking/schemas';
 
 const FINISHED: readonly LifecycleStatus[] = ['delivered', 'qa_qc', 'cancelled', 'dispatch_rejected'];
@@ -21,6 +24,10 @@ const TRACKING_SELECT = {
   etaMinutes: true,
   etaStop: true,
   etaUpdatedAt: true,
+  // Times only, for the plan the page shows before a driver reports a position.
+  createdAt: true,
+  pickupReadyAt: true,
+  expectedPickupAt: true,
   assignedDriver: { select: { name: true, lastLat: true, lastLng: true, lastPositionAt: true } },
   // The customer's own delivery PIN, shown while the account requires one (accounts.proof_of_delivery).
   deliveryPin: true,
@@ -69,6 +76,8 @@ function toView(dispatch: TrackedDispatch): TrackingView {
         }
       : null,
     eta: isUnderWay ? eta(dispatch, state) : null,
+    plan: plan(dispatch),
+    geofence_m: getEnv().GEOFENCE_RADIUS_M,
     // The customer gives it to the driver at the door (lib/driver-jobs/deliver-job.ts checks it).
     delivery_pin: dispatch.account.proofOfDelivery === 'pin' && !isFinished ? dispatch.deliveryPin : null,
   };
@@ -80,6 +89,19 @@ function eta(dispatch: TrackedDispatch, state: LifecycleStatus): TrackingView['e
   // An estimate to the restaurant says nothing once the order is on its way to the customer.
   if (stop === 'pickup' && state === 'picked_up') return null;
   return { minutes, stop, time: formatTimestamp(time) };
+}
+
+/**
+ * The dispatch's own estimate, as lib/estimates/estimate-delivery.ts makes a quote's: the ride by
+ * the straight-line estimator, and a driver at the pickup when the engine planned one, else when
+ * the food is ready, and never sooner than a courier's approach after the order was placed.
+ */
+function plan(dispatch: TrackedDispatch): TrackingView['plan'] {
+  const km = greatCircleKm(point(dispatch.pickup), point(dispatch.destination)) * ROAD_FACTOR;
+  const travelMinutes = Math.max(1, Math.ceil((km / AVERAGE_SPEED_KMH) * 60));
+  const earliest = dispatch.createdAt.getTime() + COURIER_APPROACH_MIN * 60_000;
+  const pickupAt = dispatch.expectedPickupAt?.getTime() ?? Math.max(earliest, dispatch.pickupReadyAt?.getTime() ?? 0);
+  return { pickup_at: formatTimestamp(new Date(pickupAt)), travel_minutes: travelMinutes, approach_minutes: COURIER_APPROACH_MIN };
 }
 
 /** The coordinates of a stored address, without its address line or reference. */

@@ -43,6 +43,15 @@ export const TrackingViewSchema = z.object({
       time: timestamp,
     })
     .nullable(),
+  /**
+   * The dispatch's own plan, known before any driver or position: when a driver is expected at
+   * the pickup (the dispatch engine's plan, else the food's ready time, else the time a courier
+   * needs to get there), the ride from the pickup to the customer, and the least time a driver
+   * not yet found needs to reach the pickup. The page's arrival time before the first estimate.
+   */
+  plan: z.object({ pickup_at: timestamp, travel_minutes: z.int(), approach_minutes: z.int() }),
+  /** The radius, in metres, within which the driver counts as at a stop (GEOFENCE_RADIUS_M). */
+  geofence_m: z.int(),
   /** The 4-digit code the customer gives the driver on delivery, while the restaurant requires one and the order is not finished; null otherwise. */
   delivery_pin: z.string().nullable(),
 });

@@ -92,6 +92,13 @@ export const trackingMessages = defineMessages({
     poweredBy: 'Delivery tracking by {app}',
     notFoundTitle: 'Tracking link not found',
     notFoundBody: 'This link doesn’t lead to an order. Check that you opened the whole link, or ask the restaurant to send it again.',
+    // the one story of the page (lib/tracking/story.ts): headline from status and position together
+    story_finding_driver: 'Finding a driver',
+    story_to_restaurant: 'Driver on the way to the restaurant',
+    story_at_restaurant: 'Driver at the restaurant',
+    story_to_you: 'On the way to you',
+    story_arriving: 'Arriving now',
+    story_delivered: 'Delivered at {time}',
   },
   ar: {
     pageTitle: 'طلبك من {restaurant}',
@@ -173,6 +180,12 @@ export const trackingMessages = defineMessages({
     poweredBy: 'تتبع التوصيل من {app}',
     notFoundTitle: 'رابط التتبع غير موجود',
     notFoundBody: 'هذا الرابط لا يؤدي إلى أي طلب. تأكد من فتح الرابط كاملًا، أو اطلب من المطعم إرساله مجددًا.',
+    story_finding_driver: 'جارٍ البحث عن سائق',
+    story_to_restaurant: 'السائق في الطريق إلى المطعم',
+    story_at_restaurant: 'السائق في المطعم',
+    story_to_you: 'في الطريق إليك',
+    story_arriving: 'يصل الآن',
+    story_delivered: 'تم التوصيل الساعة {time}',
   },
 });
 

@@ -50,7 +50,7 @@ describe('GET /api/track/{token}', () => {
     expectTrackingHeaders(response.headers);
     expect(Object.keys(response.body)).toEqual(['data']);
     expect(Object.keys(response.body.data)).toEqual([
-      'restaurant_name', 'state', 'is_finished', 'timeline', 'pickup', 'destination', 'driver', 'eta', 'delivery_pin',
+      'restaurant_name', 'state', 'is_finished', 'timeline', 'pickup', 'destination', 'driver', 'eta', 'plan', 'geofence_m', 'delivery_pin',
     ]);
     expect(response.body.data).toMatchObject({
       restaurant_name: body.vendor_name,
