@@ -35,7 +35,11 @@ describe('the next simulator step', () => {
 
   it('accepts as the driver once assigned, picks up once ready', () => {
     expect(nextStep(dispatch({ state: 'assigned' }), 1_000)).toEqual({ kind: 'status', status: 'accepted' });
-    expect(nextStep(dispatch({ state: 'ready_for_pickup' }), 1_000)).toEqual({ kind: 'status', status: 'picked_up' });
+    // Ready before the driver is there ("Ready now"): the driver drives to the pickup first, then picks up.
+    expect(nextStep(dispatch({ state: 'ready_for_pickup' }), 1_000).kind).toBe('move');
+    const ready = [entry('new', 0), entry('assigned', 1), entry('accepted', 2), entry('ready_for_pickup', 3)];
+    const there = { id: 'drv_1', sandboxAccountId: 'acc_1', position: PICKUP, positionAt: at(4) };
+    expect(nextStep(dispatch({ state: 'ready_for_pickup', statusHistory: ready, driver: there }), 1_000)).toEqual({ kind: 'status', status: 'picked_up' });
   });
 
   it('moves towards the pickup one tick at the account’s speed while accepted', () => {

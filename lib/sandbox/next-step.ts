@@ -70,7 +70,8 @@ export function nextStep(dispatch: SimulatedDispatch, tickMs: number, now: numbe
         return step.kind === 'status' && now < dispatch.foodReadyAt.getTime() ? { kind: 'wait', reason: 'kitchen' } : step;
       }
     case 'ready_for_pickup':
-      return { kind: 'status', status: 'picked_up' };
+      // The kitchen may say "ready" before the driver is there: the driver gets there first.
+      return drivesToPickup(dispatch) ? leg(dispatch, driver, dispatch.pickup, 'picked_up', tickMs) : arrivedWith(dispatch, driver, dispatch.pickup, 'picked_up');
     case 'picked_up':
       // The driver leaves the kitchen with every order of the trip, then drops them off in order.
       if (dispatch.tripmates.some((mate) => BEFORE_PICKUP_STATES.has(mate.state) || (mate.seq < dispatch.tripSeq && !FINISHED_STATES.has(mate.state)))) {
@@ -84,11 +85,11 @@ export function nextStep(dispatch: SimulatedDispatch, tickMs: number, now: numbe
 
 /** Whether this dispatch moves the driver to the pickup: alone, or the first of its trip still on the way. */
 function drivesToPickup(dispatch: SimulatedDispatch): boolean {
-  return !dispatch.tripmates.some((mate) => (mate.state === 'accepted' || mate.state === 'assigned') && mate.seq < dispatch.tripSeq);
+  return !dispatch.tripmates.some((mate) => BEFORE_PICKUP_STATES.has(mate.state) && mate.seq < dispatch.tripSeq);
 }
 
 /** A dispatch the trip's lead drives: its arrival status once the driver stands at `stop`, else nothing. */
-function arrivedWith(dispatch: SimulatedDispatch, driver: SimulatedDriver, stop: LatLng, arrival: 'ready_for_pickup'): SimulatorStep {
+function arrivedWith(dispatch: SimulatedDispatch, driver: SimulatedDriver, stop: LatLng, arrival: 'ready_for_pickup' | 'picked_up'): SimulatorStep {
   if (driver.position && isAt(driver.position, stop) && hasReportedSince(driver, enteredAt(dispatch))) return { kind: 'status', status: arrival };
   return { kind: 'wait', reason: 'tripmate_drives' };
 }
@@ -102,7 +103,7 @@ function leg(
   dispatch: SimulatedDispatch,
   driver: SimulatedDriver,
   stop: LatLng,
-  arrival: 'ready_for_pickup' | 'delivered',
+  arrival: 'ready_for_pickup' | 'picked_up' | 'delivered',
   tickMs: number,
 ): SimulatorStep {
   const from = driver.position ?? stop;
