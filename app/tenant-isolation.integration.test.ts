@@ -221,6 +221,23 @@ const CASES: Case[] = [
   },
   { file: './api/driver/media/[id]/route.ts', method: 'GET', surface: 'driver', resource: 'media', path: (t) => `/api/driver/media/${t.mediaId}`, ownStatus: 200 },
   { file: './ext/media/[id]/route.ts', method: 'GET', surface: 'vendor', resource: 'media', path: (t) => `/ext/media/${t.mediaId}`, ownStatus: 302 },
+  { file: './api/staff/media/[id]/route.ts', method: 'GET', surface: 'staff', resource: 'media', path: (t) => `/api/staff/media/${t.mediaId}`, ownStatus: 200 },
+  {
+    file: './api/staff/dispatches/[id]/proof/route.ts',
+    method: 'GET',
+    surface: 'staff',
+    resource: 'dispatch',
+    path: (t) => `/api/staff/dispatches/${t.dispatchId}/proof`,
+    ownStatus: 200,
+  },
+  {
+    file: './api/staff/dispatches/[id]/destination-changes/route.ts',
+    method: 'GET',
+    surface: 'staff',
+    resource: 'dispatch',
+    path: (t) => `/api/staff/dispatches/${t.dispatchId}/destination-changes`,
+    ownStatus: 200,
+  },
   { file: './api/driver/offers/[id]/decline/route.ts', method: 'POST', surface: 'driver', resource: 'offer', path: (t) => `/api/driver/offers/${t.offerId}/decline`, ownStatus: 200 },
   {
     file: './api/driver/offers/[id]/accept/route.ts',
