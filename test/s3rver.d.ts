@@ -1,4 +1,4 @@
-// s3rver ships no types: the part the media tests use (node_modules/s3rver/README.md).
+// s3rver ships no types: the part the media tests use (from s3rver's own README).
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
 

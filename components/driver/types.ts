@@ -1,4 +1,4 @@
-// The driver API's shapes (docs: /work "driver app design", app/api/driver/**). The routes own
+// The driver API's shapes (docs/driver-app.md, app/api/driver/**). The routes own
 // their zod schemas; the app only reads what they send, so these are plain types: no zod in the
 // driver app's bundle.
 

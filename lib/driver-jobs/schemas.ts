@@ -6,7 +6,7 @@ import { MediaKindSchema } from '@/lib/media/schemas';
 import { text } from '@/lib/validation/primitives';
 
 // The driver app's jobs: the dispatches assigned to the driver, as the app shows them, and what
-// the driver sends about them (docs: the README's "Driver app" section).
+// the driver sends about them (docs/driver-app.md).
 
 /** `?locale=` of the job routes: the order items' and the restaurant's language (vendor_name, item_name). */
 export const DriverJobQuerySchema = z.object({ locale: z.enum(['en', 'ar']).optional() });
