@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
-import { benchOptions, createPostgresDatabase, jsonApi, machine, query, startServer, stopProcess } from '@/bench/support';
+import { benchOptions, createPostgresDatabase, jsonApi, machine, query, runBench, startServer, stopProcess } from '@/bench/support';
 import { measureEngineRound, type RoundMeasure } from '@/bench/engine-round';
 import { applyMigrations } from '@/lib/db/migrate';
 import { newSessionToken, SESSION_TTL_MS, sessionIdOf } from '@/lib/auth/session-token';
@@ -217,16 +217,6 @@ async function main() {
   await ensureBuild();
   const { url, drop } = await createPostgresDatabase('dispatch_bench_drivers');
   let server: ChildProcess | undefined;
-  // Interrupted (Ctrl-C, a CI timeout): the server's processes and the database go too.
-  const onSignal = (signal: NodeJS.Signals) => {
-    void (async () => {
-      if (server) await stopProcess(server).catch(() => {});
-      await drop().catch(() => {});
-      process.exit(signal === 'SIGINT' ? 130 : 143);
-    })();
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
   try {
     await applyMigrations({ databaseUrl: url });
     server = await startServer({ DATABASE_URL: url, DATA_DIR: os.tmpdir(), PORT, OPS_TOKEN, WEBHOOK_WORKER: 'true', SANDBOX_SIMULATOR: 'false', API_RATE_LIMIT_PER_S: '0', DISPATCH_ROUND_S: '15' });
@@ -306,7 +296,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -5,7 +5,7 @@
 // first ETA, announced), 1.45 km (nothing new), 100 m (the geofence entered: near_pickup and an
 // ETA), 90 m (nothing new). Prints the CPU per position (user + system time of this process) and
 // the p50 latency of each pass; see bench/results/drivers.md.
-import { benchOptions, createPostgresDatabase, machine } from '@/bench/support';
+import { benchOptions, createPostgresDatabase, machine, runBench } from '@/bench/support';
 import { applyMigrations } from '@/lib/db/migrate';
 import { closeDb } from '@/lib/db/client';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
@@ -61,7 +61,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

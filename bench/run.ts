@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchOptions, createPostgresDatabase, machine, query, startServer as startProductionServer, stopProcess } from '@/bench/support';
+import { benchOptions, createPostgresDatabase, machine, query, runBench, startServer as startProductionServer, stopProcess, temporaryDirectory } from '@/bench/support';
 import { openPGlite } from '@/lib/db/pglite';
 import { applyMigrations } from '@/lib/db/migrate';
 import { hashApiKey } from '@/lib/auth/api-key';
@@ -75,7 +75,7 @@ async function prepare(kind: string): Promise<{ env: Record<string, string>; exp
       cleanup: drop,
     };
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-bench-'));
+  const dataDir = temporaryDirectory('dispatch-bench-');
   const pgliteDir = path.join(dataDir, 'pglite');
   await applyMigrations({ pgliteDir });
   const embedded = openPGlite(pgliteDir);
@@ -377,7 +377,4 @@ async function main() {
   console.log(`\n${report}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -1,9 +1,77 @@
-// What both benchmarks need: their command-line options, throwaway PostgreSQL databases, the production server as a child
-// process, and a description of the machine.
+// What every benchmark needs: its command-line options, throwaway PostgreSQL databases and data
+// directories, the production server and workers as child processes, a description of the
+// machine, and the promise that all of them are gone when the bench ends, however it ends.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+
+// ---------------------------------------------------------------- cleanup on every exit
+
+type Step = () => Promise<void> | void;
+const steps: Step[] = [];
+const children = new Set<ChildProcess>();
+
+/**
+ * Registers what undoes something the bench made (a database, a directory, a process); the steps
+ * run last-in first-out when the bench ends: success, failure, Ctrl-C, SIGTERM or SIGHUP. The
+ * returned function runs the step now, once, and forgets it.
+ */
+export function onCleanup(step: Step): () => Promise<void> {
+  let done = false;
+  const once: Step = async () => {
+    if (done) return;
+    done = true;
+    steps.splice(steps.indexOf(once) >>> 0, 1);
+    await step();
+  };
+  steps.push(once);
+  return async () => void (await once());
+}
+
+async function cleanUp(): Promise<void> {
+  while (steps.length > 0) {
+    try {
+      await steps.at(-1)!();
+    } catch (error) {
+      console.error('[bench] cleanup:', error);
+    }
+  }
+}
+
+/**
+ * Runs a bench's `main` and exits: 0 when it succeeded, 1 when it threw, 128 + the signal's number
+ * when interrupted; every registered cleanup step runs first. A second Ctrl-C, or an exit that
+ * skips the steps (`process.exit` elsewhere), still kills the child processes, synchronously.
+ */
+export function runBench(main: () => Promise<void>): void {
+  process.on('exit', () => {
+    for (const child of children) child.kill('SIGKILL');
+  });
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    process.once(signal, () => {
+      console.error(`\n[bench] ${signal}: stopping what the bench started and removing what it made…`);
+      process.once(signal, () => process.exit(code));
+      void cleanUp().finally(() => process.exit(code));
+    });
+  }
+  main().then(
+    () => cleanUp().then(() => process.exit(0)),
+    (error: unknown) => {
+      console.error(error);
+      return cleanUp().finally(() => process.exit(1));
+    },
+  );
+}
+
+/** A new directory under the system's temporary one, removed when the bench ends. */
+export function temporaryDirectory(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /** The command line's `--name value` options: `--db` (`pglite`, `postgres` or `both`, the default) and numbers. */
 export function benchOptions(argv: readonly string[] = process.argv) {
@@ -30,13 +98,14 @@ export async function query(url: string, sql: string, values: unknown[] = []) {
   }
 }
 
-/** A new, empty PostgreSQL database; `drop` removes it. */
+/** A new, empty PostgreSQL database; `drop` removes it, and the bench's end does if nothing did. */
 export async function createPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const drop = onCleanup(async () => void (await query(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
   await query(ADMIN_URL, `CREATE DATABASE ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => void (await query(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
+  return { url: url.toString(), drop };
 }
 
 /**
@@ -47,11 +116,21 @@ export async function createPostgresDatabase(prefix: string): Promise<{ url: str
  */
 export function runScript(script: string, env: Record<string, string>, cwd = process.cwd()): ChildProcess {
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  return spawn(process.execPath, ['--experimental-wasm-modules', '--no-warnings', ...nodeArgs, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, ['--experimental-wasm-modules', '--no-warnings', ...nodeArgs, '--import', 'tsx', script], {
     cwd,
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SEED_DEMO: 'false', ...env },
+    // The limits a bench needs: no demo data, and no per-account API rate limit (20/s by default),
+    // which would refuse a bench's load; a bench that measures the limit sets an account's own.
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', SEED_DEMO: 'false', API_RATE_LIMIT_PER_S: '0', ...env },
     stdio: ['ignore', nodeArgs.length > 0 ? 'inherit' : 'ignore', 'inherit'],
   });
+  // A server's own processes (node:cluster) exit when it does.
+  children.add(child);
+  const forget = onCleanup(() => stopProcess(child));
+  child.once('exit', () => {
+    children.delete(child);
+    void forget();
+  });
+  return child;
 }
 
 /**
@@ -60,7 +139,7 @@ export function runScript(script: string, env: Record<string, string>, cwd = pro
  */
 export async function startServer(env: Record<string, string> & { PORT: string }, cwd?: string): Promise<ChildProcess> {
   const server = runScript('scripts/serve.ts', env, cwd);
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 240 && server.exitCode === null; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${env.PORT}/api/health`)).ok) return server;
     } catch {
@@ -68,13 +147,14 @@ export async function startServer(env: Record<string, string> & { PORT: string }
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  const exited = server.exitCode !== null;
   server.kill('SIGKILL');
-  throw new Error('the server did not become healthy');
+  throw new Error(exited ? `the server exited (code ${server.exitCode}) before it became healthy` : 'the server did not become healthy in 120 s');
 }
 
 /** SIGTERM, then SIGKILL if it has not exited within 10 s. */
 export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -12,14 +12,15 @@
 // own next if it has no build), e.g. the code before a change, from a `git worktree`.
 //
 // Every process it starts and everything it creates (the server, a PostgreSQL database, a data
-// directory) is removed on every exit: success, failure, Ctrl-C (SIGINT), SIGTERM or SIGHUP.
+// directory) is removed on every exit: success, failure, Ctrl-C (SIGINT), SIGTERM or SIGHUP
+// (runBench, bench/support.ts).
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { benchOptions, createPostgresDatabase, jsonApi, machine, startServer, stopProcess } from '@/bench/support';
+import { benchOptions, createPostgresDatabase, jsonApi, machine, runBench, startServer, stopProcess, temporaryDirectory } from '@/bench/support';
 import { applyMigrations } from '@/lib/db/migrate';
 import { ensureBuild } from '@/scripts/ensure-build';
 
@@ -38,27 +39,6 @@ const LIST_PAUSE_MS = 50;
 const SIGN_IN_PAUSE_MS = 250;
 /** An upload that has not answered by then is counted as failed (the old code took minutes under load). */
 const UPLOAD_TIMEOUT_MS = 300_000;
-
-// ---------------------------------------------------------------- cleanup on every exit
-
-const cleanups: (() => Promise<void>)[] = [];
-
-async function cleanUp(): Promise<void> {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()!();
-    } catch (error) {
-      console.error('[uploads] cleanup:', error);
-    }
-  }
-}
-
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
-    console.error(`\n[uploads] ${signal}: stopping the server and removing what the bench made…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
 
 // ---------------------------------------------------------------- requests
 
@@ -221,11 +201,9 @@ async function runPhase(phase: Phase, drivers: Driver[], prober: Driver, apiKey:
 // ---------------------------------------------------------------- one database
 
 async function prepare(kind: string): Promise<Record<string, string>> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-bench-uploads-'));
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = temporaryDirectory('dispatch-bench-uploads-');
   if (kind === 'postgres') {
-    const { url, drop } = await createPostgresDatabase('dispatch_bench_uploads');
-    cleanups.push(drop);
+    const { url } = await createPostgresDatabase('dispatch_bench_uploads');
     await applyMigrations({ databaseUrl: url });
     return { DATABASE_URL: url, DATA_DIR: dataDir };
   }
@@ -249,7 +227,6 @@ async function benchDatabase(kind: string, phases: Phase[]): Promise<Row[]> {
     },
     APP,
   );
-  cleanups.push(() => stopProcess(server));
 
   const account = await api('POST', '/api/ops/accounts', { name: 'Bench uploads' }, OPS);
   const apiKey = account.data.api_key!;
@@ -268,7 +245,8 @@ async function benchDatabase(kind: string, phases: Phase[]): Promise<Row[]> {
 
   const rows: Row[] = [];
   for (const phase of phases) rows.push(await runPhase(phase, drivers, prober, apiKey));
-  await cleanUp();
+  // Its database and data directory go when the bench ends (bench/support.ts).
+  await stopProcess(server);
   return rows;
 }
 
@@ -320,8 +298,4 @@ async function main() {
   console.log(`\n${report}`);
 }
 
-main().then(cleanUp, async (error: unknown) => {
-  console.error(error);
-  await cleanUp();
-  process.exit(1);
-});
+runBench(main);

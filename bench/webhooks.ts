@@ -11,9 +11,8 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { benchOptions, createPostgresDatabase, jsonApi, machine, query, runScript, startServer, stopProcess } from '@/bench/support';
+import { benchOptions, createPostgresDatabase, jsonApi, machine, onCleanup, query, runBench, runScript, startServer, stopProcess, temporaryDirectory } from '@/bench/support';
 import { applyMigrations } from '@/lib/db/migrate';
 import { openPGlite } from '@/lib/db/pglite';
 import { ensureBuild } from '@/scripts/ensure-build';
@@ -125,7 +124,7 @@ interface Result {
 }
 
 async function benchDatabase(kind: string, receiver: Receiver): Promise<Result> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-bench-webhooks-'));
+  const dataDir = temporaryDirectory('dispatch-bench-webhooks-');
   const postgres = kind === 'postgres' ? await createPostgresDatabase('dispatch_bench_webhooks') : null;
   const env = {
     PORT,
@@ -194,12 +193,9 @@ async function benchDatabase(kind: string, receiver: Receiver): Promise<Result> 
 async function main() {
   await ensureBuild();
   const receiver = await startReceiver();
+  onCleanup(() => receiver.close());
   const results: Result[] = [];
-  try {
-    for (const kind of cli.databases) results.push(await benchDatabase(kind, receiver));
-  } finally {
-    receiver.close();
-  }
+  for (const kind of cli.databases) results.push(await benchDatabase(kind, receiver));
   const lines = [
     `# Webhook delivery benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
@@ -219,7 +215,4 @@ async function main() {
   console.log(`\n${report}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);
