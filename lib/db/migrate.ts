@@ -109,7 +109,8 @@ export async function applyMigrations(target: MigrationTarget): Promise<string[]
       await applySqlFiles(embedded?.pglite ?? pool!);
       // The trail's partitions for today and the next days, before any position is written.
       const prepare = prepareTrailQuery(new Date());
-      await (embedded?.pglite ?? pool!).query(prepare.text, prepare.values);
+      if (embedded) await embedded.pglite.query(prepare.text, prepare.values);
+      else await pool!.query(prepare.text, prepare.values);
       return appliedMigrationNames;
     } finally {
       engine.free();

@@ -1,0 +1,33 @@
+import { db } from '@/lib/db/client';
+import { firstTrailDayKept, trailDaysToPrepare } from '@/lib/drivers/trail-partitions';
+
+// The drivers' trail (driver_trail) is partitioned by UTC day. Once an hour, beside the purge of
+// expired rows, housekeeping makes the partitions of today and the next days (and of any day the
+// DEFAULT partition caught) and drops the days older than POSITION_RETENTION_DAYS: whole tables,
+// so retention costs the same for ten drivers or ten thousand, and leaves no dead rows to vacuum.
+
+/**
+ * Creating and dropping a partition locks the trail's table briefly (DROP TABLE takes an ACCESS
+ * EXCLUSIVE lock on it, which waits for every running insert and holds back the inserts after
+ * it). Waiting longer than this for a lock gives up until the next hour instead of holding up
+ * drivers' positions behind it.
+ */
+const LOCK_TIMEOUT = '1s';
+
+export async function rotateTrailPartitions(options: { now?: Date; retentionDays: number }): Promise<{ created: number; dropped: string[] }> {
+  const now = options.now ?? new Date();
+  const { first, last } = trailDaysToPrepare(now);
+  const firstKept = firstTrailDayKept(now, options.retentionDays);
+  // Two transactions: a drop that times out on its lock does not undo the partitions made.
+  const created = await db().$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
+    const [row] = await tx.$queryRaw<{ made: number }[]>`SELECT driver_trail_prepare(${first}::date, ${last}::date) AS made`;
+    return row?.made ?? 0;
+  });
+  const dropped = await db().$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
+    const [row] = await tx.$queryRaw<{ dropped: string[] }[]>`SELECT driver_trail_drop_before(${firstKept}::date) AS dropped`;
+    return row?.dropped ?? [];
+  });
+  return { created, dropped };
+}
