@@ -62,8 +62,8 @@ describe('writing the trail', () => {
     const idle = await newDriver();
     await recordDriverPositions({ driverId: idle.id, positions: walk(2) });
     await recordDriverPosition({ driverId: idle.id, ...START });
-    const [{ count: idleRows }] = await db().$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM driver_trail WHERE driver_id = ${idle.id}`;
-    expect(idleRows).toBe(0);
+    const [idleCount] = await db().$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM driver_trail WHERE driver_id = ${idle.id}`;
+    expect(idleCount!.count).toBe(0);
 
     const { driverId, id } = await assignedDispatch(account.id);
     await recordDriverPosition({ driverId, ...START });
