@@ -42,6 +42,14 @@ BEGIN
   IF versions <> seen_versions THEN
     RETURN false;
   END IF;
+  -- Committed without waiting for the WAL flush. Positions are a stream that repeats itself every
+  -- few seconds: a PostgreSQL crash can lose the last fraction of a second of them (a geofence
+  -- entry or an ETA with them, atomically with its events), and the driver's next position
+  -- decides them again. Waiting for the flush made every position wait for the disk, and a
+  -- position with events wait longer: a transaction that NOTIFYs holds PostgreSQL's one
+  -- cluster-wide notify lock until its commit is flushed, so those commits queue one flush after
+  -- another behind the creates' (bench/results/drivers.md).
+  PERFORM set_config('synchronous_commit', 'off', true);
   IF served_ids IS NOT NULL THEN
     IF only_if_newer THEN
       SELECT dr.last_position_at INTO previous_at FROM drivers dr WHERE dr.id = for_driver FOR UPDATE;
