@@ -201,7 +201,9 @@ function MapLayers({
             key={index}
             positions={line}
             interactive={false}
-            pathOptions={{ color: '#2563eb', weight: 4, opacity: 0.85, className: 'dispatch-map__trail' }}
+            // A class is read once, when Leaflet draws the path (pathOptions only restyle it later).
+            className="dispatch-map__trail"
+            pathOptions={{ color: '#2563eb', weight: 4, opacity: 0.85 }}
           />
         ) : null,
       )}
