@@ -18,16 +18,14 @@ export async function rotateTrailPartitions(options: { now?: Date; retentionDays
   const now = options.now ?? new Date();
   const { first, last } = trailDaysToPrepare(now);
   const firstKept = firstTrailDayKept(now, options.retentionDays);
-  // Two transactions: a drop that times out on its lock does not undo the partitions made.
-  const created = await db().$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
-    const [row] = await tx.$queryRaw<{ made: number }[]>`SELECT driver_trail_prepare(${first}::date, ${last}::date) AS made`;
-    return row?.made ?? 0;
-  });
-  const dropped = await db().$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
-    const [row] = await tx.$queryRaw<{ dropped: string[] }[]>`SELECT driver_trail_drop_before(${firstKept}::date) AS dropped`;
-    return row?.dropped ?? [];
-  });
-  return { created, dropped };
+  // One statement each (its own transaction, no connection held across round trips): a drop that
+  // times out on its lock does not undo the partitions made. The lock timeout is set for the
+  // statement's transaction before the function runs (a MATERIALIZED CTE is evaluated first).
+  const [made] = await db().$queryRaw<{ made: number }[]>`
+    WITH bounded AS MATERIALIZED (SELECT set_config('lock_timeout', ${LOCK_TIMEOUT}, true))
+    SELECT driver_trail_prepare(${first}::date, ${last}::date) AS made FROM bounded`;
+  const [gone] = await db().$queryRaw<{ dropped: string[] }[]>`
+    WITH bounded AS MATERIALIZED (SELECT set_config('lock_timeout', ${LOCK_TIMEOUT}, true))
+    SELECT driver_trail_drop_before(${firstKept}::date) AS dropped FROM bounded`;
+  return { created: made?.made ?? 0, dropped: gone?.dropped ?? [] };
 }
