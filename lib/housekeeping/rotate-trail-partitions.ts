@@ -7,12 +7,12 @@ import { firstTrailDayKept, trailDaysToPrepare } from '@/lib/drivers/trail-parti
 // so retention costs the same for ten drivers or ten thousand, and leaves no dead rows to vacuum.
 
 /**
- * Creating and dropping a partition locks the trail's table briefly (DROP TABLE takes an ACCESS
- * EXCLUSIVE lock on it, which waits for every running insert and holds back the inserts after
- * it). Waiting longer than this for a lock gives up until the next hour instead of holding up
- * drivers' positions behind it.
+ * Dropping a partition takes an ACCESS EXCLUSIVE lock on the trail's table: it waits for the
+ * inserts running (each a few milliseconds) and, while it waits, holds back every insert after
+ * it, so every driver's position. Waiting longer than this gives up until the next hour (a day
+ * has 24 tries) rather than hold positions up beyond their latency budget.
  */
-const LOCK_TIMEOUT = '1s';
+const LOCK_TIMEOUT = '100ms';
 
 export async function rotateTrailPartitions(options: { now?: Date; retentionDays: number }): Promise<{ created: number; dropped: string[] }> {
   const now = options.now ?? new Date();
