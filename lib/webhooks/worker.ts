@@ -155,9 +155,12 @@ export class DeliveryWorker {
   /**
    * Once an hour (and at start), beside the delivery work (lib/housekeeping): deletes expired rows,
    * and makes the coming days' partitions of the drivers' trail and drops those past retention.
+   * The trail's rotation skips the start: the migration `npm start` runs has just made the coming
+   * days' partitions, and on PGlite (one thread) it would hold up the first deliveries.
    */
   private purgeHourly(): void {
     if (Date.now() - this.lastPurge < PURGE_EVERY_MS) return;
+    const isStart = this.lastPurge === 0;
     this.lastPurge = Date.now();
     this.track(
       purgeExpired({ deliveryRetentionMs: this.options.retentionMs }).then(
@@ -165,6 +168,7 @@ export class DeliveryWorker {
         (error: unknown) => logEvent('warn', 'purge of expired rows failed', { worker: this.id, error: errorMessage(error) }),
       ),
     );
+    if (isStart) return;
     this.track(
       rotateTrailPartitions({ retentionDays: this.options.positionRetentionDays }).then(
         () => undefined,
