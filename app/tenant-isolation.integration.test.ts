@@ -238,6 +238,14 @@ const CASES: Case[] = [
     path: (t) => `/api/staff/dispatches/${t.dispatchId}/destination-changes`,
     ownStatus: 200,
   },
+  {
+    file: './api/staff/dispatches/[id]/trail/route.ts',
+    method: 'GET',
+    surface: 'staff',
+    resource: 'dispatch',
+    path: (t) => `/api/staff/dispatches/${t.dispatchId}/trail`,
+    ownStatus: 200,
+  },
   { file: './api/driver/offers/[id]/decline/route.ts', method: 'POST', surface: 'driver', resource: 'offer', path: (t) => `/api/driver/offers/${t.offerId}/decline`, ownStatus: 200 },
   {
     file: './api/driver/offers/[id]/accept/route.ts',

@@ -132,6 +132,8 @@ async function warmUp(drivers: BenchDriver[]) {
 
 interface Sample {
   ms: number;
+  /** When it was sent (epoch ms): to line a slow one up with the server's and PostgreSQL's logs. */
+  sentAt: number;
   ok: boolean;
   /** Which of the driver's positions it was (0: the first, which starts the ETA). */
   round: number;
@@ -153,6 +155,7 @@ async function drivePositions(drivers: BenchDriver[]): Promise<Sample[]> {
       sends.push(
         (async () => {
           const sent = performance.now();
+          const sentAt = Date.now();
           let ok = false;
           try {
             const response = await fetch(`${BASE}/api/driver/positions`, {
@@ -165,7 +168,7 @@ async function drivePositions(drivers: BenchDriver[]): Promise<Sample[]> {
           } catch {
             ok = false;
           }
-          samples.push({ ms: performance.now() - sent, ok, round });
+          samples.push({ ms: performance.now() - sent, sentAt, ok, round });
         })(),
       );
     }
@@ -189,6 +192,7 @@ async function driveCreates(apiKey: string): Promise<Sample[]> {
     sends.push(
       (async () => {
         const sent = performance.now();
+        const sentAt = Date.now();
         let ok = false;
         try {
           const response = await fetch(`${BASE}/ext/dispatch`, {
@@ -201,7 +205,7 @@ async function driveCreates(apiKey: string): Promise<Sample[]> {
         } catch {
           ok = false;
         }
-        samples.push({ ms: performance.now() - sent, ok, round: 0 });
+        samples.push({ ms: performance.now() - sent, sentAt, ok, round: 0 });
       })(),
     );
   }
@@ -238,6 +242,8 @@ async function main() {
     server = undefined;
     const round: RoundMeasure = await measureEngineRound({ orders: ROUND_ORDERS, drivers: ROUND_DRIVERS, branches: 60 });
 
+    // BENCH_SAMPLES_OUT=<file>: every request's send time and latency, to find what the slow ones met.
+    if (process.env.BENCH_SAMPLES_OUT) fs.writeFileSync(process.env.BENCH_SAMPLES_OUT, JSON.stringify({ samples, createSamples }));
     const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
     const createTimes = createSamples.map((sample) => sample.ms).sort((a, b) => a - b);
     const failed = samples.filter((sample) => !sample.ok).length;

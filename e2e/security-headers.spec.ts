@@ -145,6 +145,8 @@ const ROUTES: Record<string, (made: Made) => Probe> = {
   'app/api/staff/geocode/reverse/route.ts': () => api('GET', '/api/staff/geocode/reverse?lat=24.7&lng=46.7', 'staff'),
   'app/api/staff/dispatches/[id]/destination-changes/route.ts': ({ dispatchId }) => api('GET', `/api/staff/dispatches/${dispatchId}/destination-changes`, 'staff'),
   'app/api/admin/dispatches/[id]/destination-changes/route.ts': ({ dispatchId }) => api('GET', `/api/admin/dispatches/${dispatchId}/destination-changes`, 'admin'),
+  'app/api/staff/dispatches/[id]/trail/route.ts': ({ dispatchId }) => api('GET', `/api/staff/dispatches/${dispatchId}/trail`, 'staff'),
+  'app/api/admin/dispatches/[id]/trail/route.ts': ({ dispatchId }) => api('GET', `/api/admin/dispatches/${dispatchId}/trail`, 'admin'),
   'app/api/staff/dispatches/[id]/proof/route.ts': ({ dispatchId }) => api('GET', `/api/staff/dispatches/${dispatchId}/proof`, 'staff'),
   'app/api/staff/media/[id]/route.ts': () => api('GET', `/api/staff/media/${UNKNOWN}`, 'staff'),
   'app/api/staff/estimate/route.ts': () => api('POST', '/api/staff/estimate', 'staff', POINTS),

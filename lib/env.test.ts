@@ -26,6 +26,17 @@ describe('getEnv', () => {
     expect(env.OPS_TOKEN).toBeUndefined();
   });
 
+  it('keeps drivers’ trails 90 days by default, and takes 1 to 3650 days', () => {
+    withEnv({ POSITION_RETENTION_DAYS: undefined });
+    expect(getEnv().POSITION_RETENTION_DAYS).toBe(90);
+    withEnv({ POSITION_RETENTION_DAYS: '7' });
+    expect(getEnv().POSITION_RETENTION_DAYS).toBe(7);
+    for (const bad of ['0', '3651', '1.5', 'forever']) {
+      withEnv({ POSITION_RETENTION_DAYS: bad });
+      expect(() => getEnv()).toThrowError(/POSITION_RETENTION_DAYS/);
+    }
+  });
+
   it('names every bad variable at once', () => {
     withEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', OPS_TOKEN: 'short', WEBHOOK_ALLOW_PRIVATE_URLS: 'maybe' });
     expect(() => getEnv()).toThrowError(/PORT[\s\S]*DATABASE_URL[\s\S]*OPS_TOKEN[\s\S]*WEBHOOK_ALLOW_PRIVATE_URLS/);

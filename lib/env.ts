@@ -61,6 +61,8 @@ const EnvSchema = z
   MAP_TILE_ATTRIBUTION: z.string().max(500).default('© OpenStreetMap contributors'),
   /** Finished webhook deliveries (and their attempts) are kept this many days, then deleted. */
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Drivers' trails (every position on a job) are kept this many days, then dropped a whole day at a time. */
+  POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** This service's address as customers reach it: tracking links are `$PUBLIC_URL/t/{token}`. Default http://localhost:$PORT. */
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })

@@ -3,6 +3,7 @@ import { apiFetch } from '@/components/client/api-fetch';
 import type { Address, DispatchRecord, UpdateDropoffBody } from '@/lib/dispatches/schemas';
 import type { DispatchProof } from '@/lib/dispatches/list-dispatch-proofs';
 import type { DestinationChange } from '@/lib/dispatches/list-destination-changes';
+import type { DispatchTrail } from '@/lib/dispatches/get-dispatch-trail';
 import type { DispatchDriver, DispatchEta } from '@/lib/drivers/schemas';
 import type { DispatchDeliveryList } from '@/lib/webhooks/schemas';
 import { DISPATCH_SURFACES, type DispatchSurface } from './surface';
@@ -19,6 +20,7 @@ export const dispatchDetailKeys = {
   eta: (id: string) => [...dispatchDetailKeys.dispatch(id), 'eta'] as const,
   proof: (id: string) => [...dispatchDetailKeys.dispatch(id), 'proof'] as const,
   destinationChanges: (id: string) => [...dispatchDetailKeys.dispatch(id), 'destination-changes'] as const,
+  trail: (id: string) => [...dispatchDetailKeys.dispatch(id), 'trail'] as const,
 };
 
 /**
@@ -105,5 +107,18 @@ export function destinationChangesQuery(id: string, surface: DispatchSurface = D
   return queryOptions({
     queryKey: dispatchDetailKeys.destinationChanges(id),
     queryFn: async ({ signal }) => (await apiFetch<{ data: DestinationChange[] }>(`${surface.dispatchPath(id)}/destination-changes`, { signal })).data,
+  });
+}
+
+/**
+ * The route the driver took (their positions on the dispatch, thinned by the server past 500).
+ * Positions write no dispatch event: while the driver is on the dispatch (`isFollowing`) it is
+ * re-read at the driver's pace, like the driver's position.
+ */
+export function trailQuery(id: string, surface: DispatchSurface = DISPATCH_SURFACES.staff, isFollowing = false) {
+  return queryOptions({
+    queryKey: dispatchDetailKeys.trail(id),
+    queryFn: async ({ signal }) => (await apiFetch<{ data: DispatchTrail }>(`${surface.dispatchPath(id)}/trail`, { signal })).data,
+    refetchInterval: isFollowing ? DRIVER_POSITION_REFRESH_MS : false,
   });
 }

@@ -15,6 +15,7 @@ import { reverseAddress } from '@/components/geocoding/queries';
 import type { Locale } from '@/components/i18n/locale';
 import { ClientTime } from './client-time';
 import type { Estimate } from '@/lib/estimates/schemas';
+import type { TrailPoint } from '@/lib/dispatches/get-dispatch-trail';
 import { currentStatus } from '@/lib/transitions/current-status';
 import { DESTINATION_LOCKED_IN } from '@/lib/transitions/statuses';
 import { fieldErrorsOf } from '@/components/client/field-errors';
@@ -23,7 +24,7 @@ import type { CommonText } from '@/components/i18n/messages/common';
 import type { DispatchDetailText } from '@/components/i18n/messages/dispatch-detail';
 import styles from './dispatch-detail.module.css';
 import { estimateQuery } from '@/components/estimates/queries';
-import { destinationChangesQuery, dispatchDetailKeys, dispatchQuery, patchDestination } from './queries';
+import { destinationChangesQuery, dispatchDetailKeys, dispatchQuery, patchDestination, trailQuery } from './queries';
 import { statusLabel } from './status-labels';
 import type { DispatchSurface } from './surface';
 
@@ -123,6 +124,9 @@ export function RouteCard({
   }, [isOpen, isAddressTyped, pinAddress.data, form]);
   const isPinUnknown = isOpen && pinAddress.isSuccess && pinAddress.data === null && !isAddressTyped;
   const changes = useQuery(destinationChangesQuery(dispatch.id, surface));
+  // The route the driver took, followed while they are on the dispatch (their position is shown then).
+  const trail = useQuery({ ...trailQuery(dispatch.id, surface, driver !== null), enabled: dispatch.assigned_driver_id !== null });
+  const trailLines = useMemo(() => linesByDriver(trail.data?.points ?? []), [trail.data]);
 
   const save = useMutation({
     mutationFn: (destination: Address) => patchDestination(dispatch.id, destination, surface),
@@ -214,6 +218,7 @@ export function RouteCard({
         pickup={pickup}
         destination={destination}
         driver={driver}
+        trail={trailLines}
         isDestinationDraggable={canChange && !isLocked && !save.isPending}
         onDestinationChange={onDestinationChange}
         labels={{
@@ -241,6 +246,12 @@ export function RouteCard({
           <AddressText address={dispatch.destination} t={t} />
         </dd>
       </dl>
+      {trail.data && trail.data.points.length > 1 ? (
+        <p className="muted" data-testid="trail-legend">
+          <span className={`${styles.legend} ${styles.legendTrail}`} aria-hidden="true" />{' '}
+          {format(t.trailLegend, { count: trail.data.total })}
+        </p>
+      ) : null}
 
       {changes.data && changes.data.length > 0 ? (
         <details className={styles.changes} data-testid="destination-changes">
@@ -447,6 +458,18 @@ function EstimateComparison({
 function toPoint(lat: number | undefined, lng: number | undefined): MapPoint | null {
   if (lat === undefined || lng === undefined || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
   return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : null;
+}
+
+/** The trail's points as lines, a new one wherever the driver changes (a reassignment). */
+function linesByDriver(points: TrailPoint[]): MapPoint[][] {
+  const lines: MapPoint[][] = [];
+  let driverId: string | null = null;
+  for (const point of points) {
+    if (point.driver_id !== driverId || lines.length === 0) lines.push([]);
+    driverId = point.driver_id;
+    lines.at(-1)!.push({ lat: point.lat, lng: point.lng });
+  }
+  return lines;
 }
 
 function samePoint(a: MapPoint | null, b: MapPoint | null): boolean {

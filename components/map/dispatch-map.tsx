@@ -55,6 +55,8 @@ export interface DispatchMapProps {
   pickup: MapPoint | null;
   destination: MapPoint | null;
   driver?: MapPoint | null;
+  /** The route a driver took, oldest first: one line per driver (a reassigned dispatch has two). */
+  trail?: MapPoint[][] | null;
   isPickupDraggable?: boolean;
   isDestinationDraggable?: boolean;
   /** Called after a drag, an arrow-key step or a placing click; coordinates rounded to 6 decimals. */
@@ -128,6 +130,7 @@ function MapLayers({
   pickup,
   destination,
   driver = null,
+  trail = null,
   isPickupDraggable = false,
   isDestinationDraggable = false,
   onPickupChange,
@@ -192,6 +195,18 @@ function MapLayers({
           pathOptions={{ color: '#334155', weight: 3, opacity: 0.8, dashArray: '8 8' }}
         />
       ) : null}
+      {trail?.map((line, index) =>
+        line.length > 1 ? (
+          <Polyline
+            key={index}
+            positions={line}
+            interactive={false}
+            // A class is read once, when Leaflet draws the path (pathOptions only restyle it later).
+            className="dispatch-map__trail"
+            pathOptions={{ color: '#2563eb', weight: 4, opacity: 0.85 }}
+          />
+        ) : null,
+      )}
       {driver ? (
         <Marker
           key={labels.driver} // Leaflet reads `title` once: a new language needs a new marker

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { openPGlite } from '@/lib/db/pglite';
 import { applySqlFiles, findSqlDrift, type SqlDrift } from '@/lib/db/sql-definitions';
+import { prepareTrailQuery } from '@/lib/drivers/trail-partitions';
 
 // Prisma's CLI downloads a native schema engine, which a closed network cannot. The same engine
 // compiled to WASM (@prisma/schema-engine-wasm) takes a driver adapter, so it migrates PGlite and
@@ -18,7 +19,12 @@ const ROOT = process.cwd();
 export const SCHEMA_PATH = path.join(ROOT, 'prisma', 'schema.prisma');
 export const MIGRATIONS_DIR = path.join(ROOT, 'prisma', 'migrations');
 const LOCKFILE = { path: 'migration_lock.toml', content: 'provider = "postgresql"\n' };
-const FILTERS = { externalTables: [], externalEnums: [] };
+/**
+ * Tables schema.prisma cannot express, which its diff must leave alone: driver_trail is
+ * partitioned by day (PARTITION BY RANGE), made by its migration and read with raw SQL
+ * (lib/drivers/trail.ts); its partitions come and go with housekeeping.
+ */
+const FILTERS = { externalTables: ['public.driver_trail'], externalEnums: [] };
 
 export type MigrationTarget = { databaseUrl: string } | { pgliteDir: string };
 
@@ -89,7 +95,8 @@ async function readMigrations() {
 
 /**
  * Applies every pending migration, then the current definition of every database function and
- * trigger (prisma/sql, see lib/db/sql-definitions.ts); returns the names of the migrations it applied.
+ * trigger (prisma/sql, see lib/db/sql-definitions.ts), then makes the trail's coming day
+ * partitions (lib/drivers/trail-partitions.ts); returns the names of the migrations it applied.
  */
 export async function applyMigrations(target: MigrationTarget): Promise<string[]> {
   const embedded = 'pgliteDir' in target ? openPGlite(target.pgliteDir) : undefined;
@@ -100,6 +107,10 @@ export async function applyMigrations(target: MigrationTarget): Promise<string[]
     try {
       const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: await readMigrations(), filters: FILTERS });
       await applySqlFiles(embedded?.pglite ?? pool!);
+      // The trail's partitions for today and the next days, before any position is written.
+      const prepare = prepareTrailQuery(new Date());
+      if (embedded) await embedded.pglite.query(prepare.text, prepare.values);
+      else await pool!.query(prepare.text, prepare.values);
       return appliedMigrationNames;
     } finally {
       engine.free();

@@ -174,8 +174,8 @@ describe('a change between reading the dispatches and writing the position', () 
     const [before] = await db().$queryRaw<{ version: string }[]>`SELECT xmin::text AS version FROM dispatches WHERE id = ${id}`;
     await changeStatus({ id, scope: platformScope(), status: 'accepted', actor: ADMIN });
     const [row] = await db().$queryRaw<{ applied: boolean }[]>`
-      SELECT driver_positions_apply(${driver.id}, ${`${id}:${before!.version}`}, ARRAY['assigned', 'accepted']::text[], 1::float8, 2::float8,
-                                    now(), true, '[]'::json, ${driver.id}) AS applied`;
+      SELECT driver_positions_apply(${driver.id}, ${`${id}:${before!.version}`}, ARRAY['assigned', 'accepted']::text[], ARRAY[1]::float8[],
+                                    ARRAY[2]::float8[], ARRAY[now()], true, '[]'::json, ${driver.id}) AS applied`;
     expect(row!.applied).toBe(false);
     const stored = await db().driver.findUniqueOrThrow({ where: { id: driver.id }, select: { lastLat: true, lastPositionAt: true } });
     expect(stored).toEqual({ lastLat: null, lastPositionAt: null });

@@ -104,7 +104,8 @@ export async function recordDriverPositions(options: {
  * positions are read and decided again: a status change, a new assignment or another batch of the
  * same driver got in between, and what the positions do may have changed with it. Each
  * geofence entry is therefore recorded once however positions race, as under row locks, for two
- * round trips instead of a transaction's seven (bench/results/drivers.md).
+ * round trips instead of a transaction's seven (bench/results/drivers.md). The same statement
+ * writes the driver's trail while they are on a job (lib/drivers/trail.ts).
  * With `onlyIfNewer`, positions not newer than the driver's last one are skipped. Answers the
  * effects of each recorded position, in order.
  */
@@ -118,14 +119,15 @@ async function recordPositions(options: {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const { lastPositionAt, dispatches } = await readOnDuty(driverId);
     const positions = onlyIfNewer ? newerThan(options.positions, lastPositionAt) : options.positions;
-    const latest = positions.at(-1);
-    if (!latest) return { effects: [] };
+    if (positions.length === 0) return { effects: [] };
     const versions = dispatches.map((dispatch) => `${dispatch.id}:${dispatch.version}`).join(',');
     const { effects, changes } = await planPositions({ driverId, positions, dispatches, estimator, now: new Date() });
+    // Every position goes along, not just the latest: while the driver is on a job, each is a point of the trail.
     const [row] = await queryRows<{ applied: boolean }>(
       Prisma.sql`
-        SELECT driver_positions_apply(${driverId}, ${versions}, ${ON_DUTY_STATES as string[]}::text[], ${latest.lat}::float8,
-                                      ${latest.lng}::float8, ${latest.at.toISOString()}::timestamptz, ${onlyIfNewer},
+        SELECT driver_positions_apply(${driverId}, ${versions}, ${ON_DUTY_STATES as string[]}::text[],
+                                      ${positions.map((position) => position.lat)}::float8[], ${positions.map((position) => position.lng)}::float8[],
+                                      ${positions.map((position) => position.at.toISOString())}::timestamptz[], ${onlyIfNewer},
                                       ${JSON.stringify(changes)}::json, ${driverId}) AS applied`,
       { prepared: true },
     );

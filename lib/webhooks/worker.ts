@@ -4,6 +4,7 @@ import { db, dbKind } from '@/lib/db/client';
 import { subscribe } from '@/lib/db/notifications';
 import { getEnv, type Env } from '@/lib/env';
 import { purgeExpired } from '@/lib/housekeeping/purge-expired';
+import { rotateTrailPartitions } from '@/lib/housekeeping/rotate-trail-partitions';
 import { postWebhook, type PostResult } from '@/lib/webhooks/post-webhook';
 import { outcomeOfAttempt } from '@/lib/webhooks/retry-schedule';
 import { signingSecrets, webhookHeaders } from '@/lib/signing/webhook-signing';
@@ -30,6 +31,8 @@ export interface WorkerOptions {
   pollMs: number;
   allowPrivate: boolean;
   retentionMs: number;
+  /** Days of drivers' trails kept (POSITION_RETENTION_DAYS). */
+  positionRetentionDays: number;
 }
 
 export function workerOptions(env: Env = getEnv()): WorkerOptions {
@@ -43,6 +46,7 @@ export function workerOptions(env: Env = getEnv()): WorkerOptions {
     pollMs: env.WEBHOOK_POLL_MS,
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS,
     retentionMs: env.WEBHOOK_RETENTION_DAYS * 86_400_000,
+    positionRetentionDays: env.POSITION_RETENTION_DAYS,
   };
 }
 
@@ -148,14 +152,27 @@ export class DeliveryWorker {
     }
   }
 
-  /** Deletes expired rows once an hour, beside the delivery work (lib/housekeeping). */
+  /**
+   * Once an hour (and at start), beside the delivery work (lib/housekeeping): deletes expired rows,
+   * and makes the coming days' partitions of the drivers' trail and drops those past retention.
+   * The trail's rotation skips the start: the migration `npm start` runs has just made the coming
+   * days' partitions, and on PGlite (one thread) it would hold up the first deliveries.
+   */
   private purgeHourly(): void {
     if (Date.now() - this.lastPurge < PURGE_EVERY_MS) return;
+    const isStart = this.lastPurge === 0;
     this.lastPurge = Date.now();
     this.track(
       purgeExpired({ deliveryRetentionMs: this.options.retentionMs }).then(
         () => undefined,
         (error: unknown) => logEvent('warn', 'purge of expired rows failed', { worker: this.id, error: errorMessage(error) }),
+      ),
+    );
+    if (isStart) return;
+    this.track(
+      rotateTrailPartitions({ retentionDays: this.options.positionRetentionDays }).then(
+        () => undefined,
+        (error: unknown) => logEvent('warn', "rotation of the drivers' trail partitions failed", { worker: this.id, error: errorMessage(error) }),
       ),
     );
   }

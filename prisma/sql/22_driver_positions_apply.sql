@@ -8,29 +8,59 @@
 -- writes one: its columns, modified_at, event_seq counting its events, and the events through the
 -- one writer of events, dispatch_events_append. The driver's position only moves forward in time
 -- unless `only_if_newer` is false (the operator API records "now" as given).
+-- The positions come oldest first (`lats`, `lngs`, `ats` side by side; the driver keeps the last).
+-- While the driver has on-duty dispatches, every position written also goes to the trail
+-- (driver_trail, migration 20261127234000_driver_trail): one row per dispatch it served, with that
+-- dispatch's state, in this same statement; with `only_if_newer`, only the positions newer than the
+-- driver's last one, read under the driver's row lock so a concurrent batch cannot write one twice.
 CREATE OR REPLACE FUNCTION driver_positions_apply(for_driver text, seen_versions text, on_duty_states text[],
-                                                  new_lat double precision, new_lng double precision, new_at timestamptz,
+                                                  lats double precision[], lngs double precision[], ats timestamptz[],
                                                   only_if_newer boolean, changes json, actor_id text)
 RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   versions text;
+  served_ids text[];
+  served_states text[];
+  previous_at timestamptz;
+  latest integer := cardinality(ats);
   change record;
   changed dispatches;
 BEGIN
   IF json_array_length(changes) = 0 THEN
-    SELECT coalesce(string_agg(d.id || ':' || d.xmin::text, ',' ORDER BY d.id), '') INTO versions
+    SELECT coalesce(string_agg(d.id || ':' || d.xmin::text, ',' ORDER BY d.id), ''), array_agg(d.id ORDER BY d.id),
+           array_agg(d.state ORDER BY d.id)
+    INTO versions, served_ids, served_states
     FROM dispatches d WHERE d.assigned_driver_id = for_driver AND d.state = ANY(on_duty_states);
   ELSE
-    SELECT coalesce(string_agg(locked.id || ':' || locked.version, ',' ORDER BY locked.id), '') INTO versions
-    FROM (SELECT d.id, d.xmin::text AS version FROM dispatches d
+    SELECT coalesce(string_agg(locked.id || ':' || locked.version, ',' ORDER BY locked.id), ''), array_agg(locked.id ORDER BY locked.id),
+           array_agg(locked.state ORDER BY locked.id)
+    INTO versions, served_ids, served_states
+    FROM (SELECT d.id, d.state, d.xmin::text AS version FROM dispatches d
           WHERE d.assigned_driver_id = for_driver AND d.state = ANY(on_duty_states)
           ORDER BY d.id FOR UPDATE) locked;
   END IF;
   IF versions <> seen_versions THEN
     RETURN false;
   END IF;
-  UPDATE drivers SET last_lat = new_lat, last_lng = new_lng, last_position_at = new_at
-  WHERE id = for_driver AND (NOT only_if_newer OR last_position_at IS NULL OR last_position_at < new_at);
+  -- Committed without waiting for the WAL flush. Positions are a stream that repeats itself every
+  -- few seconds: a PostgreSQL crash can lose the last fraction of a second of them (a geofence
+  -- entry or an ETA with them, atomically with its events), and the driver's next position
+  -- decides them again. Waiting for the flush made every position wait for the disk, and a
+  -- position with events wait longer: a transaction that NOTIFYs holds PostgreSQL's one
+  -- cluster-wide notify lock until its commit is flushed, so those commits queue one flush after
+  -- another behind the creates' (bench/results/drivers.md).
+  PERFORM set_config('synchronous_commit', 'off', true);
+  IF served_ids IS NOT NULL THEN
+    IF only_if_newer THEN
+      SELECT dr.last_position_at INTO previous_at FROM drivers dr WHERE dr.id = for_driver FOR UPDATE;
+    END IF;
+    INSERT INTO driver_trail (dispatch_id, recorded_at, driver_id, lat, lng, state)
+    SELECT served.id, p.at, for_driver, p.lat, p.lng, served.state
+    FROM unnest(lats, lngs, ats) AS p(lat, lng, at), unnest(served_ids, served_states) AS served(id, state)
+    WHERE previous_at IS NULL OR p.at > previous_at;
+  END IF;
+  UPDATE drivers SET last_lat = lats[latest], last_lng = lngs[latest], last_position_at = ats[latest]
+  WHERE id = for_driver AND (NOT only_if_newer OR last_position_at IS NULL OR last_position_at < ats[latest]);
   FOR change IN
     SELECT * FROM json_to_recordset(changes) AS c(id text, eta_minutes integer, eta_stop text, eta_updated_at timestamptz,
                                                   status_history json, modified_at timestamptz, event_ids text[], event_types text[])
