@@ -12,23 +12,27 @@ import pg from 'pg';
 
 type Step = () => Promise<void> | void;
 const steps: Step[] = [];
+/** Steps under way (started by cleanUp or by the bench itself): the exit waits for them too. */
+const running = new Set<Promise<void>>();
 const children = new Set<ChildProcess>();
 
 /**
  * Registers what undoes something the bench made (a database, a directory, a process); the steps
  * run last-in first-out when the bench ends: success, failure, Ctrl-C, SIGTERM or SIGHUP. The
- * returned function runs the step now, once, and forgets it.
+ * returned function runs the step now, once (a second call waits for the first), and forgets it.
  */
 export function onCleanup(step: Step): () => Promise<void> {
-  let done = false;
-  const once: Step = async () => {
-    if (done) return;
-    done = true;
-    steps.splice(steps.indexOf(once) >>> 0, 1);
-    await step();
+  let run: Promise<void> | undefined;
+  const once = (): Promise<void> => {
+    if (!run) {
+      steps.splice(steps.indexOf(once) >>> 0, 1);
+      run = (async () => step())().finally(() => running.delete(run!));
+      running.add(run);
+    }
+    return run;
   };
   steps.push(once);
-  return async () => void (await once());
+  return once;
 }
 
 async function cleanUp(): Promise<void> {
@@ -39,6 +43,7 @@ async function cleanUp(): Promise<void> {
       console.error('[bench] cleanup:', error);
     }
   }
+  await Promise.allSettled([...running]);
 }
 
 /**
@@ -49,6 +54,14 @@ async function cleanUp(): Promise<void> {
 export function runBench(main: () => Promise<void>): void {
   process.on('exit', () => {
     for (const child of children) child.kill('SIGKILL');
+  });
+  // An error no one awaited still ends the bench through its cleanup, not halfway.
+  let failing = false;
+  process.on('uncaughtException', (error) => {
+    console.error('[bench] uncaught:', error);
+    if (failing) return;
+    failing = true;
+    void cleanUp().finally(() => process.exit(1));
   });
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
     process.once(signal, () => {
@@ -90,6 +103,9 @@ export const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@
 
 export async function query(url: string, sql: string, values: unknown[] = []) {
   const client = new pg.Client({ connectionString: url });
+  // A connection the bench's cleanup ends (DROP DATABASE … WITH (FORCE)) fails its query; the
+  // client's own 'error' event would otherwise crash the bench halfway through the cleanup.
+  client.on('error', () => {});
   await client.connect();
   try {
     return await client.query(sql, values);
