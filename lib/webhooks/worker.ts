@@ -25,8 +25,9 @@ import { InterruptibleSleep } from '@/lib/interruptible-sleep';
 // one (webhook_record_attempts, prisma/sql): the attempts, the deliveries' new states, the
 // endpoints' health and the release of each dispatch's next event, in one transaction. Under
 // load the batches grow by themselves; a lone attempt is recorded at once. The POSTs go over
-// kept-alive connections (webhookAgents). A delivery holds its slot until it is recorded, so
-// the slots bound what a crash can leave to be sent again after its lease.
+// kept-alive connections (webhookAgents). A slot (`concurrency`) is a POST in flight; leasing goes
+// on while records are written, up to twice the slots leased and not yet recorded, which bounds
+// what a crash can leave to be sent again after its lease.
 
 export interface WorkerOptions {
   concurrency: number;
@@ -94,12 +95,14 @@ const PURGE_EVERY_MS = 3_600_000;
 const RECORD_BATCH_MAX = 256;
 /** A record that lost a deadlock with another transaction (a webhook being removed) is tried again. */
 const RECORD_TRIES = 3;
+/** Deliveries leased and not yet recorded, at most, in slots: the POSTs in flight and the attempts waiting for their record. */
+const LEASED_PER_SLOT = 2;
 
 export class DeliveryWorker {
   readonly id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly options: WorkerOptions;
   private readonly agents: WebhookAgents;
-  /** Leased and not yet recorded: what the slots (`concurrency`) count. */
+  /** Leased and not yet recorded (in flight or waiting for the record). */
   private leased = 0;
   private readonly posting = new Set<Promise<void>>();
   private toRecord: FinishedAttempt[] = [];
@@ -150,7 +153,18 @@ export class DeliveryWorker {
     const batch = await this.lease(this.options.concurrency);
     const finished = await Promise.all(batch.map((delivery) => this.attempt(delivery)));
     if (finished.length > 0) await this.record(finished);
+    this.leased -= batch.length;
     return batch.length;
+  }
+
+  /** Deliveries to lease now: free slots, within what may wait for a record. */
+  private free(): number {
+    return Math.min(this.options.concurrency - this.posting.size, LEASED_PER_SLOT * this.options.concurrency - this.leased);
+  }
+
+  /** Lease again once half the slots are free: one lease per batch, not per delivery. */
+  private wakeIfHalfFree(): void {
+    if (this.free() >= this.options.concurrency / 2) this.wake();
   }
 
   private wake(): void {
@@ -162,13 +176,13 @@ export class DeliveryWorker {
     while (this.isRunning) {
       this.isWoken = false;
       this.purgeHourly();
-      const free = this.options.concurrency - this.leased;
+      const free = this.free();
       try {
         const batch = free > 0 ? await this.lease(free) : [];
         for (const delivery of batch) this.post(delivery);
         if (batch.length > 0 && batch.length === free) continue;
         if (this.isWoken) continue;
-        // Something in flight or held back by its dispatch's order: a record wakes us.
+        // Something in flight or held back by its dispatch's order: a POST or a record wakes us.
         // Nothing at all: sleep until the next retry is due (new events wake us at once).
         await this.sleep(batch.length > 0 || this.leased > 0 ? this.options.pollMs : await this.msUntilNextDue());
       } catch (error) {
@@ -255,7 +269,10 @@ export class DeliveryWorker {
       this.recordSoon();
     });
     this.posting.add(work);
-    void work.finally(() => this.posting.delete(work));
+    void work.finally(() => {
+      this.posting.delete(work);
+      this.wakeIfHalfFree();
+    });
   }
 
   private async attempt(delivery: LeasedDelivery): Promise<FinishedAttempt> {
@@ -289,9 +306,8 @@ export class DeliveryWorker {
         const batch = this.toRecord.splice(0, RECORD_BATCH_MAX);
         await this.record(batch);
         this.leased -= batch.length;
-        // Lease again once half the slots are free (one lease per batch, not per delivery); the
-        // record has also released the next event of each dispatch it finished.
-        if (this.leased <= this.options.concurrency / 2) this.wake();
+        // The record has also released the next event of each dispatch it finished.
+        this.wakeIfHalfFree();
       }
     })().finally(() => {
       this.recording = null;
