@@ -7,11 +7,15 @@
 //   the receiver counts deliveries per second until the last one arrives.
 // PGlite: the server's own worker. PostgreSQL: the server with WEBHOOK_WORKER=false and two
 // `npm run worker` processes. Writes bench/results/webhooks.md and prints it.
+// On PostgreSQL it also counts the statements the workers send while they drain the backlog (a
+// relay in front of the server: bench/statement-counter.ts; `--count-statements 0` leaves it out)
+// and the database's commits (`pg_stat_database.xact_commit`), each per delivery.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { startStatementCounter, type StatementCounter } from '@/bench/statement-counter';
 import { benchOptions, createPostgresDatabase, jsonApi, machine, onCleanup, query, runBench, runScript, startServer, stopProcess, temporaryDirectory } from '@/bench/support';
 import { applyMigrations } from '@/lib/db/migrate';
 import { openPGlite } from '@/lib/db/pglite';
@@ -21,6 +25,7 @@ const cli = benchOptions();
 const RATE = cli.number('rate', 50);
 const SECONDS = cli.number('seconds', 10);
 const BACKLOG = cli.number('backlog', 10_000);
+const COUNT_STATEMENTS = cli.number('count-statements', 1) !== 0;
 const PORT = '3210';
 const BASE = `http://127.0.0.1:${PORT}`;
 const OPS_TOKEN = 'bench-webhooks-ops-token-0123456789';
@@ -121,6 +126,15 @@ interface Result {
   workers: string;
   latencies: number[];
   deliveriesPerSecond: number;
+  /** While the backlog drains: statements the workers sent, and commits in the database, per delivery. */
+  statementsPerDelivery: number | null;
+  commitsPerDelivery: number | null;
+}
+
+/** Transactions committed in the bench's database so far (every connection's, the server's too). */
+async function commitsIn(url: string): Promise<number> {
+  const result = await query(url, 'SELECT xact_commit::float8 AS commits FROM pg_stat_database WHERE datname = current_database()');
+  return (result.rows[0] as { commits: number }).commits;
 }
 
 async function benchDatabase(kind: string, receiver: Receiver): Promise<Result> {
@@ -135,10 +149,14 @@ async function benchDatabase(kind: string, receiver: Receiver): Promise<Result> 
     WEBHOOK_WORKER: postgres ? 'false' : 'true',
     // One server process, as when bench/results/webhooks.md was measured (the two workers deliver).
     WEB_CONCURRENCY: '1',
+    // The backlog's dispatches are created over the API faster than an account's default limit.
+    API_RATE_LIMIT_PER_S: '0',
   };
+  const counter: StatementCounter | null = postgres && COUNT_STATEMENTS ? await startStatementCounter(postgres.url) : null;
+  const workerEnv = counter ? { ...env, DATABASE_URL: counter.urlFor(postgres!.url) } : env;
   const workers: ChildProcess[] = [];
   const startWorkers = () => {
-    if (postgres) workers.push(runScript('scripts/worker.ts', env), runScript('scripts/worker.ts', env));
+    if (postgres) workers.push(runScript('scripts/worker.ts', workerEnv), runScript('scripts/worker.ts', workerEnv));
   };
   const stopWorkers = () => Promise.all(workers.splice(0).map(stopProcess));
   if (postgres) await applyMigrations({ databaseUrl: postgres.url });
@@ -167,27 +185,43 @@ async function benchDatabase(kind: string, receiver: Receiver): Promise<Result> 
       await embedded.pglite.exec(backlogSql(account!.data.id!));
       await embedded.close();
     }
+    // The workers are stopped, so their connections have closed and reported their statistics.
+    const commitsBefore = postgres ? await commitsIn(postgres.url) : 0;
+    const statementsBefore = counter?.statements ?? 0;
     const started = Date.now();
     if (postgres) startWorkers();
     else server = await startServer(env);
     await waitFor(() => receiver.received.size >= BACKLOG, 300_000, `${BACKLOG} backlog deliveries`);
+    // Stopped before counting: their last attempts are recorded and their statistics reported.
+    await stopWorkers();
+    const statements = counter ? counter.statements - statementsBefore : null;
+    const commits = postgres ? (await commitsIn(postgres.url)) - commitsBefore : null;
     const times = [...receiver.received.values()].map((entry) => entry.at);
     const first = Math.min(...times);
     const last = Math.max(...times);
     console.log(`[${kind}] backlog of ${BACKLOG}: first receipt ${first - started} ms after the workers started`);
+    if (statements !== null) console.log(`[${kind}] the workers sent ${statements} statements while draining`);
+    if (commits !== null) console.log(`[${kind}] the database committed ${commits} transactions while draining`);
     receiver.received.clear();
     return {
       db: kind,
       workers: postgres ? '2 × npm run worker' : 'in the server',
       latencies,
       deliveriesPerSecond: Math.round(BACKLOG / ((last - first) / 1000)),
+      statementsPerDelivery: statements === null ? null : statements / BACKLOG,
+      commitsPerDelivery: commits === null ? null : commits / BACKLOG,
     };
   } finally {
     await stopWorkers();
     await stopProcess(server);
+    await counter?.close();
     await postgres?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function perDelivery(value: number | null): string {
+  return value === null ? '–' : value.toFixed(2);
 }
 
 async function main() {
@@ -200,14 +234,16 @@ async function main() {
     `# Webhook delivery benchmark — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     '',
     `Machine: ${machine()}.`,
-    `Command: \`npm run bench:webhooks -- --rate ${RATE} --seconds ${SECONDS} --backlog ${BACKLOG}\`; the receiver, the server, the workers and the database share the machine.`,
+    `Command: \`npm run bench:webhooks -- --db ${cli.db} --rate ${RATE} --seconds ${SECONDS} --backlog ${BACKLOG}\`; the receiver, the server, the workers and the database share the machine.`,
     '',
-    `| database | workers | latency p50 ms | p99 ms | max ms | events (at ${RATE}/s) | deliveries/s (backlog of ${BACKLOG.toLocaleString('en')}) |`,
-    '|---|---|---:|---:|---:|---:|---:|',
+    `| database | workers | latency p50 ms | p99 ms | max ms | events (at ${RATE}/s) | deliveries/s (backlog of ${BACKLOG.toLocaleString('en')}) | statements / delivery | commits / delivery |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map(
       (result) =>
-        `| ${result.db} | ${result.workers} | ${percentile(result.latencies, 50)} | ${percentile(result.latencies, 99)} | ${result.latencies.at(-1)} | ${result.latencies.length} | ${result.deliveriesPerSecond} |`,
+        `| ${result.db} | ${result.workers} | ${percentile(result.latencies, 50)} | ${percentile(result.latencies, 99)} | ${result.latencies.at(-1)} | ${result.latencies.length} | ${result.deliveriesPerSecond} | ${perDelivery(result.statementsPerDelivery)} | ${perDelivery(result.commitsPerDelivery)} |`,
     ),
+    '',
+    'Statements / delivery: what the workers sent to PostgreSQL while draining the backlog (each Query or Execute message, BEGIN and COMMIT included, counted by a relay: bench/statement-counter.ts), over the backlog. Commits / delivery: the database\'s `xact_commit` over the same time, all connections.',
     '',
   ];
   const report = lines.join('\n');

@@ -40,7 +40,7 @@ const EnvSchema = z
   SEED_DEMO: booleanFlag(true),
   /** Run the webhook delivery worker inside the server process (`npm run worker` runs it alone). */
   WEBHOOK_WORKER: booleanFlag(true),
-  /** Deliveries one worker process has in flight at once. */
+  /** POSTs one worker process has in flight at once (it holds up to twice as many leased until their attempts are recorded). */
   WEBHOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
   /** How long a receiver has to answer one delivery attempt. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),

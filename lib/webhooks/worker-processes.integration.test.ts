@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db, dbKind } from '@/lib/db/client';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
@@ -9,12 +9,13 @@ import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { platformScope } from '@/lib/tenancy/scope';
 
 // Two `npm run worker` processes against one PostgreSQL: every event is delivered, none is
-// ever in flight twice at once, and each dispatch's events arrive in order.
+// ever in flight twice at once, and each dispatch's events arrive in order; a worker killed with
+// a batch in flight loses nothing.
 
 const children: ChildProcess[] = [];
 let receiver: WebhookReceiver;
 
-function startWorkerProcess(): Promise<{ child: ChildProcess; id: string }> {
+function startWorkerProcess(env: Record<string, string> = {}): Promise<{ child: ChildProcess; id: string }> {
   const child = spawn(process.execPath, ['--experimental-wasm-modules', '--no-warnings', '--import', 'tsx', 'scripts/worker.ts'], {
     env: {
       ...process.env,
@@ -22,6 +23,7 @@ function startWorkerProcess(): Promise<{ child: ChildProcess; id: string }> {
       WEBHOOK_RETRY_BASE_MS: '50',
       WEBHOOK_POLL_MS: '50',
       WEBHOOK_WORKER_CONCURRENCY: '8',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -37,12 +39,31 @@ function startWorkerProcess(): Promise<{ child: ChildProcess; id: string }> {
   });
 }
 
+/** The events the receiver got at `path` (pings left out), in the order it got them. */
+function eventsAt(path: string) {
+  return receiver.received
+    .filter((request) => request.path === path && !request.body.includes('"webhook.ping"'))
+    .map((request) => ({ id: String(request.headers['webhook-id']), ...(JSON.parse(request.body) as { sequence: number; payload: { id: string } }) }));
+}
+
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
 });
 
+// Each test's workers end with it: the next test's deliveries are its own workers' alone.
+afterEach(async () => {
+  await Promise.all(
+    children.splice(0).map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }),
+  );
+  receiver.answer = () => ({ status: 200 });
+});
+
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
   await receiver.close();
 });
 
@@ -81,9 +102,7 @@ describe('webhook workers in separate processes', () => {
       60_000,
       `${expected} deliveries`,
     );
-    const events = receiver.received
-      .filter((request) => request.path === '/hooks/pair' && !request.body.includes('"webhook.ping"'))
-      .map((request) => ({ id: String(request.headers['webhook-id']), ...(JSON.parse(request.body) as { sequence: number; payload: { id: string } }) }));
+    const events = eventsAt('/hooks/pair');
     expect(new Set(events.map((event) => event.id)).size).toBe(expected);
     expect(overlaps).toEqual([]);
     for (const dispatch of dispatches) {
@@ -96,4 +115,53 @@ describe('webhook workers in separate processes', () => {
       WHERE d.account_id = ${account.id}`;
     expect(workers.map((row) => row.workerId).sort()).toEqual([first.id, second.id].sort());
   }, 90_000);
+
+  it('loses nothing when a worker is killed (kill -9) with a batch in flight: another takes it over once the lease expires', async (context) => {
+    if (dbKind() !== 'postgres') return context.skip();
+    const account = await newAccount();
+    await registerWebhook({ accountId: account.id, url: `${receiver.url}/crash`, allowPrivate: true });
+    const actor = { refType: 'admin' as const, refId: 'ops' };
+    const dispatches = await Promise.all(Array.from({ length: 30 }, () => createDispatch({ accountId: account.id, input: dispatchBody() })));
+    await Promise.all(dispatches.map((dispatch) => changeStatus({ id: dispatch.id, scope: platformScope(), status: 'cancelled', actor })));
+    const expected = dispatches.length * 2;
+
+    // The first twelve requests are answered (their attempts recorded, or waiting for the record);
+    // the next ones hang, so the worker dies with a batch in flight.
+    let answered = 0;
+    let isHanging = true;
+    receiver.answer = (request) => {
+      if (request.path !== '/hooks/crash') return { status: 200 };
+      if (!isHanging || ++answered <= 12) return { status: 200 };
+      return 'hang';
+    };
+    const lease = { WEBHOOK_LEASE_MS: '2500', WEBHOOK_TIMEOUT_MS: '2000' };
+    const doomed = await startWorkerProcess(lease);
+    await waitFor(() => eventsAt('/hooks/crash').length >= 12 + 8, 30_000, 'a batch in flight');
+    doomed.child.kill('SIGKILL');
+    await new Promise((resolve) => doomed.child.once('exit', resolve));
+    const orphaned = await db().$queryRaw<{ id: string; leaseExpiresAt: Date }[]>`
+      SELECT id, lease_expires_at AS "leaseExpiresAt" FROM webhook_deliveries WHERE leased_by = ${doomed.id} AND status = 'pending'`;
+    expect(orphaned.length).toBeGreaterThanOrEqual(8);
+
+    isHanging = false;
+    const heir = await startWorkerProcess(lease);
+    await waitFor(
+      async () => (await db().webhookDelivery.count({ where: { accountId: account.id, status: 'succeeded' } })) === expected,
+      60_000,
+      `${expected} deliveries`,
+    );
+    const events = eventsAt('/hooks/crash');
+    expect(new Set(events.map((event) => event.id)).size).toBe(expected);
+    for (const dispatch of dispatches) {
+      // The killed worker's attempts are sent again: an event may arrive twice, never before the one ahead of it.
+      const sequences = events.filter((event) => event.payload.id === dispatch.id).map((event) => event.sequence);
+      expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
+    }
+    // Its orphaned deliveries waited for their leases to expire, then the other worker sent them.
+    for (const delivery of orphaned) {
+      const attempts = await db().webhookAttempt.findMany({ where: { deliveryId: delivery.id } });
+      expect(attempts.map((attempt) => attempt.workerId)).toEqual([heir.id]);
+      expect(attempts[0]!.startedAt.getTime()).toBeGreaterThanOrEqual(delivery.leaseExpiresAt.getTime() - 50);
+    }
+  }, 120_000);
 });

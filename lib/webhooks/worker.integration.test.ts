@@ -6,7 +6,7 @@ import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
 import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
-import { setUpDeliveryHarness } from '@/test/delivery-harness';
+import { setUpDeliveryHarness, TEST_WORKER_OPTIONS } from '@/test/delivery-harness';
 import { waitFor } from '@/test/webhook-receiver';
 import { getDelivery } from '@/lib/webhooks/get-delivery';
 import { redeliver } from '@/lib/webhooks/redeliver';
@@ -15,6 +15,7 @@ import { enableWebhookEndpoint } from '@/lib/webhooks/enable-webhook-endpoint';
 import { rotateWebhookSecret } from '@/lib/webhooks/rotate-webhook-secret';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { accountScope, platformScope } from '@/lib/tenancy/scope';
+import { DeliveryWorker } from '@/lib/webhooks/worker';
 
 const { receiver, startWorker } = setUpDeliveryHarness();
 
@@ -29,6 +30,28 @@ const forPath = (path: string) => receiver.received.filter((request) => request.
 
 async function deliveriesOf(accountId: string) {
   return db().webhookDelivery.findMany({ where: { accountId }, orderBy: [{ createdAt: 'asc' }, { sequence: 'asc' }] });
+}
+
+/** `count` dispatches of the account with `events` events each (sequence 1 from the creation, the rest written as the bench writes its backlog). */
+async function dispatchesWithEvents(accountId: string, count: number, events: number): Promise<string[]> {
+  const created = await Promise.all(Array.from({ length: count }, () => createDispatch({ accountId, input: dispatchBody() })));
+  await db().$executeRaw`
+    INSERT INTO dispatch_events (id, account_id, dispatch_id, type, sequence, payload, created_at)
+    SELECT 'evt_batch_' || d.id || '_' || s, d.account_id, d.id, 'dispatch.status_updated', s, d.record, now()
+    FROM dispatches d, generate_series(2, ${events}::integer) s
+    WHERE d.account_id = ${accountId}
+    ORDER BY s, d.id`;
+  return created.map((dispatch) => dispatch.id);
+}
+
+/** Each dispatch's event sequences in the order the receiver got them (retries included). */
+function sequencesByDispatch(path: string): Map<string, number[]> {
+  const byDispatch = new Map<string, number[]>();
+  for (const request of forPath(path)) {
+    const event = JSON.parse(request.body) as { sequence: number; payload: { id: string } };
+    byDispatch.set(event.payload.id, [...(byDispatch.get(event.payload.id) ?? []), event.sequence]);
+  }
+  return byDispatch;
 }
 
 describe('webhook delivery', () => {
@@ -263,6 +286,118 @@ describe('webhook delivery', () => {
     await worker.stop();
     const [row] = await deliveriesOf(account.id);
     expect(row).toMatchObject({ status: 'succeeded', attempts: 1, leasedBy: null, leaseExpiresAt: null });
+  });
+
+  it('records a batch with mixed outcomes in one statement: success, HTTP error, timeout, refused connection, last attempt', async () => {
+    const ok = await accountWithWebhook('batch-ok');
+    const failing = await accountWithWebhook('batch-503');
+    const hanging = await accountWithWebhook('batch-hang');
+    const refused = await accountWithWebhook('batch-refused');
+    await db().webhookEndpoint.updateMany({ where: { accountId: refused.id }, data: { url: 'http://127.0.0.1:1/hooks' } });
+    receiver.answer = (request) => (request.path === '/hooks/batch-503' ? { status: 503 } : request.path === '/hooks/batch-hang' ? 'hang' : { status: 200 });
+    // Two events each: a finished first one releases the second in the same transaction.
+    for (const account of [ok, failing, hanging, refused]) await dispatchesWithEvents(account.id, 1, 2);
+    // The refused delivery is at the last attempt of its series: it fails for good.
+    await db().webhookDelivery.updateMany({ where: { accountId: refused.id, sequence: 1 }, data: { attempts: 2 } });
+
+    // runOnce leases the four due deliveries together and records their attempts in one statement.
+    const worker = new DeliveryWorker({ ...TEST_WORKER_OPTIONS, timeoutMs: 300, maxAttempts: 3, retryBaseMs: 60_000, concurrency: 100 });
+    const before = Date.now();
+    expect(await worker.runOnce()).toBeGreaterThanOrEqual(4);
+    const rowOf = async (accountId: string, sequence: number) => (await deliveriesOf(accountId)).find((row) => row.sequence === sequence)!;
+
+    expect(await rowOf(ok.id, 1)).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 200, lastError: null, leasedBy: null });
+    expect(await rowOf(ok.id, 2)).toMatchObject({ status: 'pending', held: false, attempts: 0 });
+    for (const [account, error] of [[failing, /^HTTP 503$/], [hanging, /^no response within 300 ms$/]] as const) {
+      const row = await rowOf(account.id, 1);
+      expect(row).toMatchObject({ status: 'pending', attempts: 1, leasedBy: null, leaseExpiresAt: null, completedAt: null });
+      expect(row.lastError).toMatch(error);
+      // The first retry of the schedule: the base delay ± 10 %.
+      const retryIn = row.nextAttemptAt.getTime() - before;
+      expect(retryIn).toBeGreaterThan(60_000 * 0.9 - 1_000);
+      expect(retryIn).toBeLessThan(60_000 * 1.1 + 5_000);
+      expect(await rowOf(account.id, 2)).toMatchObject({ status: 'pending', held: true });
+      const endpoint = await getWebhookEndpoint({ accountId: account.id });
+      expect(endpoint.failing_since).not.toBeNull();
+    }
+    expect(await rowOf(refused.id, 1)).toMatchObject({ status: 'failed', attempts: 3, lastStatusCode: null });
+    expect((await rowOf(refused.id, 1)).lastError).toMatch(/ECONNREFUSED/);
+    expect(await rowOf(refused.id, 2)).toMatchObject({ status: 'pending', held: false });
+
+    // Every attempt is listed with its delivery (list-delivery-attempts), by this worker.
+    const attemptsOf = async (accountId: string) =>
+      (await getDelivery({ scope: accountScope(accountId), id: (await rowOf(accountId, 1)).id })).attempts.map((attempt) => [attempt.number, attempt.status_code, attempt.error]);
+    expect(await attemptsOf(ok.id)).toEqual([[1, 200, null]]);
+    expect(await attemptsOf(failing.id)).toEqual([[1, 503, 'HTTP 503']]);
+    expect(await attemptsOf(hanging.id)).toEqual([[1, null, 'no response within 300 ms']]);
+    expect(await attemptsOf(refused.id)).toEqual([[3, null, expect.stringMatching(/ECONNREFUSED/)]]);
+    expect((await getWebhookEndpoint({ accountId: ok.id })).failing_since).toBeNull();
+  });
+
+  it('keeps each dispatch in order while batches of many dispatches go out and are recorded together, with two workers', async () => {
+    const account = await accountWithWebhook('batched-order');
+    const failed = new Set<string>();
+    // One event in five fails once; answers take a little while, so batches overlap.
+    receiver.answer = (request) => {
+      const id = String(request.headers['webhook-id']);
+      if (request.path === '/hooks/batched-order' && !failed.has(id) && [...id].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 5 === 0) {
+        failed.add(id);
+        return { status: 500, delayMs: 3 };
+      }
+      return { status: 200, delayMs: 3 };
+    };
+    const dispatches = await dispatchesWithEvents(account.id, 30, 5);
+    // No attempt times out (a request given up may still reach the receiver after its retry).
+    const options = { concurrency: 16, retryBaseMs: 30, timeoutMs: 10_000, leaseMs: 20_000 };
+    await Promise.all([startWorker(options), startWorker(options)]);
+    await waitFor(async () => (await deliveriesOf(account.id)).every((row) => row.status === 'succeeded'), 30_000, '150 deliveries');
+
+    const received = sequencesByDispatch('batched-order');
+    for (const dispatch of dispatches) {
+      const sequences = received.get(dispatch)!;
+      // Retries repeat an event; none comes before an earlier one, none is missing.
+      expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
+      expect(new Set(sequences)).toEqual(new Set([1, 2, 3, 4, 5]));
+    }
+    // An event went out only after the one before it succeeded (its failed first try and then its success).
+    const requests = forPath('batched-order').map((request) => ({ ...(JSON.parse(request.body) as { sequence: number; payload: { id: string } }), id: String(request.headers['webhook-id']) }));
+    for (const [index, event] of requests.entries()) {
+      if (event.sequence === 1) continue;
+      const previous = requests.slice(0, index).filter((other) => other.payload.id === event.payload.id && other.sequence === event.sequence - 1);
+      expect(previous.length).toBe(failed.has(previous[0]?.id ?? '') ? 2 : 1);
+    }
+    const rows = await deliveriesOf(account.id);
+    expect(rows).toHaveLength(150);
+    expect(rows.reduce((sum, row) => sum + row.attempts, 0)).toBe(150 + failed.size);
+  });
+
+  it('lets another worker take over a batch whose lease expired, and ignores the late record of the first', async () => {
+    const account = await accountWithWebhook('takeover');
+    // The receiver hangs until the stalled batch is out (a stalled worker), then answers.
+    let isStalling = true;
+    receiver.answer = (request) => (request.path === '/hooks/takeover' && isStalling ? 'hang' : { status: 200 });
+    const dispatches = await dispatchesWithEvents(account.id, 3, 2);
+    // A lease shorter than the attempt: what a worker stalled past its lease (or killed) leaves.
+    const stalled = await startWorker({ leaseMs: 300, timeoutMs: 2_500, concurrency: 3 });
+    await waitFor(() => forPath('takeover').length === 3, 5_000, 'the stalled batch');
+    const leased = await deliveriesOf(account.id);
+    expect(leased.filter((row) => row.leasedBy === stalled.id)).toHaveLength(3);
+    isStalling = false;
+
+    const taking = await startWorker();
+    await waitFor(async () => (await deliveriesOf(account.id)).every((row) => row.status === 'succeeded'), 10_000, 'the takeover');
+    // The stalled worker's attempts time out and are recorded, without undoing what the other did.
+    await stalled.stop();
+    const rows = await deliveriesOf(account.id);
+    expect(rows.map((row) => [row.status, row.attempts, row.leasedBy])).toEqual(Array(6).fill(['succeeded', 1, null]));
+    for (const row of rows.filter((row) => row.sequence === 1)) {
+      const attempts = await db().webhookAttempt.findMany({ where: { deliveryId: row.id }, orderBy: { id: 'asc' } });
+      expect(attempts.map((attempt) => [attempt.workerId, attempt.statusCode])).toEqual([
+        [taking.id, 200],
+        [stalled.id, null],
+      ]);
+    }
+    for (const dispatch of dispatches) expect(sequencesByDispatch('takeover').get(dispatch)).toEqual([1, 1, 2]);
   });
 
   it('writes no delivery for a refused change (no event without its change)', async () => {

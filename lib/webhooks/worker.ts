@@ -1,11 +1,12 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { db, dbKind } from '@/lib/db/client';
+import { Prisma } from '@/prisma/generated/client';
+import { db, dbKind, queryRows } from '@/lib/db/client';
 import { subscribe } from '@/lib/db/notifications';
 import { getEnv, type Env } from '@/lib/env';
 import { purgeExpired } from '@/lib/housekeeping/purge-expired';
 import { rotateTrailPartitions } from '@/lib/housekeeping/rotate-trail-partitions';
-import { postWebhook, type PostResult } from '@/lib/webhooks/post-webhook';
+import { postWebhook, webhookAgents, type PostResult, type WebhookAgents } from '@/lib/webhooks/post-webhook';
 import { outcomeOfAttempt } from '@/lib/webhooks/retry-schedule';
 import { signingSecrets, webhookHeaders } from '@/lib/signing/webhook-signing';
 import { DELIVERY_CHANNEL } from '@/lib/webhooks/wake-workers';
@@ -18,8 +19,16 @@ import { InterruptibleSleep } from '@/lib/interruptible-sleep';
 //
 // A lease is a time-limited claim (`leased_by`, `lease_expires_at`): any number of workers on
 // one PostgreSQL never send the same delivery concurrently, and a worker that dies (kill -9)
-// loses its claims when they expire. Every attempt is recorded in one statement with the
-// delivery's new state and the endpoint's health.
+// loses its claims when they expire. Both ends work in batches, because a statement and a commit
+// per delivery were what limited throughput (bench/webhooks.ts): one statement leases what is
+// due for the free slots (at most one delivery per dispatch and endpoint: the order rule), and
+// the attempts that finish while a record is being written are written together by the next
+// one (webhook_record_attempts, prisma/sql): the attempts, the deliveries' new states, the
+// endpoints' health and the release of each dispatch's next event, in one transaction. Under
+// load the batches grow by themselves; a lone attempt is recorded at once. The POSTs go over
+// kept-alive connections (webhookAgents). A slot (`concurrency`) is a POST in flight; leasing goes
+// on while records are written, up to twice the slots leased and not yet recorded, which bounds
+// what a crash can leave to be sent again after its lease.
 
 export interface WorkerOptions {
   concurrency: number;
@@ -64,24 +73,45 @@ interface LeasedDelivery {
   previousSecretExpiresAt: Date | null;
 }
 
+/** A delivery attempted, waiting to be recorded. */
+interface FinishedAttempt {
+  delivery: LeasedDelivery;
+  startedAt: Date;
+  result: PostResult;
+}
+
 /**
  * Whether this delivery may go now. `held` rows wait for an earlier event of their dispatch and
  * are skipped by the index; asking the order rule (`webhook_must_wait`, prisma/sql) again keeps it
  * true on its own as well (a redelivered older event holds back later ones already released).
+ * Within one lease statement it also keeps a dispatch's later event out of the batch: the earlier
+ * one is pending in the statement's snapshot.
  */
-const ELIGIBLE = `
+const ELIGIBLE = Prisma.raw(`
   c.status = 'pending' AND NOT c.held
   AND (c.lease_expires_at IS NULL OR c.lease_expires_at < now())
   AND e.disabled_at IS NULL
-  AND NOT webhook_must_wait(c.endpoint_id, c.dispatch_id, c.sequence)`;
+  AND NOT webhook_must_wait(c.endpoint_id, c.dispatch_id, c.sequence)`);
 
 const STRANDED_CHECK_MS = 30_000;
 const PURGE_EVERY_MS = 3_600_000;
+/** Attempts per record statement at most (its JSON carries each response's first kilobyte). */
+const RECORD_BATCH_MAX = 256;
+/** A record that lost a deadlock with another transaction (a webhook being removed) is tried again. */
+const RECORD_TRIES = 3;
+/** Deliveries leased and not yet recorded, at most, in slots: the POSTs in flight and the attempts waiting for their record. */
+const LEASED_PER_SLOT = 2;
 
 export class DeliveryWorker {
   readonly id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private readonly options: WorkerOptions;
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly agents: WebhookAgents;
+  /** Leased and not yet recorded (in flight or waiting for the record). */
+  private leased = 0;
+  private readonly posting = new Set<Promise<void>>();
+  private toRecord: FinishedAttempt[] = [];
+  private recording: Promise<void> | null = null;
+  private readonly background = new Set<Promise<void>>();
   private isRunning = false;
   private loopDone: Promise<void> | null = null;
   private readonly sleeper = new InterruptibleSleep();
@@ -91,6 +121,7 @@ export class DeliveryWorker {
 
   constructor(options: Partial<WorkerOptions> = {}) {
     this.options = { ...workerOptions(), ...options };
+    this.agents = webhookAgents({ allowPrivate: this.options.allowPrivate });
   }
 
   /** Starts delivering in the background until stop(). */
@@ -107,23 +138,37 @@ export class DeliveryWorker {
     this.loopDone = this.loop();
   }
 
-  /** Stops leasing, lets in-flight attempts finish (each is bounded by the timeout), then releases any claim left. */
+  /** Stops leasing, lets in-flight attempts finish and record (each is bounded by the timeout), then releases any claim left. */
   async stop(): Promise<void> {
     if (!this.isRunning) return;
     this.isRunning = false;
     this.wake();
     await this.loopDone;
-    await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled([...this.posting, ...this.background]);
+    while (this.recording) await this.recording;
+    this.agents.destroy();
     await db().$executeRaw`
       UPDATE webhook_deliveries SET lease_expires_at = NULL, leased_by = NULL
       WHERE leased_by = ${this.id} AND status = 'pending'`;
   }
 
-  /** Leases what is due now, delivers it and waits for the attempts to be recorded (tests, scripts). */
+  /** Leases what is due now, delivers it and records the attempts in one batch (tests, scripts). */
   async runOnce(): Promise<number> {
     const batch = await this.lease(this.options.concurrency);
-    await Promise.all(batch.map((delivery) => this.deliver(delivery)));
+    const finished = await Promise.all(batch.map((delivery) => this.attempt(delivery)));
+    if (finished.length > 0) await this.record(finished);
+    this.leased -= batch.length;
     return batch.length;
+  }
+
+  /** Deliveries to lease now: free slots, within what may wait for a record. */
+  private free(): number {
+    return Math.min(this.options.concurrency - this.posting.size, LEASED_PER_SLOT * this.options.concurrency - this.leased);
+  }
+
+  /** Lease again once half the slots are free: one lease per batch, not per delivery. */
+  private wakeIfHalfFree(): void {
+    if (this.free() >= this.options.concurrency / 2) this.wake();
   }
 
   private wake(): void {
@@ -135,15 +180,15 @@ export class DeliveryWorker {
     while (this.isRunning) {
       this.isWoken = false;
       this.purgeHourly();
-      const free = this.options.concurrency - this.inFlight.size;
+      const free = this.free();
       try {
         const batch = free > 0 ? await this.lease(free) : [];
-        for (const delivery of batch) this.track(this.deliver(delivery));
+        for (const delivery of batch) this.post(delivery);
         if (batch.length > 0 && batch.length === free) continue;
         if (this.isWoken) continue;
-        // Something in flight or held back by its dispatch's order: a completion wakes us.
+        // Something in flight or held back by its dispatch's order: a POST or a record wakes us.
         // Nothing at all: sleep until the next retry is due (new events wake us at once).
-        await this.sleep(batch.length > 0 || this.inFlight.size > 0 ? this.options.pollMs : await this.msUntilNextDue());
+        await this.sleep(batch.length > 0 || this.leased > 0 ? this.options.pollMs : await this.msUntilNextDue());
       } catch (error) {
         // The database is unreachable or restarting: log, wait, try again.
         logEvent('warn', 'webhook worker cycle failed', { worker: this.id, error: errorMessage(error) });
@@ -162,28 +207,19 @@ export class DeliveryWorker {
     if (Date.now() - this.lastPurge < PURGE_EVERY_MS) return;
     const isStart = this.lastPurge === 0;
     this.lastPurge = Date.now();
-    this.track(
-      purgeExpired({ deliveryRetentionMs: this.options.retentionMs }).then(
-        () => undefined,
-        (error: unknown) => logEvent('warn', 'purge of expired rows failed', { worker: this.id, error: errorMessage(error) }),
-      ),
+    const work = purgeExpired({ deliveryRetentionMs: this.options.retentionMs }).then(
+      () => undefined,
+      (error: unknown) => logEvent('warn', 'purge of expired rows failed', { worker: this.id, error: errorMessage(error) }),
     );
+    this.background.add(work);
+    void work.finally(() => this.background.delete(work));
     if (isStart) return;
-    this.track(
-      rotateTrailPartitions({ retentionDays: this.options.positionRetentionDays }).then(
-        () => undefined,
-        (error: unknown) => logEvent('warn', "rotation of the drivers' trail partitions failed", { worker: this.id, error: errorMessage(error) }),
-      ),
+    const rotation = rotateTrailPartitions({ retentionDays: this.options.positionRetentionDays }).then(
+      () => undefined,
+      (error: unknown) => logEvent('warn', "rotation of the drivers' trail partitions failed", { worker: this.id, error: errorMessage(error) }),
     );
-  }
-
-  private track(work: Promise<void>): void {
-    this.inFlight.add(work);
-    void work.finally(() => {
-      this.inFlight.delete(work);
-      // Lease again once half the slots are free: one lease per batch, not per delivery.
-      if (this.inFlight.size <= this.options.concurrency / 2) this.wake();
-    });
+    this.background.add(rotation);
+    void rotation.finally(() => this.background.delete(rotation));
   }
 
   private sleep(ms: number): Promise<void> {
@@ -217,9 +253,10 @@ export class DeliveryWorker {
             ORDER BY c.endpoint_id, c.dispatch_id) s`;
   }
 
-  private lease(limit: number): Promise<LeasedDelivery[]> {
-    return db().$queryRawUnsafe<LeasedDelivery[]>(
-      `
+  /** Up to `limit` due deliveries, leased in one statement (straight on the pool: see queryRows). */
+  private async lease(limit: number): Promise<LeasedDelivery[]> {
+    const rows = await queryRows<LeasedDelivery>(
+      Prisma.sql`
       WITH due AS (
         SELECT c.id, e.url, a.webhook_secret, a.previous_webhook_secret, a.previous_secret_expires_at
         FROM webhook_deliveries c
@@ -227,22 +264,35 @@ export class DeliveryWorker {
         JOIN accounts a ON a.id = c.account_id
         WHERE c.next_attempt_at <= now() AND ${ELIGIBLE}
         ORDER BY c.next_attempt_at
-        LIMIT $1
+        LIMIT ${limit}::integer
         FOR UPDATE OF c SKIP LOCKED
       )
       UPDATE webhook_deliveries d
-      SET lease_expires_at = now() + $2 * interval '1 millisecond', leased_by = $3
+      SET lease_expires_at = now() + ${this.options.leaseMs}::integer * interval '1 millisecond', leased_by = ${this.id}
       FROM due WHERE d.id = due.id
       RETURNING d.id, d.endpoint_id AS "endpointId", d.dispatch_id AS "dispatchId", d.event_id AS "eventId", d.body, d.attempts, d.series_start AS "seriesStart", due.url,
                 due.webhook_secret AS "webhookSecret", due.previous_webhook_secret AS "previousWebhookSecret",
                 due.previous_secret_expires_at AS "previousSecretExpiresAt"`,
-      limit,
-      this.options.leaseMs,
-      this.id,
+      { prepared: true },
     );
+    this.leased += rows.length;
+    return rows;
   }
 
-  private async deliver(delivery: LeasedDelivery): Promise<void> {
+  /** Sends a leased delivery; its attempt joins the next record. */
+  private post(delivery: LeasedDelivery): void {
+    const work = this.attempt(delivery).then((finished) => {
+      this.toRecord.push(finished);
+      this.recordSoon();
+    });
+    this.posting.add(work);
+    void work.finally(() => {
+      this.posting.delete(work);
+      this.wakeIfHalfFree();
+    });
+  }
+
+  private async attempt(delivery: LeasedDelivery): Promise<FinishedAttempt> {
     const startedAt = new Date();
     let result: PostResult;
     try {
@@ -252,67 +302,81 @@ export class DeliveryWorker {
         headers: webhookHeaders({ secrets: signingSecrets(delivery, startedAt), id: delivery.eventId, body: delivery.body, now: startedAt }),
         timeoutMs: this.options.timeoutMs,
         allowPrivate: this.options.allowPrivate,
+        agents: this.agents,
       });
     } catch (error) {
       result = { ok: false, statusCode: null, latencyMs: Date.now() - startedAt.getTime(), responseSnippet: '', error: errorMessage(error), isAddressRefused: false };
     }
-    try {
-      await this.record(delivery, startedAt, result);
-    } catch (error) {
-      // The claim stays until it expires; the delivery is attempted again then (at least once).
-      logEvent('error', 'webhook attempt not recorded', { worker: this.id, delivery: delivery.id, error: errorMessage(error) });
-    }
+    return { delivery, startedAt, result };
   }
 
-  private async record(delivery: LeasedDelivery, startedAt: Date, result: PostResult): Promise<void> {
-    const number = delivery.attempts + 1;
-    const outcome = outcomeOfAttempt({
-      ok: result.ok,
-      attemptInSeries: number - delivery.seriesStart,
-      maxAttempts: this.options.maxAttempts,
-      retryBaseMs: this.options.retryBaseMs,
+  /**
+   * Records what has finished, one statement at a time: the attempts that finish while one is
+   * written wait for the next, so a busy worker writes many per statement and an idle one each at
+   * once. Waiting for the event loop's turn first gathers the answers that arrived together.
+   */
+  private recordSoon(): void {
+    if (this.recording) return;
+    this.recording = (async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      while (this.toRecord.length > 0) {
+        const batch = this.toRecord.splice(0, RECORD_BATCH_MAX);
+        await this.record(batch);
+        this.leased -= batch.length;
+        // The record has also released the next event of each dispatch it finished.
+        this.wakeIfHalfFree();
+      }
+    })().finally(() => {
+      this.recording = null;
+      if (this.toRecord.length > 0) this.recordSoon();
     });
-    const now = new Date();
-    const nextAttemptAt = outcome.status === 'pending' ? new Date(now.getTime() + outcome.retryInMs) : now;
-    const error = result.error ?? (result.ok ? null : `HTTP ${result.statusCode}`);
-    const disableBefore = new Date(now.getTime() - this.options.disableAfterMs);
-    const recordAttempt = db().$queryRaw<{ disabledReason: string | null }[]>`
-      WITH attempt AS (
-        INSERT INTO webhook_attempts (delivery_id, number, started_at, status_code, latency_ms, response_snippet, error, worker_id)
-        VALUES (${delivery.id}, ${number}, ${startedAt}, ${result.statusCode}, ${result.latencyMs}, ${result.responseSnippet}, ${error}, ${this.id})
-      ), delivery AS (
-        UPDATE webhook_deliveries
-        SET attempts = ${number}, status = ${outcome.status}, next_attempt_at = ${nextAttemptAt},
-            lease_expires_at = NULL, leased_by = NULL, last_status_code = ${result.statusCode}, last_error = ${error},
-            completed_at = ${outcome.status === 'pending' ? null : now}
-        WHERE id = ${delivery.id} AND leased_by = ${this.id} AND status = 'pending'
-        RETURNING endpoint_id
-      )
-      UPDATE webhook_endpoints e
-      SET last_success_at = CASE WHEN ${result.ok} THEN ${now} ELSE e.last_success_at END,
-          last_failure_at = CASE WHEN ${result.ok} THEN e.last_failure_at ELSE ${now} END,
-          failing_since = CASE WHEN ${result.ok} THEN NULL ELSE coalesce(e.failing_since, ${startedAt}) END,
-          disabled_at = CASE WHEN NOT ${result.ok} AND e.disabled_at IS NULL AND e.failing_since <= ${disableBefore}
-                             THEN ${now} ELSE e.disabled_at END,
-          disabled_reason = CASE WHEN NOT ${result.ok} AND e.disabled_at IS NULL AND e.failing_since <= ${disableBefore}
-                                 THEN 'No successful delivery since ' || to_char(e.failing_since AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')
-                                      || ' UTC; last error: ' || ${error}::text
-                                 ELSE e.disabled_reason END,
-          updated_at = ${now}
-      FROM delivery
-      WHERE e.id = delivery.endpoint_id
-        -- a healthy endpoint is written at most once a second, not once per delivery
-        AND (NOT ${result.ok} OR e.failing_since IS NOT NULL OR e.last_success_at IS NULL
-             OR e.last_success_at < ${new Date(now.getTime() - 1_000)})
-      RETURNING CASE WHEN e.disabled_at = ${now} THEN e.disabled_reason END AS "disabledReason"`;
-    // A finished delivery releases the next event of its dispatch, in the same transaction.
-    const [rows] =
-      outcome.status !== 'pending' && delivery.dispatchId !== null
-        ? await db().$transaction([recordAttempt, db().$executeRaw`SELECT webhook_release_next(${delivery.endpointId}, ${delivery.dispatchId})`])
-        : [await recordAttempt];
-    const disabledReason = rows[0]?.disabledReason;
-    if (disabledReason) logEvent('warn', 'webhook endpoint disabled', { worker: this.id, delivery: delivery.id, reason: disabledReason });
   }
+
+  /** Records a batch of attempts in one statement (webhook_record_attempts, prisma/sql). */
+  private async record(batch: FinishedAttempt[]): Promise<void> {
+    const results = batch.map(({ delivery, startedAt, result }) => {
+      const number = delivery.attempts + 1;
+      const outcome = outcomeOfAttempt({
+        ok: result.ok,
+        attemptInSeries: number - delivery.seriesStart,
+        maxAttempts: this.options.maxAttempts,
+        retryBaseMs: this.options.retryBaseMs,
+      });
+      return {
+        id: delivery.id,
+        number,
+        started_at: startedAt.toISOString(),
+        status_code: result.statusCode,
+        latency_ms: result.latencyMs,
+        response_snippet: result.responseSnippet,
+        error: result.error ?? (result.ok ? null : `HTTP ${result.statusCode}`),
+        ok: result.ok,
+        status: outcome.status,
+        retry_in_ms: outcome.status === 'pending' ? outcome.retryInMs : null,
+      };
+    });
+    for (let tries = 1; ; tries++) {
+      try {
+        const disabled = await queryRows<{ endpointId: string; reason: string }>(
+          Prisma.sql`
+            SELECT disabled_endpoint_id AS "endpointId", reason
+            FROM webhook_record_attempts(${this.id}, ${this.options.disableAfterMs}::bigint, ${JSON.stringify(results)}::json)`,
+          { prepared: true },
+        );
+        for (const row of disabled) logEvent('warn', 'webhook endpoint disabled', { worker: this.id, endpoint: row.endpointId, reason: row.reason });
+        return;
+      } catch (error) {
+        if (isDeadlock(error) && tries < RECORD_TRIES) continue;
+        // The claims stay until they expire; the deliveries are attempted again then (at least once).
+        logEvent('error', 'webhook attempts not recorded', { worker: this.id, deliveries: batch.map((item) => item.delivery.id), error: errorMessage(error) });
+        return;
+      }
+    }
+  }
+}
+
+function isDeadlock(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '40P01' || /deadlock detected/.test(errorMessage(error));
 }
 
 function errorMessage(error: unknown): string {
