@@ -249,7 +249,7 @@ export const PricingSchema = PriceFieldsSchema.extend({
     total_price: 21.56,
     total_price_text: '21.56 SAR',
     currency: 'SAR',
-    quote_id: 'quo_AQJkYgGOZoP6Qw66_wAb0hXoDsRCGBvbvpAAAAAAB1MAAAAAARkDU0FSGWFjY19taTl4MmszZjAwMDBhMWIyYzNkNGWx45M2oMdohuAMJnUv_heud_UnUsM98xTN5VIfRqcYkA',
+    quote_id: 'quo_AQJkYogpf22_2-G0AY5mg_pDDrr_ABvSFegOxEIYG9u-kAAAAAAHUwAAAAABGQNTQVIZYWNjX21pOXgyazNmMDAwMGExYjJjM2Q0ZQEeIXqUkkUyDDQVs8W5RQ8G5ReuhzWlZ29vokWDWQsw',
     previous: null,
   },
 });

@@ -37,8 +37,8 @@ export type Estimate = z.infer<typeof EstimateSchema>;
 export const QuotedEstimateSchema = EstimateSchema.extend({
   quote_id: z.string().meta({
     description:
-      'Pass to POST /ext/dispatch as `quote_id` before `quote_expires_at` to be charged these prices. An opaque, URL-safe token (about 140 characters, at most 250) that carries the quote itself, signed by the server: pass it unchanged; it is good for one dispatch',
-    example: 'quo_AQJkYgGOZoP6Qw66_wAb0hXoDsRCGBvbvpAAAAAAB1MAAAAAARkDU0FSGWFjY19taTl4MmszZjAwMDBhMWIyYzNkNGWx45M2oMdohuAMJnUv_heud_UnUsM98xTN5VIfRqcYkA',
+      'Pass to POST /ext/dispatch as `quote_id` before `quote_expires_at` to be charged these prices. An opaque, URL-safe token (about 150 characters, at most 250) that carries the quote itself, signed by the server: pass it unchanged; it is good for one dispatch',
+    example: 'quo_AQJkYogpf22_2-G0AY5mg_pDDrr_ABvSFegOxEIYG9u-kAAAAAAHUwAAAAABGQNTQVIZYWNjX21pOXgyazNmMDAwMGExYjJjM2Q0ZQEeIXqUkkUyDDQVs8W5RQ8G5ReuhzWlZ29vokWDWQsw',
   }),
   quote_expires_at: z.string().meta({ description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`: 10 minutes after the estimate' }),
 }).meta({

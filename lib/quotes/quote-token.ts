@@ -1,17 +1,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { LatLng } from '@/lib/estimates/route-estimator';
+import { pooledRandomBytes } from '@/lib/ids/new-id';
 import type { Price } from '@/lib/pricing/tariff';
 
 // A quote is not stored: its `quote_id` is the quote, signed. `quo_` + base64url of
 //
-//   version (1 byte, 1) | key id length (1) | key id (ASCII) | expires, Unix ms (6, big-endian)
+//   version (1 byte, 1) | key id length (1) | key id (ASCII) | nonce (8 random bytes)
+//   | expires, Unix ms (6, big-endian)
 //   | pickup lat, lng, destination lat, lng (4 each: int32 of 1e-7 degrees, ~1 cm)
 //   | delivery, VAT in minor units (6 each) | currency length (1) | currency
 //   | account id length (1) | account id | HMAC-SHA256 of everything before it (32)
 //
 // The MAC is keyed by the server key the key id names (lib/quotes/quote-keys.ts), over a context
 // string and every byte before it, so no field can be changed, dropped or moved to another key.
-// A token is about 140 characters (QUOTE_ID_MAX_LENGTH bounds it): no reply or row holds
+// The nonce makes every estimate its own quote: two estimates of one route in the same
+// millisecond were the same token, and the second one's create was refused as used (seen under
+// load with two server processes). A token is about 150 characters (QUOTE_ID_MAX_LENGTH bounds it): no reply or row holds
 // anything it does not already show (account id, prices, points, expiry), so it need not be
 // encrypted. Used once is not the token's business: the unique index on dispatches.quote_id is.
 
@@ -19,6 +23,7 @@ const PREFIX = 'quo_';
 const VERSION = 1;
 const MAC_CONTEXT = 'dispatch quote v1\0';
 const MAC_BYTES = 32;
+const NONCE_BYTES = 8;
 const COORDINATE_SCALE = 1e7;
 /** base64url only: anything else is not a token of ours. */
 const TOKEN = /^quo_[\w-]+$/;
@@ -62,6 +67,7 @@ export function signQuote(claims: QuoteClaims, key: QuoteKey): string {
   const signed = Buffer.concat([
     Buffer.from([VERSION]),
     shortText(key.kid, 'key id'),
+    pooledRandomBytes(NONCE_BYTES),
     fixed,
     shortText(claims.currency, 'currency'),
     shortText(claims.accountId, 'account id'),
@@ -92,7 +98,7 @@ export function verifyQuote(token: string, keys: readonly QuoteKey[]): QuoteClai
   const key = keys.find((candidate) => candidate.kid === kid.value);
   if (!key || !timingSafeEqual(macOf(key.secret, signed), bytes.subarray(signed.length))) return null;
   // Signed by us: the layout is ours, but read it defensively all the same.
-  let at = kid.next;
+  let at = kid.next + NONCE_BYTES;
   if (at + 34 > signed.length) return null;
   const expiresAt = new Date(signed.readUIntBE(at, 6));
   at += 6;

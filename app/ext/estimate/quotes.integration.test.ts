@@ -88,9 +88,9 @@ describe('locked quotes', () => {
       'quote_expired',
       async (apiKey: string) => ({ quote_id: await resigned(apiKey, (claims) => (claims.expiresAt = new Date(Date.now() - 1000))) }),
     ],
-    // Tampered: one bit of the claims (the key id's length, the expiry, the delivery price, the
-    // account id's last byte) or of the MAC flipped.
-    ...[1, 5, 30, -33].map(
+    // Tampered: one bit of the claims (the key id's length, the nonce, the expiry, the delivery
+    // price, the account id's last byte) or of the MAC flipped.
+    ...[1, 5, 14, 38, -33].map(
       (at) =>
         [`a quote with a byte of its claims changed (byte ${at})`, 'quote_not_found', async (apiKey: string) => ({ quote_id: flipByte((await quote(apiKey)).quote_id, at) })] as const,
     ),
@@ -219,13 +219,21 @@ describe('signed quotes', () => {
     expect(writesAmong(create)).toHaveLength(1);
   });
 
-  it('a quote is about 140 URL-safe characters and names its key', async () => {
+  it('a quote is about 150 URL-safe characters and names its key', async () => {
     const account = await newAccount();
     const { quote_id } = await quote(account.api_key);
     expect(quote_id).toMatch(/^quo_[\w-]+$/);
     expect(quote_id.length).toBeLessThanOrEqual(150);
     useKeys(`${NEW},${OLD}`);
     expect(verifyQuote((await quote(account.api_key)).quote_id, await quoteKeys())).not.toBeNull();
+  });
+
+  it('every estimate is its own quote, even of one route at the same moment: each is good for one create', async () => {
+    const account = await newAccount();
+    const quoteIds = (await Promise.all(Array.from({ length: 20 }, () => quote(account.api_key)))).map((estimate) => estimate.quote_id);
+    expect(new Set(quoteIds).size).toBe(20);
+    const created = await Promise.all(quoteIds.map((quote_id) => call('POST', '/ext/dispatch', { apiKey: account.api_key, body: dispatchBody({ quote_id }) })));
+    expect(created.map((answer) => answer.status)).toEqual(quoteIds.map(() => 201));
   });
 
   it('key rotation: a quote of the old key verifies while the old key is listed second, and not once it is removed', async () => {
