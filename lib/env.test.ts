@@ -85,3 +85,29 @@ describe('getEnv', () => {
     expect(() => getEnv()).toThrowError(/GEOCODER_URL[\s\S]*GEOCODER_API[\s\S]*GEOCODER_TIMEOUT_MS/);
   });
 });
+
+describe('QUOTE_SIGNING_KEYS', () => {
+  it('reads kid:secret pairs in order (the first signs); unset or empty means the stored key', () => {
+    withEnv({ QUOTE_SIGNING_KEYS: ` k2:${'b'.repeat(32)} , k1:${'a'.repeat(31)}:x` });
+    expect(getEnv().QUOTE_SIGNING_KEYS).toEqual([
+      { kid: 'k2', secret: 'b'.repeat(32) },
+      { kid: 'k1', secret: `${'a'.repeat(31)}:x` },
+    ]);
+    for (const value of [undefined, '', ' ']) {
+      withEnv({ QUOTE_SIGNING_KEYS: value });
+      expect(getEnv().QUOTE_SIGNING_KEYS).toBeUndefined();
+    }
+  });
+
+  it('refuses short secrets, bad or repeated key ids, without echoing a secret', () => {
+    for (const value of [`k1:${'a'.repeat(31)}`, `:${'a'.repeat(32)}`, `k 1:${'a'.repeat(32)}`, 'k1', `k1:${'a'.repeat(32)},k1:${'b'.repeat(32)}`]) {
+      withEnv({ QUOTE_SIGNING_KEYS: value });
+      expect(() => getEnv()).toThrow(/QUOTE_SIGNING_KEYS/);
+      try {
+        getEnv();
+      } catch (error) {
+        expect((error as Error).message).not.toContain('aaaaaaaa');
+      }
+    }
+  });
+});

@@ -8,6 +8,10 @@ const booleanFlag = (fallback: boolean) =>
     .optional()
     .transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'));
 
+/** A quote signing key's id (written into each quote it signs) and its secret's shortest length. */
+const QUOTE_KEY_ID = /^[\w.-]{1,32}$/;
+const QUOTE_SECRET_MIN_LENGTH = 32;
+
 /** The default number of server processes on PostgreSQL is the number of cores, at most this. */
 const MAX_DEFAULT_PROCESSES = 4;
 
@@ -156,6 +160,35 @@ const EnvSchema = z
   S3_SECRET_ACCESS_KEY: z.string().max(200).optional().or(z.literal('').transform(() => undefined)),
   /** Path-style URLs (`endpoint/bucket/key`), which most S3-compatible servers need. */
   S3_FORCE_PATH_STYLE: booleanFlag(true),
+  /**
+   * Keys that sign locked quotes (lib/quotes/quote-token.ts): comma-separated `kid:secret` pairs.
+   * The first signs, every one verifies: to rotate, put the new key first and drop the old one
+   * once its quotes have expired (10 minutes). Unset: one key the server generates and keeps in
+   * the database (lib/quotes/quote-keys.ts), which every process on it shares.
+   */
+  QUOTE_SIGNING_KEYS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const keys = value.split(',').map((pair) => {
+        const at = pair.indexOf(':');
+        return { kid: pair.slice(0, at).trim(), secret: at < 0 ? '' : pair.slice(at + 1).trim() };
+      });
+      const bad = keys.find(({ kid, secret }) => !QUOTE_KEY_ID.test(kid) || secret.length < QUOTE_SECRET_MIN_LENGTH);
+      if (bad) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be comma-separated kid:secret pairs, each kid 1–32 of A–Z a–z 0–9 _ . - and each secret at least ${QUOTE_SECRET_MIN_LENGTH} characters`,
+        });
+        return z.NEVER;
+      }
+      if (new Set(keys.map(({ kid }) => kid)).size < keys.length) {
+        ctx.addIssue({ code: 'custom', message: 'names a key id twice' });
+        return z.NEVER;
+      }
+      return keys;
+    }),
   })
   .transform((env) => ({
     ...env,

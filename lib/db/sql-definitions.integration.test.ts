@@ -113,7 +113,7 @@ describe('database functions and triggers against prisma/sql', { timeout: 60_000
     const { id } = await createDispatch({ accountId: account.id, input: dispatchBody() });
     const file = (await readSqlFiles()).find((sql) => sql.name === '10_dispatch_record.sql')!;
     // An older definition, as a database might still have it: without cancellation and what followed.
-    const older = file.sql.replace(/,\n\s*-- Who and when[\s\S]*\) r\n/, ') r\n');
+    const older = file.sql.replace(/,\n\s*-- Who and when[\s\S]*\) r\);\n/, ') r);\n');
     expect(older).not.toBe(file.sql);
     await exec(older);
     await exec(`UPDATE dispatches SET record = record WHERE id = '${id}'`);

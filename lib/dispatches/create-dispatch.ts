@@ -10,7 +10,7 @@ import type { CreateDispatchBody, DispatchRecord, Pricing } from '@/lib/dispatch
 import { COURIER_APPROACH_MIN } from '@/lib/estimates/estimate-delivery';
 import { dispatchPricing, priceRoute } from '@/lib/pricing/dispatch-pricing';
 import { TARIFF_SELECT, type Tariff } from '@/lib/pricing/tariff';
-import { quotedPricing, quoteUsed } from '@/lib/quotes/quoted-pricing';
+import { isQuoteUsed, quotedPricing, quoteUsed } from '@/lib/quotes/quoted-pricing';
 import { Prisma } from '@/prisma/generated/client';
 
 const R_ID_ATTEMPTS = 5;
@@ -98,6 +98,8 @@ export async function createDispatch(options: {
       const fields = uniqueViolationFields(error);
       if (input.quote_id && fields?.some((field) => field.includes('quote_id'))) throw quoteUsed(input.quote_id);
       if (fields?.some((field) => field.includes('vendor_oid'))) {
+        // A used quote was refused before anything was written when quotes were rows: it still comes first.
+        if (input.quote_id && (await isQuoteUsed(input.quote_id))) throw quoteUsed(input.quote_id);
         throw new DomainError('duplicate_vendor_oid', `vendor_oid: a dispatch with vendor_oid "${input.vendor_oid}" already exists`);
       }
       // A 40-bit readable code collides rarely; draw another.

@@ -3,6 +3,7 @@ import { CurrencySchema, HttpUrlSchema, LocaleTextSchema, requiredText, text } f
 import { LifecycleStatusSchema, RefTypeSchema, StatusSchema } from '@/lib/transitions/statuses';
 import { CANCEL_REASON_TEXT_MAX, CANCEL_REASONS } from '@/lib/dispatches/cancel-reasons';
 import { DELIVERY_FAILED, FAILURE_REASONS } from '@/lib/driver-jobs/failure-reasons';
+import { QUOTE_ID_MAX_LENGTH } from '@/lib/quotes/quote-rules';
 
 // Request and response shapes of dispatches: the single source for route handlers, forms and
 // the OpenAPI document. Unknown fields are dropped (zod's default), never stored.
@@ -102,9 +103,12 @@ export const CreateDispatchFieldsSchema = z.object({
     'When the food will be ready, at most 7 days ahead: the dispatch is scheduled, and no driver is offered it before this time minus their travel time to the pickup',
   ).optional(),
   dropoff_deadline: plannedTime('When the order must be delivered by; after `pickup_ready_at` and in the future').optional(),
-  quote_id: requiredText(100)
+  quote_id: requiredText(QUOTE_ID_MAX_LENGTH)
     .optional()
-    .meta({ description: 'A `quote_id` from POST /ext/estimate, unused and unexpired: the dispatch is charged the quoted prices' }),
+    .meta({
+      description:
+        'A `quote_id` from POST /ext/estimate, as given (an opaque signed token), unused and unexpired: the dispatch is charged the quoted prices',
+    }),
   dropoff_instructions: DropoffInstructionsSchema.optional(),
   contactless: ContactlessSchema.optional(),
   tip: TipSchema.optional(),
@@ -245,7 +249,7 @@ export const PricingSchema = PriceFieldsSchema.extend({
     total_price: 21.56,
     total_price_text: '21.56 SAR',
     currency: 'SAR',
-    quote_id: 'quo_mi9x2k3f0000a1b2c3d4e',
+    quote_id: 'quo_AQJkYogpf22_2-G0AY5mg_pDDrr_ABvSFegOxEIYG9u-kAAAAAAHUwAAAAABGQNTQVIZYWNjX21pOXgyazNmMDAwMGExYjJjM2Q0ZQEeIXqUkkUyDDQVs8W5RQ8G5ReuhzWlZ29vokWDWQsw',
     previous: null,
   },
 });

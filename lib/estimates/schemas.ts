@@ -36,8 +36,9 @@ export type Estimate = z.infer<typeof EstimateSchema>;
 
 export const QuotedEstimateSchema = EstimateSchema.extend({
   quote_id: z.string().meta({
-    description: 'Pass to POST /ext/dispatch as `quote_id` before `quote_expires_at` to be charged these prices',
-    example: 'quo_mi9x2k3f0000a1b2c3d4e',
+    description:
+      'Pass to POST /ext/dispatch as `quote_id` before `quote_expires_at` to be charged these prices. An opaque, URL-safe token (about 150 characters, at most 250) that carries the quote itself, signed by the server: pass it unchanged; it is good for one dispatch',
+    example: 'quo_AQJkYogpf22_2-G0AY5mg_pDDrr_ABvSFegOxEIYG9u-kAAAAAAHUwAAAAABGQNTQVIZYWNjX21pOXgyazNmMDAwMGExYjJjM2Q0ZQEeIXqUkkUyDDQVs8W5RQ8G5ReuhzWlZ29vokWDWQsw',
   }),
   quote_expires_at: z.string().meta({ description: 'UTC, `YYYY-MM-DD HH:MM:SS.mmm`: 10 minutes after the estimate' }),
 }).meta({

@@ -4,16 +4,15 @@ import { FAILURES_KEPT_MS } from '@/lib/auth/login-throttle';
 
 // Rows that only grow: finished webhook deliveries (their attempts go with them), expired
 // Idempotency-Key replays (vendors' and drivers'), expired sessions and sign-in links, old failed
-// sign-ins and long-expired quotes. The big tables are deleted
+// sign-ins. (Quotes are no rows: lib/quotes/quote-token.ts.) The big tables are deleted
 // in batches, so that no run holds locks for long; a pending delivery is never deleted.
 
 const BATCH = 5_000;
-const QUOTE_KEPT_AFTER_EXPIRY_MS = 7 * 24 * 60 * 60_000;
 
 export async function purgeExpired(options: {
   now?: Date;
   deliveryRetentionMs: number;
-}): Promise<{ deliveries: number; idempotencyKeys: number; sessions: number; loginFailures: number; quotes: number; signInLinks: number }> {
+}): Promise<{ deliveries: number; idempotencyKeys: number; sessions: number; loginFailures: number; signInLinks: number }> {
   const now = options.now ?? new Date();
   const deliveriesBefore = new Date(now.getTime() - options.deliveryRetentionMs);
   const keysBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
@@ -44,9 +43,7 @@ export async function purgeExpired(options: {
   // Expired sessions and failures older than the throttle's longest window no longer mean anything.
   const sessions = (await db().session.deleteMany({ where: { expiresAt: { lt: now } } })).count;
   const loginFailures = (await db().loginFailure.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - FAILURES_KEPT_MS) } } })).count;
-  // A quote is kept a while past its expiry so a late create hears `quote_expired`, not "not found".
-  const quotes = (await db().quote.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - QUOTE_KEPT_AFTER_EXPIRY_MS) } } })).count;
   // A one-time sign-in link is worthless once expired, used or not.
   const signInLinks = (await db().signInLink.deleteMany({ where: { expiresAt: { lt: now } } })).count;
-  return { deliveries, idempotencyKeys, sessions, loginFailures, quotes, signInLinks };
+  return { deliveries, idempotencyKeys, sessions, loginFailures, signInLinks };
 }

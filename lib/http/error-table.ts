@@ -34,8 +34,8 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
   },
   quote_not_found: {
     status: 400,
-    meaning: 'No quote with this `quote_id` in your account (another account’s quote is not found either)',
-    example: 'quote_id: no quote "quo_mi9x2k3f0000a1b2c3d4e" in this account',
+    meaning: 'No quote with this `quote_id` in your account: not one the server signed (altered or cut short), or another account’s (not told apart)',
+    example: 'quote_id: no quote "quo_AQJkYogpf22_2-G0AY5mg_pDDrr_ABvSFegOxEIYG9u-kAAAAAAHUwAAAAABGQNTQVIZYWNjX21pOXgyazNmMDAwMGExYjJjM2Q0ZQEeIXqUkkUyDDQVs8W5RQ8G5ReuhzWlZ29vokWDWQsw" in this account',
   },
   quote_expired: {
     status: 400,
@@ -45,7 +45,7 @@ export const ERROR_TABLE: Record<ErrorCode, ErrorEntry> = {
   quote_used: {
     status: 400,
     meaning: 'Another dispatch was already created with this quote: a quote is used once',
-    example: 'quote_id: the quote "quo_mi9x2k3f0000a1b2c3d4e" was already used by another dispatch',
+    example: 'quote_id: the quote "quo_AQJkYogpf22_2-G0AY5mg_pDDrr_ABvSFegOxEIYG9u-kAAAAAAHUwAAAAABGQNTQVIZYWNjX21pOXgyazNmMDAwMGExYjJjM2Q0ZQEeIXqUkkUyDDQVs8W5RQ8G5ReuhzWlZ29vokWDWQsw" was already used by another dispatch',
   },
   quote_mismatch: {
     status: 400,

@@ -18,6 +18,13 @@ function randomByte(): number {
   return pool[poolOffset++]!;
 }
 
+/** `length` bytes from the same pool (a nonce): cheaper than a randomBytes call of its own. */
+export function pooledRandomBytes(length: number): Buffer {
+  const out = Buffer.allocUnsafe(length);
+  for (let i = 0; i < length; i++) out[i] = randomByte();
+  return out;
+}
+
 function randomString(alphabet: string, length: number): string {
   // Rejection sampling keeps every character equally likely.
   const limit = 256 - (256 % alphabet.length);

@@ -12,7 +12,7 @@ export const ROUTE_CONTRACT: RouteContract = {
       operationId: 'estimateDelivery',
       summary: 'Estimate a delivery',
       description:
-        'Times (whole minutes) and prices (your tariff’s currency, VAT separate) for delivering from `pickup` to `destination`; see **Estimates**. Nothing is stored.',
+        'Times (whole minutes) and prices (your tariff’s currency, VAT separate) for delivering from `pickup` to `destination`; see **Estimates**. Nothing is stored: the prices are held for 10 minutes by the returned `quote_id`, a signed token a create can name once.',
       body: { schema: EstimateBodySchema, description: 'The trip to estimate.' },
       responses: { '200': jsonResponse('The estimate.', EstimateResponseSchema) },
     },

@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { db } from '@/lib/db/client';
 import { changeStatus } from '@/lib/dispatches/change-status';
+import { resetEnvForTests } from '@/lib/env';
+import { quoteKeys } from '@/lib/quotes/quote-keys';
+import { signQuote, verifyQuote } from '@/lib/quotes/quote-token';
 import { platformScope } from '@/lib/tenancy/scope';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newStaffSession } from '@/test/fixtures';
+import { statementsDuring, writesAmong } from '@/test/sql-statements';
 
 // dispatchBody's pickup and destination.
 const BODY = dispatchBody();
@@ -19,6 +23,21 @@ async function quote(apiKey: string, route: object = ROUTE) {
 
 async function dispatchCount(accountId: string) {
   return db().dispatch.count({ where: { accountId } });
+}
+
+/** The token with one byte of its decoded form flipped (`at` from the end when negative). */
+function flipByte(quoteId: string, at: number): string {
+  const bytes = Buffer.from(quoteId.slice('quo_'.length), 'base64url');
+  bytes[at < 0 ? bytes.length + at : at]! ^= 0x01;
+  return `quo_${bytes.toString('base64url')}`;
+}
+
+/** A quote of `apiKey`'s account signed by the server's current key, with its claims changed by `change`. */
+async function resigned(apiKey: string, change: (claims: NonNullable<ReturnType<typeof verifyQuote>>) => void) {
+  const keys = await quoteKeys();
+  const claims = verifyQuote((await quote(apiKey)).quote_id, keys)!;
+  change(claims);
+  return signQuote(claims, keys[0]!);
 }
 
 describe('locked quotes', () => {
@@ -67,12 +86,25 @@ describe('locked quotes', () => {
     [
       'an expired quote',
       'quote_expired',
-      async (apiKey: string) => {
-        const { quote_id } = await quote(apiKey);
-        await db().quote.update({ where: { id: quote_id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-        return { quote_id };
-      },
+      async (apiKey: string) => ({ quote_id: await resigned(apiKey, (claims) => (claims.expiresAt = new Date(Date.now() - 1000))) }),
     ],
+    // Tampered: one bit of the claims (the key id's length, the nonce, the expiry, the delivery
+    // price, the account id's last byte) or of the MAC flipped.
+    ...[1, 5, 14, 38, -33].map(
+      (at) =>
+        [`a quote with a byte of its claims changed (byte ${at})`, 'quote_not_found', async (apiKey: string) => ({ quote_id: flipByte((await quote(apiKey)).quote_id, at) })] as const,
+    ),
+    ...[-1, -32].map(
+      (at) =>
+        [`a quote with a byte of its signature changed (byte ${at})`, 'quote_not_found', async (apiKey: string) => ({ quote_id: flipByte((await quote(apiKey)).quote_id, at) })] as const,
+    ),
+    ['a quote cut short', 'quote_not_found', async (apiKey: string) => ({ quote_id: (await quote(apiKey)).quote_id.slice(0, -4) })],
+    ['a quote signed by an unknown key', 'quote_not_found', async (apiKey: string) => {
+      const claims = verifyQuote((await quote(apiKey)).quote_id, await quoteKeys())!;
+      return { quote_id: signQuote(claims, { kid: 'forged', secret: 'x'.repeat(40) }) };
+    }],
+    ['a malformed quote', 'quote_not_found', async () => ({ quote_id: 'quo_not base64!' })],
+    ['a quote_id of the stored quotes that were', 'quote_not_found', async () => ({ quote_id: 'quo_mi9x2k3f0000a1b2c3d4e' })],
     [
       'a used quote',
       'quote_used',
@@ -82,9 +114,18 @@ describe('locked quotes', () => {
         return { quote_id };
       },
     ],
+    [
+      'a used quote, with a moved destination too',
+      'quote_used',
+      async (apiKey: string) => {
+        const { quote_id } = await quote(apiKey);
+        expect((await call('POST', '/ext/dispatch', { apiKey, body: dispatchBody({ quote_id }) })).status).toBe(201);
+        return { quote_id, destination: north(BODY.destination, 150) };
+      },
+    ],
     ['a destination 150 m from the quoted one', 'quote_mismatch', async (apiKey: string) => ({ quote_id: (await quote(apiKey)).quote_id, destination: north(BODY.destination, 150) })],
     ['a pickup 2 km from the quoted one', 'quote_mismatch', async (apiKey: string) => ({ quote_id: (await quote(apiKey)).quote_id, pickup: north(BODY.pickup, 2000) })],
-  ] as [string, string, (apiKey: string) => Promise<object>][]) {
+  ] as (readonly [string, string, (apiKey: string) => Promise<object>])[]) {
     it(`refuses ${name}: 400 ${code}, nothing written`, async () => {
       const account = await newAccount();
       const overrides = await prepare(account.api_key);
@@ -99,13 +140,24 @@ describe('locked quotes', () => {
 
   it('refuses a blank or overlong quote_id as invalid_request', async () => {
     const account = await newAccount();
-    for (const quote_id of ['', ' ', 'q'.repeat(101), 7]) {
+    for (const quote_id of ['', ' ', 'q'.repeat(251), 7]) {
       const response = await call('POST', '/ext/dispatch', { apiKey: account.api_key, body: { ...dispatchBody(), quote_id } });
       expect(response.status).toBe(400);
       expect(response.body.error).toBe('invalid_request');
       expect(response.body.error_desc).toContain('quote_id');
     }
     expect(await dispatchCount(account.id)).toBe(0);
+  });
+
+  it('names a used quote before a repeated vendor_oid, as when quotes were rows', async () => {
+    const account = await newAccount();
+    const { quote_id } = await quote(account.api_key);
+    const first = dispatchBody({ quote_id });
+    expect((await call('POST', '/ext/dispatch', { apiKey: account.api_key, body: first })).status).toBe(201);
+    const again = await call('POST', '/ext/dispatch', { apiKey: account.api_key, body: { ...first, vendor_oid: first.vendor_oid } });
+    expect(again.body.error).toBe('quote_used');
+    const other = await call('POST', '/ext/dispatch', { apiKey: account.api_key, body: dispatchBody({ vendor_oid: first.vendor_oid }) });
+    expect(other.body.error).toBe('duplicate_vendor_oid');
   });
 
   it('lets exactly one of two concurrent creates use a quote; the other is quote_used, never a 500', async () => {
@@ -129,6 +181,86 @@ describe('locked quotes', () => {
     expect(estimate.body.data.quote_id).toMatch(/^quo_/);
     const created = await call('POST', '/api/staff/dispatches', { cookie: staff.cookie, body: dispatchBody({ quote_id: estimate.body.data.quote_id }) });
     expect(created.status).toBe(201);
+  });
+});
+
+describe('signed quotes', () => {
+  afterEach(() => {
+    delete process.env.QUOTE_SIGNING_KEYS;
+    resetEnvForTests();
+  });
+
+  const useKeys = (keys: string | undefined) => {
+    if (keys === undefined) delete process.env.QUOTE_SIGNING_KEYS;
+    else process.env.QUOTE_SIGNING_KEYS = keys;
+    resetEnvForTests();
+  };
+  const OLD = `old:${'o'.repeat(40)}`;
+  const NEW = `new:${'n'.repeat(40)}`;
+
+  it('an estimate writes nothing: no statement that changes a row, no row anywhere', async () => {
+    const account = await newAccount();
+    await quote(account.api_key); // the first loads the stored key and the API key's caller
+    const rowCounts = async () =>
+      Promise.all(
+        (await db().$queryRaw<{ table_name: string }[]>`
+          SELECT table_name::text FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`).map(
+          async ({ table_name }) => [table_name, Number((await db().$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${table_name}"`))[0]!.n)],
+        ),
+      );
+    const before = await rowCounts();
+    const statements = await statementsDuring(() => Promise.all(Array.from({ length: 20 }, () => quote(account.api_key))));
+    expect(writesAmong(statements)).toEqual([]);
+    // Not even a read: the caller and the signing key are cached.
+    expect(statements).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
+    // The count sees what the database is sent: a create's insert shows.
+    const create = await statementsDuring(() => call('POST', '/ext/dispatch', { apiKey: account.api_key, body: dispatchBody() }));
+    expect(writesAmong(create)).toHaveLength(1);
+  });
+
+  it('a quote is about 150 URL-safe characters and names its key', async () => {
+    const account = await newAccount();
+    const { quote_id } = await quote(account.api_key);
+    expect(quote_id).toMatch(/^quo_[\w-]+$/);
+    expect(quote_id.length).toBeLessThanOrEqual(150);
+    useKeys(`${NEW},${OLD}`);
+    expect(verifyQuote((await quote(account.api_key)).quote_id, await quoteKeys())).not.toBeNull();
+  });
+
+  it('every estimate is its own quote, even of one route at the same moment: each is good for one create', async () => {
+    const account = await newAccount();
+    const quoteIds = (await Promise.all(Array.from({ length: 20 }, () => quote(account.api_key)))).map((estimate) => estimate.quote_id);
+    expect(new Set(quoteIds).size).toBe(20);
+    const created = await Promise.all(quoteIds.map((quote_id) => call('POST', '/ext/dispatch', { apiKey: account.api_key, body: dispatchBody({ quote_id }) })));
+    expect(created.map((answer) => answer.status)).toEqual(quoteIds.map(() => 201));
+  });
+
+  it('key rotation: a quote of the old key verifies while the old key is listed second, and not once it is removed', async () => {
+    const account = await newAccount();
+    useKeys(OLD);
+    const signedByOld = [(await quote(account.api_key)).quote_id, (await quote(account.api_key)).quote_id];
+    useKeys(`${NEW},${OLD}`);
+    const signedByNew = (await quote(account.api_key)).quote_id;
+    expect(verifyQuote(signedByNew, [{ kid: 'new', secret: 'n'.repeat(40) }])).not.toBeNull();
+    for (const quote_id of [signedByOld[0]!, signedByNew]) {
+      expect((await call('POST', '/ext/dispatch', { apiKey: account.api_key, body: dispatchBody({ quote_id }) })).status).toBe(201);
+    }
+    useKeys(NEW);
+    const refused = await call('POST', '/ext/dispatch', { apiKey: account.api_key, body: dispatchBody({ quote_id: signedByOld[1] }) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('quote_not_found');
+    // Nor does a quote of the stored key once keys are configured.
+    useKeys(undefined);
+    const stored = (await quote(account.api_key)).quote_id;
+    useKeys(NEW);
+    expect((await call('POST', '/ext/dispatch', { apiKey: account.api_key, body: dispatchBody({ quote_id: stored }) })).body.error).toBe('quote_not_found');
+  });
+
+  it('the stored key is one per database: generated once, the same after a reload', async () => {
+    const rows = await db().serverSecret.findMany({ where: { name: 'quote_signing' } });
+    expect(rows).toHaveLength(1);
+    expect((await quoteKeys())[0]).toEqual({ kid: 'db', secret: rows[0]!.secret });
   });
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '@/lib/errors/domain-error';
 import { COURIER_APPROACH_MIN } from '@/lib/estimates/estimate-delivery';
 import { AVERAGE_SPEED_KMH, ROAD_FACTOR } from '@/lib/estimates/route-estimator';
+import { QUOTE_TOLERANCE_M, QUOTE_TTL_MS } from '@/lib/quotes/quote-rules';
 import { PageQuerySchema } from '@/lib/dispatches/schemas';
 import { ERROR_TABLE, type ErrorEntry } from '@/lib/http/error-table';
 import { describeWebhooks } from '@/lib/http/openapi/describe-webhooks';
@@ -116,6 +117,8 @@ export function describeApi(): string {
     '  - `delivery_price` excludes VAT: base fare + price per road km, at least the tariff’s minimum fare.',
     '  - `vat_price` is the VAT on `delivery_price` at your tariff’s VAT rate; the customer pays `delivery_price + vat_price`.',
     '  - `delivery_price_text` / `vat_price_text` format the amount with the currency code, e.g. `18.75 SAR`.',
+    `- The prices are **locked for ${QUOTE_TTL_MS / 60_000} minutes** under \`quote_id\`: a create naming it (POST /ext/dispatch) is charged them, whatever your tariff says by then, if its pickup and destination are within ${QUOTE_TOLERANCE_M} m of the estimate’s. A quote is good for one dispatch.`,
+    '  - `quote_id` is the quote itself, signed by the server (an opaque, URL-safe token of about 150 characters): an estimate stores nothing, so pass the token unchanged. An altered or cut-short token is `quote_not_found`.',
     '',
     '## Dispatch lifecycle',
     'A dispatch starts as `new`. Each change appends an entry to its `status` history; the last lifecycle entry is the current state.',
