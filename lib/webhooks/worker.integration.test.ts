@@ -115,8 +115,8 @@ describe('webhook delivery', () => {
     const gaps = times.slice(1).map((time, index) => time - times[index]!);
     // 200, 400, 800 ms ± 10 % jitter, plus the worker's wake-up latency and the batched record of
     // the previous attempt (up to a few hundred ms on a loaded 2-core CI machine: 381 ms was seen
-    // for the 200 ms retry). The lower bounds show the doubling; the upper ones that no retry waits
-    // for the next step's delay (each stays below twice its own).
+    // for the 200 ms retry). The lower bounds show the doubling; the upper ones that no retry is
+    // later than that allowance.
     [200, 400, 800].forEach((expected, index) => {
       expect(gaps[index]).toBeGreaterThanOrEqual(expected * 0.9 - 5);
       expect(gaps[index]).toBeLessThan(expected * 1.1 + 400);
