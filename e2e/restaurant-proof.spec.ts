@@ -42,7 +42,10 @@ test('a PIN-checked cash delivery shows on the restaurant’s dispatch page, des
   } finally {
     await phone.close();
   }
-  const record = (await (await request.get(`/ext/dispatch/${id}`, { headers: { 'x-api-key': vendor.apiKey } })).json()).data;
+  // The app shows "delivered" as soon as its outbox holds the step; the server has it a moment later.
+  const readRecord = async () => (await (await request.get(`/ext/dispatch/${id}`, { headers: { 'x-api-key': vendor.apiKey } })).json()).data;
+  await expect.poll(async () => (await readRecord()).current_status, { timeout: 15_000 }).toBe('delivered');
+  const record = await readRecord();
   expect(record).toMatchObject({ current_status: 'delivered', cash_collected: 60, pin_checked_at: expect.any(String) });
 
   // The restaurant, on a desktop.
