@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -9,6 +10,10 @@ const integration = ['{app,lib}/**/*.integration.test.ts'];
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Integration files mostly wait on a database (each has its own), so two run at once even on
+    // two cores, where Vitest's default (cores - 1) would run one at a time: the suite took 494 s
+    // instead of 775 s on a 2-vCPU VM (2026-11-28).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
