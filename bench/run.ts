@@ -1,9 +1,10 @@
 // `npm run bench [-- --db pglite|postgres|both --duration 10 --rows 1000000 --warmup 3]`
 // Serves the production build against each database and loads it with autocannon at 10
 // connections: the no-database route (/api/ping, the framework's own ceiling; first and again
-// last), a vendor route refused without a key (401: issue 29's floor), create, create with a locked quote (`quote_id`, each request a fresh quote estimated
-// before the load), get, driver listing (against :rows bulk-loaded dispatches) and estimate; on
-// PGlite also create at 50 connections. The server's default rate limit is off; create is measured
+// last), a vendor route refused without a key (401: issue 29's floor), create, create with a
+// locked quote (`quote_id`, each request a fresh quote estimated before the load), get, driver
+// listing (against :rows bulk-loaded dispatches) and estimate; on PGlite also create at 50
+// connections. The server's default rate limit is off; create is measured
 // again for an account whose own limit is on but too high to refuse anything (the cost of taking
 // a token on every request). Writes bench/results/latest.md and prints the same table.
 //
@@ -221,7 +222,6 @@ async function runScenarios(label: string, kind: string): Promise<{ rows: Row[];
   const limitedKey = { 'x-api-key': limited.data.api_key! };
   const scenarios: Scenario[] = [
     { title: 'empty route (no DB)', connections: 10, path: '/api/ping' },
-    // The floor issue 29 states its targets against: a vendor route refused for want of a key (401).
     { title: UNAUTHENTICATED, connections: 10, method: 'POST', path: '/ext/estimate', body: () => '{}' },
     { title: 'create', connections: 10, method: 'POST', path: '/ext/dispatch', headers: key, body: () => order() },
     { title: CREATE_LIMITED, connections: 10, method: 'POST', path: '/ext/dispatch', headers: limitedKey, body: () => order() },

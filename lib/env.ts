@@ -44,7 +44,7 @@ const EnvSchema = z
   SEED_DEMO: booleanFlag(true),
   /** Run the webhook delivery worker inside the server process (`npm run worker` runs it alone). */
   WEBHOOK_WORKER: booleanFlag(true),
-  /** POSTs one worker process has in flight at once (it holds up to twice as many leased until their attempts are recorded). 128: a lease → POST → record cycle is mostly waiting, so the slots set the throughput (bench:webhooks: 32 slots drained about 530 deliveries/s with two workers, 128 about 1,800). */
+  /** POSTs one worker process has in flight at once (it holds up to twice as many leased until their attempts are recorded). A lease → POST → record cycle is mostly waiting, so the slots set a worker's throughput (docs/benchmarks.md, "Webhook delivery"). */
   WEBHOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(128),
   /** How long a receiver has to answer one delivery attempt. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
