@@ -8,7 +8,7 @@
 // NEXT_RUNTIME is set (and inlined) by Next itself; it is not configuration, so lib/env.ts does not own it.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const [{ closeDb, db, dbKind }, { getEnv }, { onShutdown }, { DeliveryWorker }, { releaseSandboxClaims, SandboxSimulator }] = await Promise.all([
+  const [{ closeDb, db, dbKind, fillPool }, { getEnv }, { onShutdown }, { DeliveryWorker }, { releaseSandboxClaims, SandboxSimulator }] = await Promise.all([
     import('@/lib/db/client'),
     import('@/lib/env'),
     import('@/lib/shutdown'),
@@ -17,6 +17,7 @@ export async function register() {
   ]);
   const { DispatchEngine } = await import('@/lib/dispatching/live/engine');
   await db().$queryRaw`SELECT 1`;
+  await fillPool();
   const worker = getEnv().WEBHOOK_WORKER ? new DeliveryWorker() : null;
   await worker?.start();
   // The dispatch engine runs beside the webhook worker; one process at a time leads its rounds.

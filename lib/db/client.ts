@@ -27,10 +27,20 @@ interface DbHandle {
 const KEY = 'db';
 const handle = () => processWide(KEY, open);
 
+/**
+ * The PostgreSQL pool keeps its connections instead of closing them after 10 s idle (`pg`'s
+ * default). A new connection is a new backend whose first statements pay for its empty caches
+ * (catalog, plans, named statements, PL/pgSQL): with a pool that shrank between busy moments, each
+ * one opened backends while requests queued, and the positions' p99 reached 130 ms (bench/drivers.ts).
+ */
+export function poolConfig(connectionString: string, size: number): pg.PoolConfig {
+  return { connectionString, max: size, min: size, idleTimeoutMillis: 0 };
+}
+
 function open(): DbHandle {
   const env = getEnv();
   if (env.DATABASE_URL) {
-    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
+    const pool = new pg.Pool(poolConfig(env.DATABASE_URL, env.DATABASE_POOL_SIZE));
     // An idle connection that breaks (PostgreSQL restarted, the connection killed) is dropped by
     // the pool, which then emits 'error': unheard, that would end the process. Prisma listens only
     // while it is connected; this listener holds from the first query to after the close.
@@ -47,6 +57,17 @@ function open(): DbHandle {
     embedded,
     closers: [],
   };
+}
+
+/**
+ * Opens every connection of the PostgreSQL pool now, at once, instead of one by one as load
+ * first rises (nothing on the embedded database). The server calls it as it starts.
+ */
+export async function fillPool(): Promise<void> {
+  const pool = handle().pool;
+  if (!pool) return;
+  const clients = await Promise.all(Array.from({ length: getEnv().DATABASE_POOL_SIZE }, () => pool.connect()));
+  for (const client of clients) client.release();
 }
 
 /** The process's database client, opened on first use (never at import time). */
