@@ -6,6 +6,7 @@ import http from 'node:http';
 import next from 'next';
 import { stampClientAddress } from '@/lib/auth/client-address';
 import { EnvError, getEnv } from '@/lib/env';
+import { isSentUncompressed } from '@/lib/http/compression';
 import { refusalOf } from '@/lib/http/request-target';
 import { runShutdownHooks } from '@/lib/shutdown';
 
@@ -18,6 +19,7 @@ async function serveOne(port: number) {
     const refusal = refusalOf(request.method ?? 'GET', request.url ?? '/');
     // Only here is the socket in hand: the app learns the client's address from this header alone.
     stampClientAddress(request, trustedProxyCount);
+    if (isSentUncompressed(request.method ?? 'GET', request.url ?? '/')) delete request.headers['accept-encoding'];
     if (!refusal) return void handle(request, response);
     response.writeHead(refusal.status, { 'content-type': 'application/json; charset=utf-8' }).end(refusal.body);
   });
