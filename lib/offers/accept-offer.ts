@@ -6,7 +6,8 @@ import { OFFERABLE_STATES } from '@/lib/offers/close-offers';
 import { offerClosed, offerNotFound } from '@/lib/offers/offer-errors';
 import { AUTO_ASSIGN_ACTOR, closeTrip, fillTrip, wakeDispatchEngine } from '@/lib/offers/trips';
 import { accountScope } from '@/lib/tenancy/scope';
-import { ON_DUTY_STATES } from '@/lib/transitions/statuses';
+import { carriesNoOtherWork } from '@/lib/drivers/driver-is-free';
+import { Prisma } from '@/prisma/generated/client';
 
 type Outcome = { records: DispatchRecord[] } | { closed: string };
 
@@ -69,8 +70,7 @@ export async function acceptOffer(options: { offerId: string; driverId: string }
     // Free: on no dispatch, or only on those of the trip this one extends.
     const [driver] = await tx.$queryRaw<{ canTake: boolean }[]>`
       SELECT dr.is_active AND dr.on_duty
-             AND NOT EXISTS (SELECT 1 FROM dispatches WHERE assigned_driver_id = dr.id AND state = ANY(${ON_DUTY_STATES as string[]})
-                                                        AND NOT (id = ANY(${carried}))) AS "canTake"
+             AND ${carriesNoOtherWork(Prisma.raw('dr.id'), Prisma.sql`${carried}`)} AS "canTake"
       FROM drivers dr WHERE dr.id = ${driverId}`;
     if (!driver?.canTake) {
       await closeTrip(tx, row.id, 'withdrawn');

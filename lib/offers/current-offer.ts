@@ -2,7 +2,8 @@ import { db } from '@/lib/db/client';
 import { straightLineEstimator } from '@/lib/estimates/route-estimator';
 import { OFFERABLE_STATES } from '@/lib/offers/close-offers';
 import type { Offer } from '@/lib/offers/schemas';
-import { ON_DUTY_STATES } from '@/lib/transitions/statuses';
+import { carriesNoOtherWork } from '@/lib/drivers/driver-is-free';
+import { Prisma } from '@/prisma/generated/client';
 
 interface Stop {
   lat: number;
@@ -69,8 +70,7 @@ export async function currentOffer(driverId: string): Promise<Offer | null> {
     JOIN drivers dr ON dr.id = t.driver_id
     WHERE t.driver_id = ${driverId} AND t.state = 'offered' AND t.expires_at > now()
       AND d.assigned_driver_id IS NULL AND d.state = ANY(${OFFERABLE_STATES as string[]})
-      AND NOT EXISTS (SELECT 1 FROM dispatches w WHERE w.assigned_driver_id = t.driver_id AND w.state = ANY(${ON_DUTY_STATES as string[]})
-                                                   AND NOT (w.id = ANY(t.order_ids)))
+      AND ${carriesNoOtherWork(Prisma.raw('t.driver_id'), Prisma.raw('t.order_ids'))}
     ORDER BY position`;
   const lead = rows[0];
   if (!lead) return null;

@@ -1,7 +1,7 @@
 import { db } from '@/lib/db/client';
 import { TX_OPTIONS, lockDispatch, type Actor } from '@/lib/dispatches/apply-change';
 import { writeAssignment } from '@/lib/dispatches/assign-driver';
-import { ON_DUTY_STATES } from '@/lib/transitions/statuses';
+import { carriesNoOtherWork } from '@/lib/drivers/driver-is-free';
 import type { LatLng } from '@/lib/estimates/route-estimator';
 import { Prisma } from '@/prisma/generated/client';
 import { DomainError } from '@/lib/errors/domain-error';
@@ -65,16 +65,14 @@ async function lockIdleDriver(tx: Prisma.TransactionClient, accountId: string): 
       SELECT dr.id FROM drivers dr
       WHERE dr.sandbox_account_id = ${accountId} AND dr.is_active
         ${tried.length ? Prisma.sql`AND dr.id NOT IN (${Prisma.join(tried)})` : Prisma.empty}
-        AND NOT EXISTS (SELECT 1 FROM dispatches d
-                        WHERE d.assigned_driver_id = dr.id AND d.state = ANY(${ON_DUTY_STATES as string[]}))
+        AND ${carriesNoOtherWork(Prisma.raw('dr.id'))}
       ORDER BY dr.created_at, dr.id
       LIMIT 1
       FOR UPDATE OF dr SKIP LOCKED`;
     const candidate = rows[0]?.id;
     if (!candidate) return null;
-    const busy = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM dispatches WHERE assigned_driver_id = ${candidate} AND state = ANY(${ON_DUTY_STATES as string[]}) LIMIT 1`;
-    if (busy.length === 0) return candidate;
+    const [check] = await tx.$queryRaw<{ isFree: boolean }[]>`SELECT ${carriesNoOtherWork(Prisma.sql`${candidate}`)} AS "isFree"`;
+    if (check?.isFree) return candidate;
     tried.push(candidate);
   }
   return null;

@@ -7,7 +7,8 @@ import { OFFERABLE_STATES } from '@/lib/offers/close-offers';
 import { fillTrip, insertTrip, REOFFER_AFTER_MIN, type TripPlan } from '@/lib/offers/trips';
 import { SANDBOX_ACTOR } from '@/lib/sandbox/assign-sandbox-driver';
 import { platformScope } from '@/lib/tenancy/scope';
-import { ON_DUTY_STATES } from '@/lib/transitions/statuses';
+import { carriesNoOtherWork } from '@/lib/drivers/driver-is-free';
+import { Prisma } from '@/prisma/generated/client';
 
 // Turning a round's decisions into trips, one transaction per decision: a real driver is offered
 // the trip (lib/offers/trips.ts); a sandbox's simulated driver is given it at once, as
@@ -68,8 +69,7 @@ export async function applyDecision(round: LoadedRound, partition: RoundPartitio
     await tx.$queryRaw`SELECT id FROM drivers WHERE id = ${plan.driverId} FOR UPDATE`;
     const [check] = await tx.$queryRaw<{ isFree: boolean; isOffered: boolean; wasLetGo: boolean }[]>`
       SELECT dr.is_active AND dr.on_duty
-             AND NOT EXISTS (SELECT 1 FROM dispatches WHERE assigned_driver_id = dr.id AND state = ANY(${ON_DUTY_STATES as string[]})
-                                                        AND NOT (id = ANY(${carriedIds}))) AS "isFree",
+             AND ${carriesNoOtherWork(Prisma.raw('dr.id'), Prisma.sql`${carriedIds}`)} AS "isFree",
              EXISTS (SELECT 1 FROM trips WHERE driver_id = dr.id AND state = 'offered' AND expires_at > now())
              OR EXISTS (SELECT 1 FROM dispatch_offers WHERE dispatch_id = ANY(${offeredIds}) AND state = 'pending' AND expires_at > now()) AS "isOffered",
              EXISTS (SELECT 1 FROM dispatch_offers WHERE dispatch_id = ANY(${offeredIds}) AND driver_id = dr.id
