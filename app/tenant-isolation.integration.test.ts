@@ -8,6 +8,7 @@ import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
 import { accountScope, driverScope } from '@/lib/tenancy/scope';
+import { MOUNTED, type Audience, type MountedHandler } from '@/lib/http/operation';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { insertTrip } from '@/lib/offers/trips';
 import { call, type CallOptions } from '@/test/api';
@@ -294,20 +295,28 @@ const NOT_TENANT_OWNED: Record<string, string> = {
 };
 
 /** Whole surfaces served with the platform scope: there is no other tenant to reach. */
-const PLATFORM_SURFACES: { prefix: string; wrapper: string; why: string }[] = [
-  { prefix: './api/admin/', wrapper: 'adminRoute', why: 'the admin console: platform scope, every account' },
-  { prefix: './api/ops/', wrapper: 'opsRoute', why: 'the operator API: platform scope, every account' },
+const PLATFORM_SURFACES: { prefix: string; wrapper: string; audience: Audience; why: string }[] = [
+  { prefix: './api/admin/', wrapper: 'adminRoute', audience: 'admin', why: 'the admin console: platform scope, every account' },
+  { prefix: './api/ops/', wrapper: 'opsRoute', audience: 'ops', why: 'the operator API: platform scope, every account' },
 ];
 
 const source = (file: string) => fs.readFileSync(path.join(import.meta.dirname, file), 'utf8');
 
+const load = async (file: string) => (await import(/* @vite-ignore */ path.join(import.meta.dirname, file))) as Record<string, MountedHandler>;
+
 /** The methods a route file implements, as its OPTIONS answer lists them (HEAD and OPTIONS aside). */
 async function implementedMethods(file: string): Promise<string[]> {
-  const route = (await import(/* @vite-ignore */ path.join(import.meta.dirname, file))) as {
-    OPTIONS: (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-  };
-  const response = await route.OPTIONS(new Request('http://localhost/p', { method: 'OPTIONS' }), { params: Promise.resolve({}) });
+  const route = await load(file);
+  const response = await route.OPTIONS!(new Request('http://localhost/p', { method: 'OPTIONS' }), { params: Promise.resolve({}) });
   return (response.headers.get('allow') ?? '').split(', ').filter((method) => method !== 'OPTIONS' && method !== 'HEAD');
+}
+
+/** Whether every method of a route file is served to `audience` alone: mounted for it, or written with its wrapper. */
+async function isServedOnlyTo(file: string, audience: Audience, wrapper: string): Promise<boolean> {
+  const route = await load(file);
+  const audiences = (await implementedMethods(file)).map((method) => route[method]?.[MOUNTED]?.audience);
+  if (audiences.every((mounted) => mounted === audience)) return true;
+  return audiences.every((mounted) => mounted === undefined) && !/\b(apiKeyRoute|staffRoute)\b/.test(source(file)) && source(file).includes(wrapper);
 }
 
 describe('every route with an id segment', () => {
@@ -329,7 +338,7 @@ describe('every route with an id segment', () => {
       const platform = PLATFORM_SURFACES.find((surface) => file.startsWith(surface.prefix));
       if (platform) {
         // Served under the platform prefix, but by a tenant's wrapper: that one needs a case here.
-        if (/\b(apiKeyRoute|staffRoute)\b/.test(source(file)) || !source(file).includes(platform.wrapper)) {
+        if (!(await isServedOnlyTo(file, platform.audience, platform.wrapper))) {
           unaccounted.push(`${file}: under ${platform.prefix} but not (only) ${platform.wrapper}`);
         }
         continue;

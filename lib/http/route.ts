@@ -36,7 +36,7 @@ interface BaseArgs<P> {
   body: unknown;
 }
 
-interface RouteOptions {
+export interface RouteOptions {
   /** Read the JSON body (any Content-Type, 1 MiB limit) before calling the handler. */
   body?: boolean;
   /** Honour an `Idempotency-Key` header (POST routes of the vendor API). */
@@ -192,7 +192,7 @@ function route<P extends Params, A>(
 }
 
 type HttpMethod = (typeof HTTP_METHODS)[number];
-type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 type OtherMethod<I> = Exclude<HttpMethod, keyof I | (I extends { GET: unknown } ? 'HEAD' : never)>;
 
 /**
@@ -222,7 +222,7 @@ export function otherMethods<I extends Partial<Record<HttpMethod, unknown>>>(imp
  */
 export function apiKeyRoute<P extends Params = Params>(
   options: RouteOptions,
-  handler: (args: BaseArgs<P> & { caller: Caller; scope: AccountScope }) => Promise<Reply>,
+  handler: (args: BaseArgs<P> & { caller: ApiKeyCaller; scope: AccountScope }) => Promise<Reply>,
 ) {
   return route<P, ApiKeyCaller>(
     options,

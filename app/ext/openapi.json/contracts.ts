@@ -7,13 +7,6 @@ import { ROUTE_CONTRACT as extDispatchReady } from '@/app/ext/dispatch/[id]/read
 import { ROUTE_CONTRACT as extDispatches } from '@/app/ext/dispatches/openapi';
 import { ROUTE_CONTRACT as extDriverDispatches } from '@/app/ext/dispatches/d/[driver_id]/openapi';
 import { ROUTE_CONTRACT as extEstimate } from '@/app/ext/estimate/openapi';
-import { ROUTE_CONTRACT as extWebhook } from '@/app/ext/webhook/openapi';
-import { ROUTE_CONTRACT as extWebhookEnable } from '@/app/ext/webhook/enable/openapi';
-import { ROUTE_CONTRACT as extWebhookTest } from '@/app/ext/webhook/test/openapi';
-import { ROUTE_CONTRACT as extWebhookSecretRotate } from '@/app/ext/webhook/secret/rotate/openapi';
-import { ROUTE_CONTRACT as extWebhookDeliveries } from '@/app/ext/webhook/deliveries/openapi';
-import { ROUTE_CONTRACT as extWebhookDelivery } from '@/app/ext/webhook/deliveries/[id]/openapi';
-import { ROUTE_CONTRACT as extWebhookRedeliver } from '@/app/ext/webhook/deliveries/[id]/redeliver/openapi';
 import { ROUTE_CONTRACT as extStatuses } from '@/app/ext/statuses/openapi';
 import { ROUTE_CONTRACT as extMedia } from '@/app/ext/media/[id]/openapi';
 import { ROUTE_CONTRACT as extOpenApiJson } from '@/app/ext/openapi.json/openapi';
@@ -28,8 +21,6 @@ import { ROUTE_CONTRACT as opsDrivers } from '@/app/api/ops/drivers/openapi';
 import { ROUTE_CONTRACT as opsDriverLocation } from '@/app/api/ops/drivers/[id]/location/openapi';
 import { ROUTE_CONTRACT as opsDispatchAssign } from '@/app/api/ops/dispatches/[id]/assign/openapi';
 import { ROUTE_CONTRACT as opsDispatchStatus } from '@/app/api/ops/dispatches/[id]/status/openapi';
-import { ROUTE_CONTRACT as opsAccountWebhookEnable } from '@/app/api/ops/accounts/[id]/webhook/enable/openapi';
-import { ROUTE_CONTRACT as opsWebhookDelivery } from '@/app/api/ops/webhook-deliveries/[id]/openapi';
 import { ROUTE_CONTRACT as opsAccountTariff } from '@/app/api/ops/accounts/[id]/tariff/openapi';
 import { ROUTE_CONTRACT as opsDriver } from '@/app/api/ops/drivers/[id]/openapi';
 import { ROUTE_CONTRACT as opsFleets } from '@/app/api/ops/fleets/openapi';
@@ -50,13 +41,6 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   extDispatches,
   extDriverDispatches,
   extEstimate,
-  extWebhook,
-  extWebhookEnable,
-  extWebhookTest,
-  extWebhookSecretRotate,
-  extWebhookDeliveries,
-  extWebhookDelivery,
-  extWebhookRedeliver,
   extMedia,
   extStatuses,
   extOpenApiJson,
@@ -71,8 +55,6 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   opsDriverLocation,
   opsDispatchAssign,
   opsDispatchStatus,
-  opsAccountWebhookEnable,
-  opsWebhookDelivery,
   opsAccountTariff,
   opsDriver,
   opsFleets,

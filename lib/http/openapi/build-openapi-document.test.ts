@@ -53,6 +53,7 @@ const CONTRACTS: readonly RouteContract[] = [
     },
   },
 ];
+const DECLARED = { operations: [], contracts: CONTRACTS };
 
 interface Operation {
   tags: string[];
@@ -63,7 +64,7 @@ interface Operation {
 }
 
 function operation(path: string, method: string): Operation {
-  const item = buildOpenApiDocument(CONTRACTS).paths?.[path] as Record<string, Operation> | undefined;
+  const item = buildOpenApiDocument(DECLARED).paths?.[path] as Record<string, Operation> | undefined;
   const found = item?.[method];
   if (!found) throw new Error(`${method} ${path} is not in the document`);
   return found;
@@ -75,7 +76,7 @@ function codes(op: Operation): string[] {
 
 describe('buildOpenApiDocument', () => {
   it('is an OpenAPI 3.1 document of spec version 1.3.0 with both security schemes and the API key by default', () => {
-    const document = buildOpenApiDocument(CONTRACTS);
+    const document = buildOpenApiDocument(DECLARED);
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.version).toBe('1.3.0');
     expect(document.servers).toEqual([{ url: '/' }]);
@@ -86,18 +87,18 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('is built once per list of contracts and then reused', () => {
-    expect(buildOpenApiDocument(CONTRACTS)).toBe(buildOpenApiDocument(CONTRACTS));
-    expect(buildOpenApiDocument([...CONTRACTS])).not.toBe(buildOpenApiDocument(CONTRACTS));
+    expect(buildOpenApiDocument(DECLARED)).toBe(buildOpenApiDocument(DECLARED));
+    expect(buildOpenApiDocument({ operations: [], contracts: [...CONTRACTS] })).not.toBe(buildOpenApiDocument(DECLARED));
   });
 
   it('lists each contract’s methods under its path, in a fixed method order', () => {
-    const paths = buildOpenApiDocument(CONTRACTS).paths ?? {};
+    const paths = buildOpenApiDocument(DECLARED).paths ?? {};
     expect(Object.keys(paths)).toEqual(['/ext/things', '/api/ops/things/{id}', '/api/open']);
     expect(Object.keys(paths['/ext/things']!)).toEqual(['get', 'post']);
   });
 
   it('refuses two contracts for one path', () => {
-    expect(() => buildOpenApiDocument([CONTRACTS[0]!, CONTRACTS[0]!])).toThrow('Two route contracts declare /ext/things');
+    expect(() => buildOpenApiDocument({ operations: [], contracts: [CONTRACTS[0]!, CONTRACTS[0]!] })).toThrow('Two route contracts declare /ext/things');
   });
 
   it('adds what each audience’s wrapper answers, its security and, for the operator API, its tag', () => {
@@ -187,7 +188,7 @@ describe('what a contract need not write', () => {
   ];
 
   function byId(path: string, method: string) {
-    return buildOpenApiDocument(BY_ID).paths?.[path]?.[method as 'post' | 'put'] as
+    return buildOpenApiDocument({ operations: [], contracts: BY_ID }).paths?.[path]?.[method as 'post' | 'put'] as
       | { parameters?: unknown[]; responses: Record<string, { description: string; 'x-error-codes'?: string[] }> }
       | undefined;
   }

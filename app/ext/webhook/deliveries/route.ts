@@ -1,12 +1,4 @@
-import { parseQuery } from '@/lib/validation/parse-input';
-import { apiKeyRoute, otherMethods } from '@/lib/http/route';
-import { listDeliveries } from '@/lib/webhooks/list-deliveries';
-import { DeliveryListQuerySchema } from '@/lib/webhooks/schemas';
+import { mount } from '@/lib/http/operation';
+import { listWebhookDeliveries } from '@/lib/webhooks/operations/deliveries';
 
-// GET /ext/webhook/deliveries — the caller's webhook deliveries, newest first, filtered and paged
-export const GET = apiKeyRoute({}, async ({ caller, request }) => {
-  const query = parseQuery(DeliveryListQuerySchema, request);
-  return { status: 200, body: await listDeliveries({ accountId: caller.accountId, query }) };
-});
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('vendor', [listWebhookDeliveries]);

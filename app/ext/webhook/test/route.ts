@@ -1,9 +1,4 @@
-import { apiKeyRoute, otherMethods } from '@/lib/http/route';
-import { sendTestEvent } from '@/lib/webhooks/send-test-event';
+import { mount } from '@/lib/http/operation';
+import { sendWebhookTest } from '@/lib/webhooks/operations/endpoint';
 
-// POST /ext/webhook/test — queue a signed webhook.ping to the endpoint, delivered like any event
-export const POST = apiKeyRoute({ idempotent: true }, async ({ caller }) => {
-  return { status: 202, body: { data: await sendTestEvent({ accountId: caller.accountId }) } };
-});
-
-export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('vendor', [sendWebhookTest]);

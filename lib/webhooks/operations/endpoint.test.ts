@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_CONTRACT } from '@/app/ext/webhook/openapi';
 import { toOperation } from '@/lib/http/openapi/route-contract';
+import { registerWebhookUrl } from '@/lib/webhooks/operations/endpoint';
 
-// Registration checks are bounded (lib/webhooks/check-slots.ts): the contract must document the
+// Registration checks are bounded (lib/webhooks/check-slots.ts): the operation must document the
 // refusals, 429 for the account's limit and 503 for the process's, both with their meaning here.
 
 type Documented = { description: string; 'x-error-codes': string[] };
 
-describe('POST /ext/webhook contract', () => {
-  const responses = toOperation(ROUTE_CONTRACT.operations.post!).responses as Record<string, Documented>;
+describe('POST /ext/webhook in the document', () => {
+  const responses = toOperation(registerWebhookUrl.contract('vendor')!).responses as Record<string, Documented>;
 
   it('documents 429 too_many_requests and 503 service_unavailable for the bounded checks', () => {
     expect(responses['429']?.['x-error-codes']).toEqual(['too_many_requests', 'rate_limited']);

@@ -1,0 +1,227 @@
+import type { ApiKeyCaller } from '@/lib/auth/authenticate-api-key';
+import type { ErrorCode } from '@/lib/errors/domain-error';
+import type { PathIdRecord } from '@/lib/http/openapi/parameters';
+import type { Tag } from '@/lib/http/openapi/components';
+import type { OperationContract } from '@/lib/http/openapi/route-contract';
+import type { SuccessResponse } from '@/lib/http/openapi/success-responses';
+import type { Reply } from '@/lib/http/reply';
+import { HTTP_METHODS } from '@/lib/http/request-target';
+import {
+  adminRoute,
+  apiKeyRoute,
+  driverRoute,
+  opsRoute,
+  otherMethods,
+  publicRoute,
+  staffRoute,
+  type AdminCaller,
+  type DriverCaller,
+  type RouteHandler,
+  type RouteOptions,
+  type StaffCaller,
+} from '@/lib/http/route';
+import type { AccountScope, DriverScope, PlatformScope } from '@/lib/tenancy/scope';
+import { parseInput } from '@/lib/validation/parse-input';
+import type { ZodOpenApiParameters } from 'zod-openapi';
+import type { z } from 'zod';
+
+// An operation is declared once: which audiences may call it and at which path, what it reads
+// (its body schema, parsed here), what it answers (its OpenAPI responses and error codes) and
+// the function that does it. A route file mounts the operations of its path for one audience in
+// one line (`mount`), and the OpenAPI document is generated from the same declarations
+// (app/ext/openapi.json/operations.ts), so the schemas a handler validates with and the ones
+// the document shows are the same objects. Authentication, the body limit, Idempotency-Key,
+// the rate limit and the error table are the wrappers' (lib/http/route.ts), per audience.
+
+/** Who calls: the vendor API (API key), the dashboard (staff), the console (admin), the operator API, the driver app, anyone. */
+export type Audience = 'vendor' | 'staff' | 'admin' | 'ops' | 'driver' | 'public';
+
+/** The audiences the public OpenAPI document describes; the others are the product's own pages' API. */
+export type DocumentedAudience = Extract<Audience, 'vendor' | 'ops' | 'public'>;
+export const DOCUMENTED_AUDIENCES: readonly DocumentedAudience[] = ['vendor', 'ops', 'public'];
+
+interface Callers {
+  vendor: ApiKeyCaller;
+  staff: StaffCaller;
+  admin: AdminCaller;
+  ops: null;
+  driver: DriverCaller;
+  public: null;
+}
+
+interface Scopes {
+  vendor: AccountScope;
+  staff: AccountScope;
+  admin: PlatformScope;
+  ops: PlatformScope;
+  driver: DriverScope;
+  public: null;
+}
+
+type Params = Record<string, string | string[]>;
+type HttpMethod = (typeof HTTP_METHODS)[number];
+export type OperationMethod = Exclude<HttpMethod, 'HEAD' | 'OPTIONS'>;
+
+/** What an operation's function gets: one member per audience, told apart by `audience`. */
+export type OperationContext<A extends Audience, P extends Params, I> = A extends Audience
+  ? {
+      audience: A;
+      caller: Callers[A];
+      scope: Scopes[A];
+      request: Request;
+      params: P;
+      requestId: string;
+      /** The body, parsed with the operation's `body.schema` (undefined without one). */
+      input: I;
+    }
+  : never;
+
+/** What an audience's OpenAPI entry says that the others' do not. */
+export interface AudienceDoc {
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** The tag of a vendor or public operation (operator operations share one). */
+  tag?: Tag;
+  /** What a code means for this audience, over the operation's `errorNotes`. */
+  errorNotes?: Partial<Record<ErrorCode, string>>;
+  /** The record this audience's path names by `{id}`, where the others' path names none (an account). */
+  pathId?: PathIdRecord;
+}
+
+/** The audiences with a key space for `Idempotency-Key` (lib/http/idempotency.ts): an account's, a driver's. */
+const HAS_IDEMPOTENCY_KEYS: Record<Audience, boolean> = { vendor: true, staff: true, driver: true, admin: false, ops: false, public: false };
+
+export interface OperationDeclaration<A extends Audience, M extends OperationMethod, P extends Params, S extends z.ZodType | undefined> {
+  method: M;
+  /** Every audience that may call it, and the path it is mounted at for them (OpenAPI's `{id}` spelling). */
+  mounts: { [K in A]: `/${string}` };
+  /** The JSON body and its schema, parsed before `run` (inside the idempotency check, as any handler work). */
+  body?: { schema: NonNullable<S>; description: string };
+  /** Honour `Idempotency-Key` (for every audience that has a key space: vendor, staff, driver). */
+  idempotent?: boolean;
+  /** The wrapper's other options (lib/http/route.ts): `callsOut`, `imageWork`, `headers`, `isCacheable`. */
+  options?: Omit<RouteOptions, 'body' | 'idempotent'>;
+  /** The record the path's `{id}` names (its parameter and its 404 in the document). */
+  pathId?: PathIdRecord;
+  /** Other path and query parameters, as the document shows them. */
+  requestParams?: ZodOpenApiParameters;
+  /** The success answers, as the document shows them (needed with `docs`). */
+  responses?: Partial<Record<'200' | '201' | '202' | '204' | '302', SuccessResponse>>;
+  /** The codes `run` itself answers with, most specific first; the wrapper's are added. */
+  errors?: readonly ErrorCode[];
+  errorNotes?: Partial<Record<ErrorCode, string>>;
+  /** The document's words, per documented audience that may call it. */
+  docs?: { [K in A & DocumentedAudience]: AudienceDoc };
+  run: (context: OperationContext<A, P, S extends z.ZodType ? z.output<S> : undefined>) => Promise<Reply>;
+}
+
+export interface Operation<A extends Audience = Audience, M extends OperationMethod = OperationMethod> {
+  method: M;
+  mounts: Partial<Record<Audience, `/${string}`>>;
+  idempotent: boolean;
+  /** The OpenAPI contract of the operation as `audience` sees it (documented audiences only). */
+  contract: (audience: DocumentedAudience) => OperationContract | undefined;
+  /** The route handler for `audience` (one of `mounts`). */
+  handler(audience: A): RouteHandler;
+}
+
+/** Declares an operation; `P` is the type of its path parameters. */
+export function defineOperation<P extends Params = Params>() {
+  return <A extends Audience, M extends OperationMethod, S extends z.ZodType | undefined = undefined>(
+    declaration: OperationDeclaration<A, M, P, S>,
+  ): Operation<A, M> => {
+    const { method, mounts, body, idempotent = false, options, run } = declaration;
+    const handlers = new Map<Audience, RouteHandler>();
+    return {
+      method,
+      mounts,
+      idempotent,
+      contract(audience) {
+        const doc = (declaration.docs as Partial<Record<DocumentedAudience, AudienceDoc>> | undefined)?.[audience];
+        if (!(audience in mounts) || !doc) return undefined;
+        if (!declaration.responses) throw new Error(`${doc.operationId}: a documented operation declares its responses`);
+        const { tag, errorNotes, pathId = declaration.pathId, ...words } = doc;
+        const shared = {
+          ...words,
+          pathId,
+          requestParams: declaration.requestParams,
+          body,
+          idempotent: idempotent && HAS_IDEMPOTENCY_KEYS[audience],
+          responses: declaration.responses,
+          errors: declaration.errors,
+          errorNotes: { ...declaration.errorNotes, ...errorNotes },
+        };
+        if (audience === 'ops') return { ...shared, audience };
+        if (!tag) throw new Error(`${doc.operationId}: a ${audience} operation names its tag`);
+        return { ...shared, audience, tag };
+      },
+      handler(audience) {
+        let handler = handlers.get(audience);
+        if (!handler) {
+          handler = wrap(audience, { ...options, body: body !== undefined, idempotent }, (context) =>
+            run({ ...context, input: body ? parseInput(body.schema, context.body) : undefined } as never),
+          );
+          handlers.set(audience, handler);
+        }
+        return handler;
+      },
+    };
+  };
+}
+
+type WrappedContext = Omit<OperationContext<Audience, Params, unknown>, 'input'> & { body: unknown };
+
+/** The wrapper of `audience`: its credential becomes the caller and the scope. */
+function wrap(audience: Audience, options: RouteOptions, handler: (context: WrappedContext) => Promise<Reply>): RouteHandler {
+  switch (audience) {
+    case 'vendor':
+      return apiKeyRoute(options, (args) => handler({ ...args, audience }));
+    case 'staff':
+      return staffRoute(options, (args) => handler({ ...args, audience }));
+    case 'admin':
+      return adminRoute(options, (args) => handler({ ...args, audience }));
+    case 'ops':
+      return opsRoute(options, (args) => handler({ ...args, audience, caller: null }));
+    case 'driver':
+      return driverRoute(options, (args) => handler({ ...args, audience }));
+    case 'public':
+      return publicRoute(options, (args) => handler({ ...args, audience, caller: null, scope: null }));
+  }
+}
+
+/** Marks a mounted handler with what it serves, for the tests that hold routes to their declarations. */
+export const MOUNTED = Symbol('mounted operation');
+export type MountedHandler = RouteHandler & { [MOUNTED]?: { audience: Audience; operation: Operation } };
+
+type MethodsOf<O extends readonly { method: OperationMethod }[]> = O[number]['method'];
+type Exported<M extends OperationMethod> = Exclude<HttpMethod, M extends 'GET' ? 'HEAD' : never>;
+
+/**
+ * A route file's handlers: the operations of its path for one audience, and every other method
+ * answered by `otherMethods` (405 with `Allow`; OPTIONS 204). HEAD is left to Next when GET is
+ * served. Each API route file is one line:
+ * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('vendor', [getWebhook, registerWebhook]);`
+ */
+export function mount<A extends Audience, const O extends readonly Operation<A>[]>(audience: A, operations: O): Record<Exported<MethodsOf<O>>, RouteHandler> {
+  const served: Partial<Record<HttpMethod, RouteHandler>> = {};
+  for (const operation of operations) {
+    if (!(audience in operation.mounts)) throw new Error(`An operation mounted for ${audience} does not declare that audience`);
+    if (served[operation.method]) throw new Error(`Two operations mounted for ${operation.method}`);
+    const handler: MountedHandler = operation.handler(audience);
+    handler[MOUNTED] ??= { audience, operation };
+    served[operation.method] = handler;
+  }
+  return { ...served, ...otherMethods(served) } as Record<Exported<MethodsOf<O>>, RouteHandler>;
+}
+
+/**
+ * The account an account-level operation acts on: the caller's own (vendor API, dashboard), or
+ * the one the console's or operator API's path names (`{id}`).
+ */
+export function targetAccountId(context: { audience: Audience; caller: unknown; params: Params }): string {
+  if (context.audience === 'vendor' || context.audience === 'staff') return (context.caller as { accountId: string }).accountId;
+  const { id } = context.params;
+  if (typeof id !== 'string') throw new Error(`An account-level operation mounted for ${context.audience} needs {id} in its path`);
+  return id;
+}
