@@ -96,12 +96,21 @@ export interface OperationDeclaration<A extends Audience, M extends OperationMet
   method: M;
   /** Every audience that may call it, and the path it is mounted at for them (OpenAPI's `{id}` spelling). */
   mounts: { [K in A]: `/${string}` };
-  /** The JSON body and its schema, parsed before `run` (inside the idempotency check, as any handler work). */
-  body?: { schema: NonNullable<S>; description: string };
+  /**
+   * The JSON body and its schema, parsed before `run` (inside the idempotency check, as any
+   * handler work); `for` narrows it for an audience that may send less (the console's status,
+   * which names no actor: the admin is the actor).
+   */
+  body?: { schema: NonNullable<S>; description: string; for?: { [K in A]?: z.ZodType<z.output<NonNullable<S>>> } };
   /** Honour `Idempotency-Key` (for every audience that has a key space: vendor, staff, driver). */
   idempotent?: boolean;
   /** The wrapper's other options (lib/http/route.ts): `callsOut`, `imageWork`, `headers`, `isCacheable`. */
   options?: Omit<RouteOptions, 'body' | 'idempotent'>;
+  /**
+   * Served without a wrapper: no request id, no security headers, nothing that could fail (the
+   * liveness probe, which is also the benchmarks' framework floor). `run` answers a `response`.
+   */
+  unwrapped?: boolean;
   /** The record the path's `{id}` names (its parameter and its 404 in the document). */
   pathId?: PathIdRecord;
   /** Other path and query parameters, as the document shows them. */
@@ -146,7 +155,7 @@ export function defineOperation<P extends Params = Params>() {
           ...words,
           pathId,
           requestParams: declaration.requestParams,
-          body,
+          body: body && { schema: body.for?.[audience as A] ?? body.schema, description: body.description },
           idempotent: idempotent && HAS_IDEMPOTENCY_KEYS[audience],
           responses: declaration.responses,
           errors: declaration.errors,
@@ -158,9 +167,12 @@ export function defineOperation<P extends Params = Params>() {
       },
       handler(audience) {
         let handler = handlers.get(audience);
+        if (!handler && declaration.unwrapped) {
+          handler = async (request) => (await run({ audience, request, params: {}, input: undefined } as never)).response!;
+        }
         if (!handler) {
           handler = wrap(audience, { ...options, body: body !== undefined, idempotent }, (context) =>
-            run({ ...context, input: body ? parseInput(body.schema, context.body) : undefined } as never),
+            run({ ...context, input: body ? parseInput(body.for?.[audience] ?? body.schema, context.body) : undefined } as never),
           );
           handlers.set(audience, handler);
         }

@@ -1,8 +1,4 @@
-import { otherMethods } from '@/lib/http/route';
+import { mount } from '@/lib/http/operation';
+import { pingOperation } from '@/lib/http/service-operations';
 
-// GET /api/ping — liveness without touching the database (also the benchmark's framework ceiling)
-export function GET(): Response {
-  return Response.json({ status: 'ok' });
-}
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('public', [pingOperation]);

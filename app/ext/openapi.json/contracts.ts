@@ -1,17 +1,5 @@
 import type { RouteContract } from '@/lib/http/openapi/route-contract';
-import { ROUTE_CONTRACT as extDispatch } from '@/app/ext/dispatch/openapi';
-import { ROUTE_CONTRACT as extDispatchById } from '@/app/ext/dispatch/[id]/openapi';
-import { ROUTE_CONTRACT as extDispatchDestination } from '@/app/ext/dispatch/[id]/destination/openapi';
-import { ROUTE_CONTRACT as extDispatchCancel } from '@/app/ext/dispatch/[id]/cancel/openapi';
-import { ROUTE_CONTRACT as extDispatchReady } from '@/app/ext/dispatch/[id]/ready/openapi';
-import { ROUTE_CONTRACT as extDispatches } from '@/app/ext/dispatches/openapi';
-import { ROUTE_CONTRACT as extDriverDispatches } from '@/app/ext/dispatches/d/[driver_id]/openapi';
-import { ROUTE_CONTRACT as extEstimate } from '@/app/ext/estimate/openapi';
-import { ROUTE_CONTRACT as extStatuses } from '@/app/ext/statuses/openapi';
-import { ROUTE_CONTRACT as extMedia } from '@/app/ext/media/[id]/openapi';
 import { ROUTE_CONTRACT as extOpenApiJson } from '@/app/ext/openapi.json/openapi';
-import { ROUTE_CONTRACT as apiHealth } from '@/app/api/health/openapi';
-import { ROUTE_CONTRACT as apiPing } from '@/app/api/ping/openapi';
 import { ROUTE_CONTRACT as opsAccounts } from '@/app/api/ops/accounts/openapi';
 import { ROUTE_CONTRACT as opsAccountUsers } from '@/app/api/ops/accounts/[id]/users/openapi';
 import { ROUTE_CONTRACT as opsAccountModes } from '@/app/api/ops/accounts/[id]/modes/openapi';
@@ -19,8 +7,6 @@ import { ROUTE_CONTRACT as opsAccountRateLimit } from '@/app/api/ops/accounts/[i
 import { ROUTE_CONTRACT as opsAdmins } from '@/app/api/ops/admins/openapi';
 import { ROUTE_CONTRACT as opsDrivers } from '@/app/api/ops/drivers/openapi';
 import { ROUTE_CONTRACT as opsDriverLocation } from '@/app/api/ops/drivers/[id]/location/openapi';
-import { ROUTE_CONTRACT as opsDispatchAssign } from '@/app/api/ops/dispatches/[id]/assign/openapi';
-import { ROUTE_CONTRACT as opsDispatchStatus } from '@/app/api/ops/dispatches/[id]/status/openapi';
 import { ROUTE_CONTRACT as opsAccountTariff } from '@/app/api/ops/accounts/[id]/tariff/openapi';
 import { ROUTE_CONTRACT as opsDriver } from '@/app/api/ops/drivers/[id]/openapi';
 import { ROUTE_CONTRACT as opsFleets } from '@/app/api/ops/fleets/openapi';
@@ -33,19 +19,7 @@ import { ROUTE_CONTRACT as opsDriverSignIn } from '@/app/api/ops/drivers/[id]/si
 // contracts.test.ts fails when a route file under app/ext or app/api/ops has no contract here.
 
 export const ROUTE_CONTRACTS: readonly RouteContract[] = [
-  extDispatch,
-  extDispatchById,
-  extDispatchDestination,
-  extDispatchCancel,
-  extDispatchReady,
-  extDispatches,
-  extDriverDispatches,
-  extEstimate,
-  extMedia,
-  extStatuses,
   extOpenApiJson,
-  apiHealth,
-  apiPing,
   opsAccounts,
   opsAccountUsers,
   opsAccountModes,
@@ -53,8 +27,6 @@ export const ROUTE_CONTRACTS: readonly RouteContract[] = [
   opsAdmins,
   opsDrivers,
   opsDriverLocation,
-  opsDispatchAssign,
-  opsDispatchStatus,
   opsAccountTariff,
   opsDriver,
   opsFleets,

@@ -14,6 +14,7 @@ type RouteModule = Record<string, MountedHandler | undefined>;
 const routeFiles = import.meta.glob<RouteModule>([
   '/app/ext/**/route.ts',
   '/app/api/**/route.ts',
+  '/app/media/**/route.ts',
   // The catch-alls answering 404 `not_found` for unknown paths: no operation of their own.
   '!/app/ext/\\[...path\\]/route.ts',
   '!/app/api/\\[...path\\]/route.ts',

@@ -1,7 +1,4 @@
-import { publicRoute, otherMethods } from '@/lib/http/route';
-import { describeLifecycle } from '@/lib/transitions/describe-lifecycle';
+import { mount } from '@/lib/http/operation';
+import { statusesOperation } from '@/lib/dispatches/operations/reads';
 
-// GET /ext/statuses — the status values and the enforced transition table
-export const GET = publicRoute({}, async () => ({ status: 200, body: { data: describeLifecycle() } }));
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('public', [statusesOperation]);

@@ -1,10 +1,4 @@
-import { adminRoute, otherMethods } from '@/lib/http/route';
-import { dispatchChangeStream } from '@/lib/live/event-stream';
+import { mount } from '@/lib/http/operation';
+import { dispatchEventsOperation } from '@/lib/dispatches/operations/reads';
 
-// GET /api/admin/dispatches/events — server-sent events: every change to every account's dispatches, live
-export const GET = adminRoute({}, async ({ scope, request }) => ({
-  status: 200,
-  response: dispatchChangeStream({ scope, signal: request.signal }),
-}));
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [dispatchEventsOperation]);

@@ -1,10 +1,4 @@
-import { adminRoute, otherMethods } from '@/lib/http/route';
-import { imageResponse } from '@/lib/media/image-response';
-import { readMedia } from '@/lib/media/read-media';
+import { mount } from '@/lib/http/operation';
+import { readMediaOperation } from '@/lib/media/operations';
 
-// GET /api/admin/media/{id} — a driver's photo or signature, for the console (the QA queue's thumbnails)
-export const GET = adminRoute<{ id: string }>({}, async ({ params, scope }) => {
-  return { status: 200, response: imageResponse(await readMedia({ scope, id: params.id })) };
-});
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [readMediaOperation]);

@@ -1,12 +1,4 @@
-import { PageQuerySchema } from '@/lib/dispatches/schemas';
-import { parseQuery } from '@/lib/validation/parse-input';
-import { adminRoute, otherMethods } from '@/lib/http/route';
-import { listDispatchDeliveries } from '@/lib/webhooks/list-dispatch-deliveries';
+import { mount } from '@/lib/http/operation';
+import { dispatchDeliveriesOperation } from '@/lib/dispatches/operations/reads';
 
-// GET /api/admin/dispatches/{id}/deliveries — the dispatch's webhook deliveries to every endpoint of its account, with their attempts, newest first
-export const GET = adminRoute<{ id: string }>({}, async ({ scope, params, request }) => {
-  const page = parseQuery(PageQuerySchema, request);
-  return { status: 200, body: await listDispatchDeliveries({ scope, dispatchId: params.id, page }) };
-});
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [dispatchDeliveriesOperation]);

@@ -1,9 +1,4 @@
-import { listDestinationChanges } from '@/lib/dispatches/list-destination-changes';
-import { adminRoute, otherMethods } from '@/lib/http/route';
+import { mount } from '@/lib/http/operation';
+import { destinationChangesOperation } from '@/lib/dispatches/operations/reads';
 
-// GET /api/admin/dispatches/{id}/destination-changes — every move of the destination, oldest first, with the address before and after
-export const GET = adminRoute<{ id: string }>({}, async ({ scope, params }) => {
-  return { status: 200, body: { data: await listDestinationChanges({ scope, id: params.id }) } };
-});
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [destinationChangesOperation]);

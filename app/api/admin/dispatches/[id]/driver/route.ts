@@ -1,9 +1,4 @@
-import { getAssignedDriver } from '@/lib/drivers/get-assigned-driver';
-import { adminRoute, otherMethods } from '@/lib/http/route';
+import { mount } from '@/lib/http/operation';
+import { assignedDriverOperation } from '@/lib/dispatches/operations/reads';
 
-// GET /api/admin/dispatches/{id}/driver — the dispatch's driver (name, phone, fleet; last position while on duty); 404 when none is assigned
-export const GET = adminRoute<{ id: string }>({}, async ({ params }) => {
-  return { status: 200, body: { data: await getAssignedDriver({ dispatchId: params.id }) } };
-});
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [assignedDriverOperation]);

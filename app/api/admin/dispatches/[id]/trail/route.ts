@@ -1,9 +1,4 @@
-import { getDispatchTrail } from '@/lib/dispatches/get-dispatch-trail';
-import { adminRoute, otherMethods } from '@/lib/http/route';
+import { mount } from '@/lib/http/operation';
+import { dispatchTrailOperation } from '@/lib/dispatches/operations/reads';
 
-// GET /api/admin/dispatches/{id}/trail — the route the driver took: their positions on the dispatch, oldest first (thinned past 500)
-export const GET = adminRoute<{ id: string }>({}, async ({ scope, params }) => {
-  return { status: 200, body: { data: await getDispatchTrail({ scope, id: params.id }) } };
-});
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [dispatchTrailOperation]);
