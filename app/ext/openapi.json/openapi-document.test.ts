@@ -113,8 +113,8 @@ describe('GET /ext/openapi.json', () => {
 
   it('serves the document it built, unchanged by JSON', async () => {
     const { buildOpenApiDocument } = await import('@/lib/http/openapi/build-openapi-document');
-    const { API_DECLARATIONS } = await import('@/app/ext/openapi.json/operations');
-    expect(document).toEqual(buildOpenApiDocument(API_DECLARATIONS));
+    const { DOCUMENTED_OPERATIONS } = await import('@/app/ext/openapi.json/operations');
+    expect(document).toEqual(buildOpenApiDocument(DOCUMENTED_OPERATIONS));
     expect(created.documents).toBe(1);
   });
 

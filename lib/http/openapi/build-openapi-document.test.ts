@@ -2,58 +2,59 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '@/lib/http/openapi/build-openapi-document';
 import { TAGS } from '@/lib/http/openapi/components';
-import type { RouteContract } from '@/lib/http/openapi/route-contract';
 import { jsonResponse, noContent } from '@/lib/http/openapi/success-responses';
+import { defineOperation } from '@/lib/http/operation';
 
-// The assembly from contracts, on a few made-up routes; the real document's tests are in
+// The assembly from operations' declarations, on a few made-up ones; the real document's tests are in
 // app/ext/openapi.json/openapi-document.test.ts.
 
 const ThingSchema = z.object({ name: z.string() });
 
-const CONTRACTS: readonly RouteContract[] = [
-  {
-    path: '/ext/things',
-    operations: {
-      post: {
-        audience: 'vendor',
-        tag: TAGS.dispatches,
-        operationId: 'createThing',
-        summary: 'Create a thing',
-        body: { schema: ThingSchema, description: 'The thing.' },
-        idempotent: true,
-        responses: { '201': jsonResponse('Created.', ThingSchema) },
-        errors: ['duplicate_vendor_oid'],
-      },
-      get: {
-        audience: 'vendor',
-        tag: TAGS.dispatches,
-        operationId: 'listThings',
-        summary: 'List things',
-        responses: { '200': jsonResponse('Things.', z.array(ThingSchema)) },
-      },
-    },
-  },
-  {
-    path: '/api/ops/things/{id}',
-    operations: {
-      delete: {
-        audience: 'ops',
-        operationId: 'opsDeleteThing',
-        summary: 'Delete a thing',
-        requestParams: { path: z.object({ id: z.string() }) },
-        responses: { '204': noContent('Deleted.') },
-        errors: ['not_found'],
-      },
-    },
-  },
-  {
-    path: '/api/open',
-    operations: {
-      get: { audience: 'public', tag: TAGS.service, operationId: 'open', summary: 'Open', responses: { '200': jsonResponse('Yes.', ThingSchema) } },
-    },
-  },
-];
-const DECLARED = { operations: [], contracts: CONTRACTS };
+const NOTHING = async () => ({ status: 204 });
+
+const createThing = defineOperation()({
+  method: 'POST',
+  mounts: { vendor: '/ext/things', staff: '/api/staff/things' },
+  body: { schema: ThingSchema, description: 'The thing.' },
+  idempotent: true,
+  responses: { '201': jsonResponse('Created.', ThingSchema) },
+  errors: ['duplicate_vendor_oid'],
+  docs: { vendor: { tag: TAGS.dispatches, operationId: 'createThing', summary: 'Create a thing' } },
+  run: NOTHING,
+});
+
+const listThings = defineOperation()({
+  method: 'GET',
+  mounts: { vendor: '/ext/things' },
+  responses: { '200': jsonResponse('Things.', z.array(ThingSchema)) },
+  docs: { vendor: { tag: TAGS.dispatches, operationId: 'listThings', summary: 'List things' } },
+  run: NOTHING,
+});
+
+const deleteThing = defineOperation<{ id: string }>()({
+  method: 'DELETE',
+  mounts: { ops: '/api/ops/things/{id}', admin: '/api/admin/things/{id}' },
+  requestParams: { path: z.object({ id: z.string() }) },
+  // Declared idempotent, but the operator API has no key space: the document does not offer it there.
+  idempotent: true,
+  responses: { '204': noContent('Deleted.') },
+  errors: ['not_found'],
+  docs: { ops: { operationId: 'opsDeleteThing', summary: 'Delete a thing' } },
+  run: NOTHING,
+});
+
+const open = defineOperation()({
+  method: 'GET',
+  mounts: { public: '/api/open' },
+  responses: { '200': jsonResponse('Yes.', ThingSchema) },
+  docs: { public: { tag: TAGS.service, operationId: 'open', summary: 'Open' } },
+  run: NOTHING,
+});
+
+/** Mounted for staff only: not in the document. */
+const internal = defineOperation()({ method: 'GET', mounts: { staff: '/api/staff/internal' }, run: NOTHING });
+
+const OPERATIONS = [createThing, listThings, deleteThing, open, internal];
 
 interface Operation {
   tags: string[];
@@ -64,7 +65,7 @@ interface Operation {
 }
 
 function operation(path: string, method: string): Operation {
-  const item = buildOpenApiDocument(DECLARED).paths?.[path] as Record<string, Operation> | undefined;
+  const item = buildOpenApiDocument(OPERATIONS).paths?.[path] as Record<string, Operation> | undefined;
   const found = item?.[method];
   if (!found) throw new Error(`${method} ${path} is not in the document`);
   return found;
@@ -76,7 +77,7 @@ function codes(op: Operation): string[] {
 
 describe('buildOpenApiDocument', () => {
   it('is an OpenAPI 3.1 document of spec version 1.3.0 with both security schemes and the API key by default', () => {
-    const document = buildOpenApiDocument(DECLARED);
+    const document = buildOpenApiDocument(OPERATIONS);
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.version).toBe('1.3.0');
     expect(document.servers).toEqual([{ url: '/' }]);
@@ -86,19 +87,26 @@ describe('buildOpenApiDocument', () => {
     expect(document.tags?.map(({ name }) => name)).toEqual(Object.values(TAGS));
   });
 
-  it('is built once per list of contracts and then reused', () => {
-    expect(buildOpenApiDocument(DECLARED)).toBe(buildOpenApiDocument(DECLARED));
-    expect(buildOpenApiDocument({ operations: [], contracts: [...CONTRACTS] })).not.toBe(buildOpenApiDocument(DECLARED));
+  it('is built once per list of operations and then reused', () => {
+    expect(buildOpenApiDocument(OPERATIONS)).toBe(buildOpenApiDocument(OPERATIONS));
+    expect(buildOpenApiDocument([...OPERATIONS])).not.toBe(buildOpenApiDocument(OPERATIONS));
   });
 
-  it('lists each contract’s methods under its path, in a fixed method order', () => {
-    const paths = buildOpenApiDocument(DECLARED).paths ?? {};
+  it('lists the documented audiences’ mounts under their paths; the product’s own pages’ API stays out', () => {
+    const paths = buildOpenApiDocument(OPERATIONS).paths ?? {};
     expect(Object.keys(paths)).toEqual(['/ext/things', '/api/ops/things/{id}', '/api/open']);
-    expect(Object.keys(paths['/ext/things']!)).toEqual(['get', 'post']);
+    expect(Object.keys(paths['/ext/things']!).sort()).toEqual(['get', 'post']);
   });
 
-  it('refuses two contracts for one path', () => {
-    expect(() => buildOpenApiDocument({ operations: [], contracts: [CONTRACTS[0]!, CONTRACTS[0]!] })).toThrow('Two route contracts declare /ext/things');
+  it('refuses two operations for one method of one path', () => {
+    expect(() => buildOpenApiDocument([createThing, createThing])).toThrow('Two operations declare POST /ext/things');
+  });
+
+  it('offers Idempotency-Key only to audiences with a key space', () => {
+    const ops = operation('/api/ops/things/{id}', 'delete');
+    expect(ops.parameters ?? []).not.toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    expect(codes(ops)).not.toContain('idempotency_key_reused');
+    expect(operation('/ext/things', 'post').parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
   });
 
   it('adds what each audience’s wrapper answers, its security and, for the operator API, its tag', () => {
@@ -154,41 +162,34 @@ describe('buildOpenApiDocument', () => {
   });
 });
 
-describe('what a contract need not write', () => {
-  const BY_ID: readonly RouteContract[] = [
-    {
-      path: '/ext/things/{id}/poke',
-      operations: {
-        post: {
-          audience: 'vendor',
-          tag: TAGS.dispatches,
-          operationId: 'pokeThing',
-          summary: 'Poke a thing',
-          pathId: 'dispatch',
-          idempotent: true,
-          responses: { '204': noContent('Poked.') },
-        },
-      },
+describe('what a declaration need not write', () => {
+  const pokeThing = defineOperation<{ id: string }>()({
+    method: 'POST',
+    mounts: { vendor: '/ext/things/{id}/poke' },
+    pathId: 'dispatch',
+    idempotent: true,
+    responses: { '204': noContent('Poked.') },
+    docs: { vendor: { tag: TAGS.dispatches, operationId: 'pokeThing', summary: 'Poke a thing' } },
+    run: NOTHING,
+  });
+  const replaceThing = defineOperation<{ id?: string }>()({
+    method: 'PUT',
+    mounts: { vendor: '/ext/thing', ops: '/api/ops/things/{id}' },
+    body: { schema: ThingSchema, description: 'The thing.', for: { ops: ThingSchema.extend({ why: z.string() }) } },
+    responses: { '200': jsonResponse('Replaced.', ThingSchema) },
+    errors: ['invalid_state'],
+    errorNotes: { invalid_request: 'Not a thing' },
+    docs: {
+      vendor: { tag: TAGS.dispatches, operationId: 'replaceThing', summary: 'Replace your thing' },
+      // The operator's path names the record; its words win over the operation's.
+      ops: { operationId: 'opsReplaceThing', summary: 'Replace a thing', pathId: 'fleet', errorNotes: { not_found: 'No such thing' } },
     },
-    {
-      path: '/api/ops/things/{id}',
-      operations: {
-        put: {
-          audience: 'ops',
-          operationId: 'opsReplaceThing',
-          summary: 'Replace a thing',
-          pathId: 'fleet',
-          body: { schema: ThingSchema, description: 'The thing.' },
-          responses: { '200': jsonResponse('Replaced.', ThingSchema) },
-          errors: ['invalid_state'],
-          errorNotes: { not_found: 'No such thing', invalid_request: 'Not a thing' },
-        },
-      },
-    },
-  ];
+    run: NOTHING,
+  });
+  const BY_ID = [pokeThing, replaceThing];
 
   function byId(path: string, method: string) {
-    return buildOpenApiDocument({ operations: [], contracts: BY_ID }).paths?.[path]?.[method as 'post' | 'put'] as
+    return buildOpenApiDocument(BY_ID).paths?.[path]?.[method as 'post' | 'put'] as
       | { parameters?: unknown[]; responses: Record<string, { description: string; 'x-error-codes'?: string[] }> }
       | undefined;
   }
@@ -200,14 +201,21 @@ describe('what a contract need not write', () => {
 
     const ops = byId('/api/ops/things/{id}', 'put')!;
     expect(ops.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'id' }));
-    // A note the contract writes wins.
+    // A note the audience's words write wins.
     expect(ops.responses['404']?.description).toBe('- `not_found`: No such thing');
     expect(ops.responses['409']?.['x-error-codes']).toEqual(['invalid_state']);
   });
 
+  it('documents the body an audience sends, and no {id} where its path has none', () => {
+    const vendor = buildOpenApiDocument(BY_ID).paths?.['/ext/thing']?.put as { parameters?: unknown[] } | undefined;
+    expect(vendor?.parameters).toBeUndefined();
+    const ops = buildOpenApiDocument(BY_ID).paths?.['/api/ops/things/{id}']?.put as { requestBody: { content: Record<string, { schema: unknown }> } };
+    expect(JSON.stringify(ops.requestBody.content['application/json']!.schema)).toContain('why');
+  });
+
   it('says an idempotent route without a body can only find its Idempotency-Key invalid', () => {
     expect(byId('/ext/things/{id}/poke', 'post')!.responses['400']?.description).toBe('- `invalid_request`: The `Idempotency-Key` header is invalid');
-    // With a body, the general meaning or the contract's note stands.
+    // With a body, the general meaning or the declaration's note stands.
     expect(byId('/api/ops/things/{id}', 'put')!.responses['400']?.description).toContain('- `invalid_request`: Not a thing');
   });
 });

@@ -1,12 +1,12 @@
 import { createDocument, type ZodOpenApiPathItemObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { API_KEY_SCHEME, COMPONENTS, TAG_OBJECTS } from '@/lib/http/openapi/components';
 import { describeApi } from '@/lib/http/openapi/describe-api';
-import { DOCUMENTED_METHODS, toOperation, type RouteContract } from '@/lib/http/openapi/route-contract';
+import { DOCUMENTED_METHODS, toOperation } from '@/lib/http/openapi/route-contract';
 import { DOCUMENTED_AUDIENCES, type Operation } from '@/lib/http/operation';
 
-// The OpenAPI 3.1 document, assembled from the routes' contracts (each route's `openapi.ts`,
-// listed in app/ext/openapi.json/contracts.ts), built from the zod schemas the handlers validate
-// with so the docs cannot drift from the code. Built on first request, not at import: it walks
+// The OpenAPI 3.1 document, generated from the operations' declarations (lib/http/operation.ts,
+// listed in app/ext/openapi.json/operations.ts): the zod schemas the handlers validate with are
+// the ones it shows, so the docs cannot drift from the code. Built on first request, not at import: it walks
 // every schema, and most processes (workers, scripts) never need it.
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
@@ -14,13 +14,7 @@ export type OpenApiDocument = ReturnType<typeof createDocument>;
 /** Spec release the document describes. */
 const API_VERSION = '1.3.0';
 
-/** What the document is built from: the declared operations, and the routes still described by a contract file. */
-export interface ApiDeclarations {
-  operations: readonly Operation[];
-  contracts: readonly RouteContract[];
-}
-
-function buildPaths({ operations, contracts }: ApiDeclarations): ZodOpenApiPathsObject {
+function buildPaths(operations: readonly Operation[]): ZodOpenApiPathsObject {
   const paths: Record<string, ZodOpenApiPathItemObject> = {};
   for (const operation of operations) {
     for (const audience of DOCUMENTED_AUDIENCES) {
@@ -33,19 +27,10 @@ function buildPaths({ operations, contracts }: ApiDeclarations): ZodOpenApiPaths
       item[method] = toOperation(contract);
     }
   }
-  for (const { path, operations: methods } of contracts) {
-    if (path in paths) throw new Error(`Two route contracts declare ${path}`);
-    const item: ZodOpenApiPathItemObject = {};
-    for (const method of DOCUMENTED_METHODS) {
-      const operation = methods[method];
-      if (operation) item[method] = toOperation(operation);
-    }
-    paths[path] = item;
-  }
   return paths;
 }
 
-function buildDocument(declarations: ApiDeclarations): OpenApiDocument {
+function buildDocument(operations: readonly Operation[]): OpenApiDocument {
   return createDocument({
     openapi: '3.1.0',
     info: {
@@ -56,19 +41,19 @@ function buildDocument(declarations: ApiDeclarations): OpenApiDocument {
     servers: [{ url: '/' }],
     security: [{ [API_KEY_SCHEME]: [] }],
     tags: TAG_OBJECTS,
-    paths: buildPaths(declarations),
+    paths: buildPaths(operations),
     components: COMPONENTS,
   });
 }
 
-const built = new WeakMap<ApiDeclarations, OpenApiDocument>();
+const built = new WeakMap<readonly Operation[], OpenApiDocument>();
 
 /** The OpenAPI document of these operations, built once per process. */
-export function buildOpenApiDocument(declarations: ApiDeclarations): OpenApiDocument {
-  let document = built.get(declarations);
+export function buildOpenApiDocument(operations: readonly Operation[]): OpenApiDocument {
+  let document = built.get(operations);
   if (!document) {
-    document = buildDocument(declarations);
-    built.set(declarations, document);
+    document = buildDocument(operations);
+    built.set(operations, document);
   }
   return document;
 }

@@ -16,17 +16,17 @@ import { PATH_ID_PARAMS, type PathIdRecord } from '@/lib/http/openapi/parameters
 import type { SuccessResponse } from '@/lib/http/openapi/success-responses';
 import { MAX_BODY_BYTES } from '@/lib/http/read-json-body';
 
-// A route's OpenAPI contract, declared in `openapi.ts` beside its `route.ts` (a route file may
-// export only handlers) and listed in app/ext/openapi.json/contracts.ts. It states what only
-// the route knows (summary, schemas, its own error codes); what its wrapper in lib/http/route.ts
-// adds (authentication, body reading, Idempotency-Key) follows from `audience`, `body` and
-// `idempotent`, the same options the route gives its wrapper.
+// An operation as one documented audience sees it (lib/http/operation.ts builds it from the
+// operation's declaration), and its OpenAPI entry. The declaration states what only the
+// operation knows (summary, schemas, its own error codes); what the audience's wrapper in
+// lib/http/route.ts adds (authentication, body reading, Idempotency-Key, the rate limit)
+// follows from `audience`, `body` and `idempotent`, the same facts the wrapper acts on.
 
-/** The methods a contract may document, as OpenAPI spells them (HEAD and OPTIONS come with the wrapper). */
+/** The methods the document lists, as OpenAPI spells them (HEAD and OPTIONS come with the wrapper). */
 export const DOCUMENTED_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export type DocumentedMethod = (typeof DOCUMENTED_METHODS)[number];
 
-/** Who calls the route: `apiKeyRoute`, `opsRoute` or `publicRoute`. */
+/** The documented audiences (lib/http/operation.ts): the vendor API, the operator API, anyone. */
 export type Audience = 'vendor' | 'ops' | 'public';
 
 /** What every route of an audience can answer around its handler. */
@@ -68,12 +68,6 @@ interface OperationFields {
 
 /** One method of a route. Operator routes share one tag; the others name theirs. */
 export type OperationContract = OperationFields & ({ audience: 'vendor' | 'public'; tag: Tag } | { audience: 'ops' });
-
-export interface RouteContract {
-  /** The path as OpenAPI writes it: the route's folder under app/, with `[id]` as `{id}`. */
-  path: `/${string}`;
-  operations: Partial<Record<DocumentedMethod, OperationContract>>;
-}
 
 function jsonBody({ schema, description }: NonNullable<OperationFields['body']>): ZodOpenApiRequestBodyObject {
   return {

@@ -1,9 +1,4 @@
-import { adminRoute, otherMethods } from '@/lib/http/route';
-import { readLiveMap } from '@/lib/live/read-live-map';
+import { mount } from '@/lib/http/operation';
+import { liveMapOperation } from '@/lib/drivers/operations';
 
-// GET /api/admin/live-map — active drivers' last positions and the open dispatches, for the live map
-export const GET = adminRoute({}, async () => {
-  return { status: 200, body: { data: await readLiveMap() } };
-});
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [liveMapOperation]);

@@ -1,9 +1,4 @@
-import { getSignInAlert } from '@/lib/auth/get-sign-in-alert';
-import { adminRoute, otherMethods } from '@/lib/http/route';
+import { mount } from '@/lib/http/operation';
+import { signInAlertOperation } from '@/lib/drivers/operations';
 
-// GET /api/admin/sign-in-alert — failed driver PIN sign-ins across all phones against the platform's budget (the console's alert)
-export const GET = adminRoute({}, async () => {
-  return { status: 200, body: { data: await getSignInAlert() } };
-});
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [signInAlertOperation]);

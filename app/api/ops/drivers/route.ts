@@ -1,12 +1,4 @@
-import { createDriver } from '@/lib/drivers/create-driver';
-import { CreateDriverBodySchema } from '@/lib/drivers/schemas';
-import { parseInput } from '@/lib/validation/parse-input';
-import { opsRoute, otherMethods } from '@/lib/http/route';
+import { mount } from '@/lib/http/operation';
+import { createDriverOperation } from '@/lib/drivers/operations';
 
-// POST /api/ops/drivers — create a driver
-export const POST = opsRoute({ body: true }, async ({ body }) => {
-  const input = parseInput(CreateDriverBodySchema, body);
-  return { status: 201, body: { data: await createDriver({ input }) } };
-});
-
-export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('ops', [createDriverOperation]);

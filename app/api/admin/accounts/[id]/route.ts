@@ -1,9 +1,4 @@
-import { getAccountDetail } from '@/lib/accounts/get-account-detail';
-import { adminRoute, otherMethods } from '@/lib/http/route';
+import { mount } from '@/lib/http/operation';
+import { accountDetailOperation } from '@/lib/accounts/operations';
 
-// GET /api/admin/accounts/{id} — one account: name, modes and tariff
-export const GET = adminRoute<{ id: string }>({}, async ({ params }) => {
-  return { status: 200, body: { data: await getAccountDetail({ accountId: params.id }) } };
-});
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [accountDetailOperation]);

@@ -1,10 +1,4 @@
-import { revokeApiKey } from '@/lib/accounts/revoke-api-key';
-import { staffRoute, otherMethods } from '@/lib/http/route';
+import { mount } from '@/lib/http/operation';
+import { revokeApiKeyOperation } from '@/lib/accounts/operations';
 
-// DELETE /api/staff/api-keys/{id} — revoke an API key: requests with it answer 401 from now on
-export const DELETE = staffRoute<{ id: string }>({}, async ({ caller, params }) => {
-  await revokeApiKey({ accountId: caller.accountId, id: params.id });
-  return { status: 204 };
-});
-
-export const { GET, HEAD, POST, PUT, PATCH, OPTIONS } = otherMethods({ DELETE });
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('staff', [revokeApiKeyOperation]);

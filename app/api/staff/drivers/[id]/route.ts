@@ -1,9 +1,4 @@
-import { getDriver } from '@/lib/drivers/get-driver';
-import { staffRoute, otherMethods } from '@/lib/http/route';
+import { mount } from '@/lib/http/operation';
+import { accountDriverOperation } from '@/lib/drivers/operations';
 
-// GET /api/staff/drivers/{id} — a driver assigned to one of the account’s dispatches (name, phone, fleet; last position while on duty for one of them)
-export const GET = staffRoute<{ id: string }>({}, async ({ caller, params }) => {
-  return { status: 200, body: { data: await getDriver({ accountId: caller.accountId, id: params.id }) } };
-});
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('staff', [accountDriverOperation]);

@@ -1,12 +1,4 @@
-import { UpdateTariffBodySchema } from '@/lib/accounts/schemas';
-import { updateTariff } from '@/lib/accounts/update-tariff';
-import { parseInput } from '@/lib/validation/parse-input';
-import { adminRoute, otherMethods } from '@/lib/http/route';
+import { mount } from '@/lib/http/operation';
+import { updateTariffOperation } from '@/lib/accounts/operations';
 
-// PUT /api/admin/accounts/{id}/tariff — replace the account's delivery tariff
-export const PUT = adminRoute<{ id: string }>({ body: true }, async ({ params, body }) => {
-  const input = parseInput(UpdateTariffBodySchema, body);
-  return { status: 200, body: { data: await updateTariff({ accountId: params.id, input }) } };
-});
-
-export const { GET, HEAD, POST, PATCH, DELETE, OPTIONS } = otherMethods({ PUT });
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [updateTariffOperation]);

@@ -1,9 +1,4 @@
-import { createDriverSignInLink } from '@/lib/auth/sign-in-link';
-import { adminRoute, otherMethods } from '@/lib/http/route';
+import { mount } from '@/lib/http/operation';
+import { driverSignInLinkOperation } from '@/lib/drivers/operations';
 
-// POST /api/admin/drivers/{id}/sign-in-link — a one-time sign-in link for the driver (15 minutes), shown as a QR code
-export const POST = adminRoute<{ id: string }>({}, async ({ params }) => {
-  return { status: 201, body: { data: await createDriverSignInLink({ driverId: params.id }) } };
-});
-
-export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [driverSignInLinkOperation]);
