@@ -1,5 +1,5 @@
 /**
- * The background loops' wait (the webhook worker, the sandbox simulator): a sleep that `wake()`
+ * The background loops' wait (`BackgroundLoop`, lib/background/loop.ts): a sleep that `wake()`
  * ends at once, so new work or a stop is not kept waiting for the timer. `wake()` with no sleep
  * in progress does nothing.
  */

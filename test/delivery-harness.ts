@@ -1,5 +1,9 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createWebhookReceiver } from '@/test/webhook-receiver';
+import { dispatchBody, newAccount } from '@/test/fixtures';
+import { db } from '@/lib/db/client';
+import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { DeliveryWorker, type WorkerOptions } from '@/lib/webhooks/worker';
 
 /** Fast settings for delivery tests: short back-off, polling and timeouts; local receivers allowed. */
@@ -9,6 +13,23 @@ export const TEST_WORKER_OPTIONS: Partial<WorkerOptions> = { retryBaseMs: 100, p
 export async function deliverAll(): Promise<void> {
   const worker = new DeliveryWorker(TEST_WORKER_OPTIONS);
   while ((await worker.runOnce()) > 0);
+}
+
+/** The account's deliveries, oldest first. */
+export async function deliveriesOf(accountId: string) {
+  return db().webhookDelivery.findMany({ where: { accountId }, orderBy: [{ createdAt: 'asc' }, { sequence: 'asc' }] });
+}
+
+/** `count` dispatches of the account with `events` events each (sequence 1 from the creation, the rest written as the bench writes its backlog). */
+export async function dispatchesWithEvents(accountId: string, count: number, events: number): Promise<string[]> {
+  const created = await Promise.all(Array.from({ length: count }, () => createDispatch({ accountId, input: dispatchBody() })));
+  await db().$executeRaw`
+    INSERT INTO dispatch_events (id, account_id, dispatch_id, type, sequence, payload, created_at)
+    SELECT 'evt_batch_' || d.id || '_' || s, d.account_id, d.id, 'dispatch.status_updated', s, d.record, now()
+    FROM dispatches d, generate_series(2, ${events}::integer) s
+    WHERE d.account_id = ${accountId}
+    ORDER BY s, d.id`;
+  return created.map((dispatch) => dispatch.id);
 }
 
 /**
@@ -32,5 +53,15 @@ export function setUpDeliveryHarness() {
     return worker;
   }
 
-  return { receiver, startWorker };
+  /** An account whose webhook goes to the receiver at `/hooks/<path>`. */
+  async function accountWithWebhook(path: string) {
+    const account = await newAccount();
+    await registerWebhook({ accountId: account.id, url: `${receiver.url}/${path}`, allowPrivate: true });
+    return account;
+  }
+
+  /** What the receiver got at `/hooks/<path>`, pings left out. */
+  const forPath = (path: string) => receiver.received.filter((request) => request.path === `/hooks/${path}` && !request.body.includes('"webhook.ping"'));
+
+  return { receiver, startWorker, accountWithWebhook, forPath };
 }

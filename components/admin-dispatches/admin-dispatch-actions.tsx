@@ -8,7 +8,7 @@ import { FormFailure } from '@/components/ui/form-failure';
 import { useToast } from '@/components/ui/toast';
 import { errorText, type QueryErrorText } from '@/components/ui/query-error';
 import { currentStatus } from '@/lib/transitions/current-status';
-import { canRecordStatus, nextStatuses, type Status } from '@/lib/transitions/statuses';
+import { canRecordStatus, nextStatuses, type Status } from '@/lib/transitions/table';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import { format } from '@/components/i18n/messages';
 import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';

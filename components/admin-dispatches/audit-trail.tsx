@@ -5,7 +5,7 @@ import { actorText } from '@/components/dispatch-detail/actor-text';
 import { ClientTime } from '@/components/dispatch-detail/client-time';
 import type { StatusLabels } from '@/components/dispatch-detail/status-labels';
 import { TableHead } from '@/components/ui/query-table';
-import { isLifecycleStatus, MARKER_STATUSES } from '@/lib/transitions/lifecycle-statuses';
+import { isLifecycleStatus, MARKER_STATUSES } from '@/lib/transitions/table';
 import type { AuditEntry } from '@/lib/dispatches/list-dispatch-audit';
 import type { Locale } from '@/components/i18n/locale';
 import { format } from '@/components/i18n/messages';

@@ -12,7 +12,7 @@ import { CancelReasonDialog, type CancellationChoice } from '@/components/dispat
 import { errorText, type QueryErrorText } from '@/components/ui/query-error';
 import { TableHead } from '@/components/ui/query-table';
 import type { BulkAction } from '@/lib/dispatches/console-schemas';
-import { LIFECYCLE_STATUSES, MARKER_STATUSES } from '@/lib/transitions/lifecycle-statuses';
+import { LIFECYCLE_STATUSES, MARKER_STATUSES } from '@/lib/transitions/table';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/components/i18n/locale';
 import { format, messagesFor } from '@/components/i18n/messages';
 import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';

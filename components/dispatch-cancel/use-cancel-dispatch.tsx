@@ -8,7 +8,7 @@ import type { QueryErrorText } from '@/components/ui/query-error';
 import { format } from '@/components/i18n/messages';
 import type { CancelDispatchText } from '@/components/i18n/messages/cancel-dispatch';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import { canCancelOrder, isLifecycleStatus, ON_DUTY_STATES } from '@/lib/transitions/statuses';
+import { canCancelOrder, isLifecycleStatus, ON_DUTY_STATES } from '@/lib/transitions/table';
 import { currentStatus } from '@/lib/transitions/current-status';
 import { CancelDispatchDialog } from './cancel-dispatch-dialog';
 

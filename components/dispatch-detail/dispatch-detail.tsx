@@ -10,7 +10,7 @@ import { ApiClientError } from '@/components/client/api-fetch';
 import { currentStatus } from '@/lib/transitions/current-status';
 import { attentionOf } from '@/lib/dispatches/attention';
 import { useNow } from '@/components/ui/use-now';
-import { ON_DUTY_STATES } from '@/lib/transitions/statuses';
+import { ON_DUTY_STATES } from '@/lib/transitions/table';
 import type { Locale } from '@/components/i18n/locale';
 import { format } from '@/components/i18n/messages';
 import type { AdminDispatchText } from '@/components/i18n/messages/admin-dispatches';

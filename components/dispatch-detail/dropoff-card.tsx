@@ -18,7 +18,7 @@ import { tipInMajorUnitsSchema } from '@/lib/dispatches/create-dispatch-form-sch
 import { DROPOFF_INSTRUCTIONS_MAX, UpdateDropoffBodySchema, type DispatchRecord, type UpdateDropoffBody } from '@/lib/dispatches/schemas';
 import { formatMoney, toMajor } from '@/lib/pricing/tariff';
 import { currentStatus } from '@/lib/transitions/current-status';
-import { canCancelOrder, isLifecycleStatus } from '@/lib/transitions/statuses';
+import { canCancelOrder, isLifecycleStatus } from '@/lib/transitions/table';
 import { dispatchDetailKeys, patchDropoff } from './queries';
 import { statusLabel } from './status-labels';
 import type { DispatchSurface } from './surface';

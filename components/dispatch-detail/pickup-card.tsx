@@ -11,7 +11,7 @@ import type { CommonText } from '@/components/i18n/messages/common';
 import { vendorControlMessages } from '@/components/i18n/messages/vendor-control';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import { currentStatus } from '@/lib/transitions/current-status';
-import { canRecordStatus, isLifecycleStatus, TRANSITIONS, type LifecycleStatus } from '@/lib/transitions/statuses';
+import { canRecordStatus, isLifecycleStatus, TRANSITIONS, type LifecycleStatus } from '@/lib/transitions/table';
 import { ClientTime } from './client-time';
 import { interpolate } from './interpolate';
 import { dispatchDetailKeys, postReady } from './queries';

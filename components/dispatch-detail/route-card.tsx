@@ -17,7 +17,7 @@ import { ClientTime } from './client-time';
 import type { Estimate } from '@/lib/estimates/schemas';
 import type { TrailPoint } from '@/lib/dispatches/get-dispatch-trail';
 import { currentStatus } from '@/lib/transitions/current-status';
-import { DESTINATION_LOCKED_IN } from '@/lib/transitions/statuses';
+import { DESTINATION_LOCKED_IN } from '@/lib/transitions/table';
 import { fieldErrorsOf } from '@/components/client/field-errors';
 import { format } from '@/components/i18n/messages';
 import type { CommonText } from '@/components/i18n/messages/common';

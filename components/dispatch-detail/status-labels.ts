@@ -1,5 +1,5 @@
 import type { StatusEntry } from '@/lib/dispatches/schemas';
-import { isLifecycleStatus, LIFECYCLE_STATUSES, MARKER_STATUSES, type LifecycleStatus } from '@/lib/transitions/lifecycle-statuses';
+import { isLifecycleStatus, LIFECYCLE_STATUSES, MARKER_STATUSES, type LifecycleStatus } from '@/lib/transitions/table';
 import type { RefType, Status } from '@/lib/transitions/statuses';
 import type { CommonText } from '@/components/i18n/messages/common';
 

@@ -2,7 +2,7 @@
 
 import type { NamedStatusEntry } from '@/lib/dispatches/get-dispatch-view';
 import type { StatusEntry } from '@/lib/dispatches/schemas';
-import { isLifecycleStatus } from '@/lib/transitions/statuses';
+import { isLifecycleStatus } from '@/lib/transitions/table';
 import type { Locale } from '@/components/i18n/locale';
 import { format } from '@/components/i18n/messages';
 import type { CommonText } from '@/components/i18n/messages/common';

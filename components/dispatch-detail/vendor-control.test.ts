@@ -5,7 +5,7 @@ import { canEditDropoff } from '@/components/dispatch-detail/dropoff-card';
 import { isAcceptanceAhead, isPickupAhead, readiness } from '@/components/dispatch-detail/pickup-card';
 import { PriceCard } from '@/components/dispatch-detail/price-card';
 import type { DispatchRecord, StatusEntry } from '@/lib/dispatches/schemas';
-import type { LifecycleStatus } from '@/lib/transitions/lifecycle-statuses';
+import type { LifecycleStatus } from '@/lib/transitions/table';
 
 // The dispatch page's restaurant controls offer what the server allows, read from the one
 // transition table: "ready now" kept before a driver accepts, recorded after, refused after pickup.

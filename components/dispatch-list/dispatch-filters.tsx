@@ -6,7 +6,7 @@ import type { StatusLabels } from '@/components/dispatch-detail/status-labels';
 import { useDebouncedText } from '@/components/dispatch-list/use-debounced-text';
 import styles from '@/components/dispatch-list/dispatch-list.module.css';
 import type { FilterName, ListFilters } from '@/components/dispatch-list/list-params';
-import { LIFECYCLE_STATUSES } from '@/lib/transitions/lifecycle-statuses';
+import { LIFECYCLE_STATUSES } from '@/lib/transitions/table';
 import { formatDay } from '@/components/i18n/format-time';
 import { format } from '@/components/i18n/messages';
 import type { Locale } from '@/components/i18n/locale';

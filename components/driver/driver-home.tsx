@@ -5,9 +5,10 @@ import { errorText, QueryError, type QueryErrorText } from '@/components/ui/quer
 import { useToast } from '@/components/ui/toast';
 import type { Locale } from '@/components/i18n/locale';
 import type { DriverText } from '@/components/i18n/messages/driver';
+import { isOnDuty } from '@/lib/transitions/table';
 import { driverFetch } from './driver-fetch';
 import { DriverLink } from './driver-link';
-import { ACTIVE_STATES, type DriverPageText } from './job-states';
+import type { DriverPageText } from './page-text';
 import { OfferCard } from './offer-card';
 import { TripCard, tripsOf, type JobListProps } from './trip';
 import { getQueryData, invalidateQueries, setQueryData, useDriverQuery } from './driver-store';
@@ -93,7 +94,7 @@ function JobsList({ t, common, statusLabels, locale }: { t: DriverText; common: 
   const pendingState = usePendingState();
   if (jobs.error && !jobs.data) return <QueryError error={jobs.error} onRetry={() => void jobs.refetch()} common={common} />;
   const all = jobs.data ?? [];
-  const active = all.filter((job) => ACTIVE_STATES.includes(pendingState(job.id) ?? job.state));
+  const active = all.filter((job) => isOnDuty(pendingState(job.id) ?? job.state));
   const finished = all.filter((job) => !active.includes(job));
   return (
     <section className={styles.stack} aria-labelledby="jobs-title">
@@ -134,7 +135,7 @@ function JobLinks({ jobs, t, statusLabels, pendingState }: Omit<JobListProps, 'l
         const pending = pendingState(job.id);
         const state = pending ?? job.state;
         // A finished job no longer shows where its customer lives.
-        const isActive = ACTIVE_STATES.includes(state);
+        const isActive = isOnDuty(state);
         return (
           <li key={job.id}>
             <DriverLink href={`/driver/jobs/${encodeURIComponent(job.id)}`} className={styles.jobLink} testId="job-link">

@@ -8,10 +8,11 @@ import { QueryError } from '@/components/ui/query-error';
 import { useToast } from '@/components/ui/toast';
 import { format } from '@/components/i18n/messages';
 import type { DriverText } from '@/components/i18n/messages/driver';
+import { driverNextStatuses, isLifecycleStatus, isOnDuty } from '@/lib/transitions/table';
 import { DriverLink } from './driver-link';
-import { ACTIVE_STATES, type DriverPageText } from './job-states';
 import { formatAmount, formatMoney } from './format';
 import { navigateUrl } from './navigate-url';
+import type { DriverPageText } from './page-text';
 import { submit, type Outcome } from './outbox';
 import type { FailureForm as FailureFormType } from './failure-form';
 import type { ProofForm as ProofFormType } from './proof-form';
@@ -38,10 +39,13 @@ const BUTTON_STATUSES = ['accepted', 'picked_up'] as const;
 
 /**
  * The next steps shown while a change waits in the outbox (no signal): the server's
- * `next_statuses` are for the state it knows. This guesses only the driver's own path; the server
- * checks every step again when the outbox reaches it, and its answer replaces the guess.
+ * `next_statuses` are for the state it knows. This guesses the driver's own path from the same
+ * table the server asks (driverNextStatuses); the server checks every step again when the outbox
+ * reaches it, and its answer replaces the guess.
  */
-const NEXT_WHILE_WAITING: Record<string, string[]> = { accepted: ['picked_up'], picked_up: ['delivered'] };
+function nextWhileWaiting(pendingState: string): readonly string[] {
+  return isLifecycleStatus(pendingState) ? driverNextStatuses(pendingState) : [];
+}
 
 export interface MapSettings {
   tileUrl: string | null;
@@ -83,9 +87,9 @@ export function JobDetail({ id, t, common, statusLabels, locale, map }: DriverPa
 
   const data = job.data;
   const state = pendingState ?? data.state;
-  const nextStatuses = pendingState ? (NEXT_WHILE_WAITING[pendingState] ?? []) : data.next_statuses;
+  const nextStatuses = pendingState ? nextWhileWaiting(pendingState) : data.next_statuses;
   const nextStop: DriverPlace = state === 'picked_up' && data.destination ? data.destination : data.pickup;
-  const isActive = ACTIVE_STATES.includes(state);
+  const isActive = isOnDuty(state);
 
   return (
     <div className={styles.stack}>
@@ -146,7 +150,7 @@ function NextDropoff({ job, t, locale }: { job: Job; t: DriverText; locale: Driv
   const jobs = useDriverQuery(jobsQuery(locale));
   const pendingState = usePendingState();
   const next = (jobs.data ?? [])
-    .filter((other) => other.trip?.id === job.trip!.id && other.id !== job.id && ACTIVE_STATES.includes(pendingState(other.id) ?? other.state))
+    .filter((other) => other.trip?.id === job.trip!.id && other.id !== job.id && isOnDuty(pendingState(other.id) ?? other.state))
     .sort((a, b) => a.trip!.position - b.trip!.position)[0];
   if (!next) return null;
   return (
@@ -178,7 +182,7 @@ function Actions({
 }: {
   job: Job;
   state: string;
-  nextStatuses: string[];
+  nextStatuses: readonly string[];
   t: DriverText;
   statusLabels: Record<string, string>;
   locale: DriverPageText['locale'];

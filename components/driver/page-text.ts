@@ -1,9 +1,17 @@
-import type { DriverPageText } from '@/components/driver/job-states';
 import type { Locale } from '@/components/i18n/locale';
 import { messagesFor } from '@/components/i18n/messages';
 import { commonMessages } from '@/components/i18n/messages/common';
-import { driverMessages } from '@/components/i18n/messages/driver';
-import { LIFECYCLE_STATUSES, MARKER_STATUSES } from '@/lib/transitions/lifecycle-statuses';
+import { driverMessages, type DriverText } from '@/components/i18n/messages/driver';
+import type { QueryErrorText } from '@/components/ui/query-error';
+import { LIFECYCLE_STATUSES, MARKER_STATUSES } from '@/lib/transitions/table';
+
+/** What every driver page hands its client components, in the viewer's language. */
+export interface DriverPageText {
+  t: DriverText;
+  common: QueryErrorText;
+  statusLabels: Record<string, string>;
+  locale: Locale;
+}
 
 /** The texts a driver page hands its client components, in the viewer's language. */
 export function driverPageText(locale: Locale): DriverPageText {

@@ -1,7 +1,7 @@
 import type { Locale } from '@/components/i18n/locale';
+import { isOnDuty } from '@/lib/transitions/table';
 import { driverFetch } from './driver-fetch';
 import { parseTime } from './format';
-import { ACTIVE_STATES } from './job-states';
 import { learnServerTime } from './server-clock';
 import type { QueryDef } from './driver-store';
 import type { DriverMe, Job, JobSummary } from './types';
@@ -39,8 +39,6 @@ export function onPhoneClock(me: DriverMe, receivedAt: number): DriverMe {
   return { ...me, offer: { ...me.offer, expires_at: moved(me.offer.expires_at), created_at: moved(me.offer.created_at) } };
 }
 
-const isUnderWay = (state: string) => ACTIVE_STATES.includes(state);
-
 export function meQuery(): QueryDef<DriverMe> {
   return {
     key: driverKeys.me(),
@@ -62,10 +60,10 @@ export function jobsQuery(locale: Locale): QueryDef<JobSummary[]> {
     staleMs: 5_000,
     intervalMs: JOBS_POLL_MS,
     offlineCopy: (jobs) => {
-      const underWay = jobs.filter((job) => isUnderWay(job.state));
+      const underWay = jobs.filter((job) => isOnDuty(job.state));
       return underWay.length > 0 ? underWay : null;
     },
-    underWay: (jobs) => jobs.filter((job) => isUnderWay(job.state)).map((job) => job.id),
+    underWay: (jobs) => jobs.filter((job) => isOnDuty(job.state)).map((job) => job.id),
   };
 }
 
@@ -76,7 +74,7 @@ export function jobQuery(id: string, locale: Locale): QueryDef<Job> {
     staleMs: 5_000,
     intervalMs: JOBS_POLL_MS,
     // The job's details, its customer's first name and phone included, stay on the phone only while it is under way.
-    offlineCopy: (job) => (isUnderWay(job.state) ? job : null),
+    offlineCopy: (job) => (isOnDuty(job.state) ? job : null),
     jobId: id,
   };
 }

@@ -5,6 +5,7 @@ import { formatClock } from '@/components/i18n/format-time';
 import type { Locale } from '@/components/i18n/locale';
 import { format } from '@/components/i18n/messages';
 import type { DriverText } from '@/components/i18n/messages/driver';
+import { canRecordStatus, isLifecycleStatus } from '@/lib/transitions/table';
 import { DriverLink } from './driver-link';
 import { invalidateQueries } from './driver-store';
 import { parseTime } from './format';
@@ -18,8 +19,8 @@ import styles from './driver.module.css';
 // sent ahead to wait (`commit`) sees where to go and when the food will be ready, in their
 // language and time zone.
 
-/** States from which a driver records the pickup (lib/transitions/statuses.ts). */
-const CAN_PICK_UP = ['accepted', 'ready_for_pickup'];
+/** Whether the table lets a driver record the pickup from `state` (a pending change's included). */
+const canPickUp = (state: string) => isLifecycleStatus(state) && canRecordStatus(state, 'picked_up');
 
 export function placeText(point: DriverPlace): string {
   return point.address_line || `${point.lat.toFixed(4)}, ${point.lng.toFixed(4)}`;
@@ -73,7 +74,7 @@ export function TripCard({ jobs, t, statusLabels, pendingState, locale }: JobLis
   const lead = jobs[0]!;
   const trip = lead.trip!;
   const stateOf = (job: JobSummary) => pendingState(job.id) ?? job.state;
-  const toPickUp = jobs.filter((job) => CAN_PICK_UP.includes(stateOf(job)));
+  const toPickUp = jobs.filter((job) => canPickUp(stateOf(job)));
   const waiting = jobs.some((job) => job.trip?.waiting && !pendingState(job.id));
 
   // Every order of the trip leaves the restaurant together: one tap records each pickup, in order, through the outbox.

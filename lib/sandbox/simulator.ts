@@ -1,6 +1,6 @@
-import os from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { BackgroundLoop, backgroundId } from '@/lib/background/loop';
+import { errorMessage, logEvent } from '@/lib/background/log';
 import { db } from '@/lib/db/client';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { accountScope } from '@/lib/tenancy/scope';
@@ -10,7 +10,6 @@ import { DomainError } from '@/lib/errors/domain-error';
 import { nextStep, type SimulatedDispatch, type SimulatorStep } from '@/lib/sandbox/next-step';
 import { sandboxEstimator } from '@/lib/sandbox/straight-line';
 import { sandboxFoodReadyAt } from '@/lib/sandbox/kitchen';
-import { InterruptibleSleep } from '@/lib/interruptible-sleep';
 
 // The sandbox simulator: moves the dispatches of accounts in sandbox mode through their
 // lifecycle with simulated drivers, one step per dispatch per tick (a trip's driver is moved by
@@ -80,15 +79,18 @@ export async function releaseSandboxClaims(): Promise<void> {
 }
 
 export class SandboxSimulator {
-  readonly id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  readonly id = backgroundId();
   private readonly options: SimulatorOptions;
-  private isRunning = false;
-  private loopDone: Promise<void> | null = null;
-  private readonly sleeper = new InterruptibleSleep();
+  private readonly loop: BackgroundLoop;
   private steps = 0;
 
   constructor(options: Partial<SimulatorOptions> = {}) {
     this.options = { ...simulatorOptions(), ...options };
+    // A full batch is followed at once; otherwise the next round waits for the next dispatch due.
+    this.loop = new BackgroundLoop({
+      round: async () => ((await this.runOnce()) === this.options.batchSize ? 0 : await this.msUntilNextDue()),
+      failure: { message: 'sandbox simulator cycle failed', fields: { simulator: this.id }, retryMs: this.options.tickMs },
+    });
   }
 
   /** Steps this simulator has taken since it was made (logs). */
@@ -98,17 +100,12 @@ export class SandboxSimulator {
 
   /** Starts ticking in the background until stop(). */
   start(): void {
-    if (this.isRunning) return;
-    this.isRunning = true;
-    this.loopDone = this.loop();
+    void this.loop.start();
   }
 
   /** Stops claiming and lets the steps in progress finish (their dispatches are scheduled as usual). */
   async stop(): Promise<void> {
-    if (!this.isRunning) return;
-    this.isRunning = false;
-    this.sleeper.wake();
-    await this.loopDone;
+    await this.loop.stop();
   }
 
   /** Claims what is due now and steps it once (tests, scripts); returns how many were stepped. */
@@ -122,25 +119,6 @@ export class SandboxSimulator {
     };
     await Promise.all(Array.from({ length: Math.min(this.options.concurrency, claims.length) }, run));
     return claims.length;
-  }
-
-  private async loop(): Promise<void> {
-    while (this.isRunning) {
-      try {
-        const stepped = await this.runOnce();
-        if (stepped === this.options.batchSize) continue;
-        await this.sleep(await this.msUntilNextDue());
-      } catch (error) {
-        // The database is unreachable or restarting: log, wait, try again.
-        logEvent('warn', 'sandbox simulator cycle failed', { simulator: this.id, error: errorMessage(error) });
-        await this.sleep(this.options.tickMs);
-      }
-    }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (!this.isRunning) return Promise.resolve();
-    return this.sleeper.sleep(ms);
   }
 
   /** Time until the next dispatch is due, at most one tick. */
@@ -274,12 +252,4 @@ export class SandboxSimulator {
         WHERE id = ${claim.id} AND sim_next_at = ${lease}::timestamptz`;
     }
   }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function logEvent(level: 'warn' | 'error', message: string, fields: Record<string, unknown>): void {
-  console[level](JSON.stringify({ level, message, ...fields }));
 }

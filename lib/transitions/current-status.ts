@@ -1,4 +1,4 @@
-import { isLifecycleStatus, type LifecycleStatus } from '@/lib/transitions/lifecycle-statuses';
+import { isLifecycleStatus, type LifecycleStatus } from '@/lib/transitions/table';
 
 /**
  * A dispatch's lifecycle state read from its status history (oldest first): the last lifecycle

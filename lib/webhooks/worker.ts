@@ -1,16 +1,14 @@
-import os from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { Prisma } from '@/prisma/generated/client';
+import { BackgroundLoop, backgroundId } from '@/lib/background/loop';
+import { errorMessage, logEvent } from '@/lib/background/log';
 import { db, dbKind, queryRows } from '@/lib/db/client';
 import { subscribe } from '@/lib/db/notifications';
 import { getEnv, type Env } from '@/lib/env';
-import { purgeExpired } from '@/lib/housekeeping/purge-expired';
-import { rotateTrailPartitions } from '@/lib/housekeeping/rotate-trail-partitions';
+import { housekeepingLoop } from '@/lib/housekeeping/housekeeping-loop';
 import { postWebhook, webhookAgents, type PostResult, type WebhookAgents } from '@/lib/webhooks/post-webhook';
 import { outcomeOfAttempt } from '@/lib/webhooks/retry-schedule';
 import { signingSecrets, webhookHeaders } from '@/lib/signing/webhook-signing';
 import { DELIVERY_CHANNEL } from '@/lib/webhooks/wake-workers';
-import { InterruptibleSleep } from '@/lib/interruptible-sleep';
 
 // The delivery worker. Deliveries are leased with `FOR UPDATE SKIP LOCKED` in plain SQL rather
 // than through a job-queue library (pg-boss, graphile-worker): the rows are ours already (written
@@ -94,7 +92,6 @@ const ELIGIBLE = Prisma.raw(`
   AND NOT webhook_must_wait(c.endpoint_id, c.dispatch_id, c.sequence)`);
 
 const STRANDED_CHECK_MS = 30_000;
-const PURGE_EVERY_MS = 3_600_000;
 /** Attempts per record statement at most (its JSON carries each response's first kilobyte). */
 const RECORD_BATCH_MAX = 256;
 /** A record that lost a deadlock with another transaction (a webhook being removed) is tried again. */
@@ -103,7 +100,7 @@ const RECORD_TRIES = 3;
 const LEASED_PER_SLOT = 2;
 
 export class DeliveryWorker {
-  readonly id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  readonly id = backgroundId();
   private readonly options: WorkerOptions;
   private readonly agents: WebhookAgents;
   /** Leased and not yet recorded (in flight or waiting for the record). */
@@ -111,40 +108,45 @@ export class DeliveryWorker {
   private readonly posting = new Set<Promise<void>>();
   private toRecord: FinishedAttempt[] = [];
   private recording: Promise<void> | null = null;
-  private readonly background = new Set<Promise<void>>();
-  private isRunning = false;
-  private loopDone: Promise<void> | null = null;
-  private readonly sleeper = new InterruptibleSleep();
-  private isWoken = false;
+  private readonly loop: BackgroundLoop;
+  private readonly housekeeping: BackgroundLoop;
   private lastStrandedCheck = 0;
-  private lastPurge = 0;
 
   constructor(options: Partial<WorkerOptions> = {}) {
     this.options = { ...workerOptions(), ...options };
     this.agents = webhookAgents({ allowPrivate: this.options.allowPrivate });
+    this.loop = new BackgroundLoop({
+      prepare: async () => {
+        // The embedded database has one owner: leases left by a previous run of it are dead.
+        if (dbKind() === 'pglite') {
+          await db().$executeRaw`
+            UPDATE webhook_deliveries SET lease_expires_at = NULL, leased_by = NULL
+            WHERE status = 'pending' AND leased_by IS NOT NULL`;
+        }
+        subscribe(DELIVERY_CHANNEL, () => this.wake(), () => this.wake());
+      },
+      round: () => this.round(),
+      failure: { message: 'webhook worker cycle failed', fields: { worker: this.id }, retryMs: this.options.pollMs },
+    });
+    this.housekeeping = housekeepingLoop({
+      deliveryRetentionMs: this.options.retentionMs,
+      positionRetentionDays: this.options.positionRetentionDays,
+      fields: { worker: this.id },
+    });
   }
 
-  /** Starts delivering in the background until stop(). */
+  /** Starts delivering in the background until stop(), and the hourly housekeeping beside it. */
   async start(): Promise<void> {
-    if (this.isRunning) return;
-    this.isRunning = true;
-    // The embedded database has one owner: leases left by a previous run of it are dead.
-    if (dbKind() === 'pglite') {
-      await db().$executeRaw`
-        UPDATE webhook_deliveries SET lease_expires_at = NULL, leased_by = NULL
-        WHERE status = 'pending' AND leased_by IS NOT NULL`;
-    }
-    subscribe(DELIVERY_CHANNEL, () => this.wake(), () => this.wake());
-    this.loopDone = this.loop();
+    if (this.loop.isRunning) return;
+    await this.loop.start();
+    if (this.loop.isRunning) void this.housekeeping.start();
   }
 
   /** Stops leasing, lets in-flight attempts finish and record (each is bounded by the timeout), then releases any claim left. */
   async stop(): Promise<void> {
-    if (!this.isRunning) return;
-    this.isRunning = false;
-    this.wake();
-    await this.loopDone;
-    await Promise.allSettled([...this.posting, ...this.background]);
+    if (!this.loop.isRunning) return;
+    await Promise.all([this.loop.stop(), this.housekeeping.stop()]);
+    await Promise.allSettled([...this.posting]);
     while (this.recording) await this.recording;
     this.agents.destroy();
     await db().$executeRaw`
@@ -172,59 +174,19 @@ export class DeliveryWorker {
   }
 
   private wake(): void {
-    this.isWoken = true;
-    this.sleeper.wake();
+    this.loop.wake();
   }
 
-  private async loop(): Promise<void> {
-    while (this.isRunning) {
-      this.isWoken = false;
-      this.purgeHourly();
-      const free = this.free();
-      try {
-        const batch = free > 0 ? await this.lease(free) : [];
-        for (const delivery of batch) this.post(delivery);
-        if (batch.length > 0 && batch.length === free) continue;
-        if (this.isWoken) continue;
-        // Something in flight or held back by its dispatch's order: a POST or a record wakes us.
-        // Nothing at all: sleep until the next retry is due (new events wake us at once).
-        await this.sleep(batch.length > 0 || this.leased > 0 ? this.options.pollMs : await this.msUntilNextDue());
-      } catch (error) {
-        // The database is unreachable or restarting: log, wait, try again.
-        logEvent('warn', 'webhook worker cycle failed', { worker: this.id, error: errorMessage(error) });
-        await this.sleep(this.options.pollMs);
-      }
-    }
-  }
-
-  /**
-   * Once an hour (and at start), beside the delivery work (lib/housekeeping): deletes expired rows,
-   * and makes the coming days' partitions of the drivers' trail and drops those past retention.
-   * The trail's rotation skips the start: the migration `npm start` runs has just made the coming
-   * days' partitions, and on PGlite (one thread) it would hold up the first deliveries.
-   */
-  private purgeHourly(): void {
-    if (Date.now() - this.lastPurge < PURGE_EVERY_MS) return;
-    const isStart = this.lastPurge === 0;
-    this.lastPurge = Date.now();
-    const work = purgeExpired({ deliveryRetentionMs: this.options.retentionMs }).then(
-      () => undefined,
-      (error: unknown) => logEvent('warn', 'purge of expired rows failed', { worker: this.id, error: errorMessage(error) }),
-    );
-    this.background.add(work);
-    void work.finally(() => this.background.delete(work));
-    if (isStart) return;
-    const rotation = rotateTrailPartitions({ retentionDays: this.options.positionRetentionDays }).then(
-      () => undefined,
-      (error: unknown) => logEvent('warn', "rotation of the drivers' trail partitions failed", { worker: this.id, error: errorMessage(error) }),
-    );
-    this.background.add(rotation);
-    void rotation.finally(() => this.background.delete(rotation));
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (!this.isRunning || this.isWoken) return Promise.resolve();
-    return this.sleeper.sleep(ms);
+  /** The loop's round: leases for the free slots and posts; resolves to the wait before the next. */
+  private async round(): Promise<number> {
+    const free = this.free();
+    const batch = free > 0 ? await this.lease(free) : [];
+    for (const delivery of batch) this.post(delivery);
+    if (batch.length > 0 && batch.length === free) return 0;
+    if (this.loop.isWoken) return 0;
+    // Something in flight or held back by its dispatch's order: a POST or a record wakes us.
+    // Nothing at all: sleep until the next retry is due (new events wake us at once).
+    return batch.length > 0 || this.leased > 0 ? this.options.pollMs : await this.msUntilNextDue();
   }
 
   /** Time until the next retry is due, capped by the poll interval. */
@@ -377,12 +339,4 @@ export class DeliveryWorker {
 
 function isDeadlock(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '40P01' || /deadlock detected/.test(errorMessage(error));
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function logEvent(level: 'warn' | 'error', message: string, fields: Record<string, unknown>): void {
-  console[level](JSON.stringify({ level, message, ...fields }));
 }

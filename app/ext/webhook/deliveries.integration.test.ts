@@ -405,7 +405,7 @@ describe('POST /ext/webhook/deliveries/{id}/redeliver', () => {
 });
 
 describe('POST /ext/webhook/enable', () => {
-  /** What the worker does after WEBHOOK_DISABLE_AFTER_MS of failures (worker.integration.test.ts), set directly. */
+  /** What the worker does after WEBHOOK_DISABLE_AFTER_MS of failures (lib/webhooks/worker-attempts.integration.test.ts), set directly. */
   async function disable(accountId: string) {
     const endpoint = await db().webhookEndpoint.findFirstOrThrow({ where: { accountId, isActive: true } });
     await db().webhookEndpoint.update({

@@ -1,9 +1,7 @@
-import os from 'node:os';
-import { randomBytes } from 'node:crypto';
 import { db, onClose } from '@/lib/db/client';
 import { subscribe } from '@/lib/db/notifications';
 import { getEnv } from '@/lib/env';
-import { InterruptibleSleep } from '@/lib/interruptible-sleep';
+import { BackgroundLoop, backgroundId } from '@/lib/background/loop';
 import { onAnyDispatchChange } from '@/lib/live/dispatch-changes';
 import { processWide } from '@/lib/process-wide';
 import type { Courier, Decision, RoundInput, RoundResult, TravelTime } from '@/lib/dispatching/types';
@@ -70,13 +68,10 @@ export interface DispatchEngineOptions {
 }
 
 export class DispatchEngine {
-  readonly id = `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  readonly id = backgroundId();
   private readonly options: DispatchEngineOptions;
   readonly lease: LeaderLease;
-  private isRunning = false;
-  private loopDone: Promise<void> | null = null;
-  private readonly sleeper = new InterruptibleSleep();
-  private isWanted = false;
+  private readonly loop: BackgroundLoop;
   private lastRoundAt = 0;
   private leads = false;
   private unsubscribe: (() => void) | null = null;
@@ -92,6 +87,13 @@ export class DispatchEngine {
       ...options,
     };
     this.lease = options.lease ?? leaderLease(this.id);
+    // A round every roundMs (sooner when an offer expires); a wake-up asks for one at once, at
+    // least minGapMs after the last, and only of the leader: a follower tries to lead once a round.
+    this.loop = new BackgroundLoop({
+      round: () => this.round(),
+      failure: { message: 'dispatch round failed', fields: { engine: this.id }, retryMs: this.options.roundMs },
+      wakeDelay: () => (this.leads ? this.options.minGapMs - (Date.now() - this.lastRoundAt) : null),
+    });
   }
 
   /** Whether this engine led at its last try. */
@@ -100,19 +102,16 @@ export class DispatchEngine {
   }
 
   start(): void {
-    if (this.isRunning) return;
-    this.isRunning = true;
+    if (this.loop.isRunning) return;
     this.unsubscribe = onEngineWake(() => this.wake());
-    this.loopDone = this.loop();
+    void this.loop.start();
   }
 
   /** Stops after the round in progress and lets go of the lead, so a follower takes over at once. */
   async stop(): Promise<void> {
-    if (this.isRunning) {
-      this.isRunning = false;
+    if (this.loop.isRunning) {
       this.unsubscribe?.();
-      this.sleeper.wake();
-      await this.loopDone;
+      await this.loop.stop();
     }
     await this.lease.release();
     this.leads = false;
@@ -120,8 +119,7 @@ export class DispatchEngine {
 
   /** Asks for a round as soon as the gap allows (the leader's; a follower ignores it). */
   wake(): void {
-    this.isWanted = true;
-    this.sleeper.wake();
+    this.loop.wake();
   }
 
   /** A round if this engine leads (acquiring the lead if free); null when another process leads. */
@@ -211,28 +209,11 @@ export class DispatchEngine {
     }
   }
 
-  private async loop(): Promise<void> {
-    while (this.isRunning) {
-      let waitMs = this.options.roundMs;
-      try {
-        this.isWanted = false;
-        const report = await this.runOnce();
-        if (report && report.decisions > 0) console.log(JSON.stringify({ level: 'info', message: 'dispatch round', engine: this.id, ...report }));
-        if (this.leads) waitMs = Math.min(waitMs, await msUntilNextExpiry());
-      } catch (error) {
-        console.warn(JSON.stringify({ level: 'warn', message: 'dispatch round failed', engine: this.id, error: String(error) }));
-      }
-      const roundEnded = Date.now();
-      while (this.isRunning && Date.now() - roundEnded < waitMs) {
-        if (this.isWanted && this.leads) {
-          const gap = this.options.minGapMs - (Date.now() - this.lastRoundAt);
-          if (gap <= 0) break;
-          await this.sleeper.sleep(gap);
-          continue;
-        }
-        await this.sleeper.sleep(waitMs - (Date.now() - roundEnded));
-      }
-    }
+  /** The loop's round: a round if this engine leads, then the wait until the next. */
+  private async round(): Promise<number> {
+    const report = await this.runOnce();
+    if (report && report.decisions > 0) console.log(JSON.stringify({ level: 'info', message: 'dispatch round', engine: this.id, ...report }));
+    return this.leads ? Math.min(this.options.roundMs, await msUntilNextExpiry()) : this.options.roundMs;
   }
 }
 
