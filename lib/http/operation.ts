@@ -73,6 +73,8 @@ export type OperationContext<A extends Audience, P extends Params, I> = A extend
       requestId: string;
       /** The body, parsed with the operation's `body.schema` (undefined without one). */
       input: I;
+      /** The JSON body as read (with `body` or `readsBody`), for an operation that picks its schema by what it holds. */
+      body: unknown;
     }
   : never;
 
@@ -106,6 +108,8 @@ export interface OperationDeclaration<A extends Audience, M extends OperationMet
   idempotent?: boolean;
   /** The wrapper's other options (lib/http/route.ts): `callsOut`, `imageWork`, `headers`, `isCacheable`. */
   options?: Omit<RouteOptions, 'body' | 'idempotent'>;
+  /** Read the JSON body without a schema: `run` parses `body` itself (a sign-in picks its form by the fields it holds). */
+  readsBody?: boolean;
   /**
    * Served without a wrapper: no request id, no security headers, nothing that could fail (the
    * liveness probe, which is also the benchmarks' framework floor). `run` answers a `response`.
@@ -168,10 +172,10 @@ export function defineOperation<P extends Params = Params>() {
       handler(audience) {
         let handler = handlers.get(audience);
         if (!handler && declaration.unwrapped) {
-          handler = async (request) => (await run({ audience, request, params: {}, input: undefined } as never)).response!;
+          handler = async (request) => (await run({ audience, request, params: {}, input: undefined, body: undefined } as never)).response!;
         }
         if (!handler) {
-          handler = wrap(audience, { ...options, body: body !== undefined, idempotent }, (context) =>
+          handler = wrap(audience, { ...options, body: body !== undefined || declaration.readsBody === true, idempotent }, (context) =>
             run({ ...context, input: body ? parseInput(body.for?.[audience] ?? body.schema, context.body) : undefined } as never),
           );
           handlers.set(audience, handler);

@@ -1,11 +1,4 @@
-import { publicRoute, otherMethods } from '@/lib/http/route';
-import { getTrackingView } from '@/lib/tracking/get-tracking-view';
-import { TRACKING_HEADERS } from '@/lib/tracking/headers';
+import { mount } from '@/lib/http/operation';
+import { trackingViewOperation } from '@/lib/tracking/operations';
 
-// GET /api/track/{token} — what the end customer's tracking page shows (no personal data)
-export const GET = publicRoute<{ token: string }>({ headers: TRACKING_HEADERS }, async ({ params }) => {
-  const view = await getTrackingView({ token: params.token });
-  return { status: 200, body: { data: view } };
-});
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('public', [trackingViewOperation]);

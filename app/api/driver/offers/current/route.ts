@@ -1,9 +1,4 @@
-import { driverRoute, otherMethods } from '@/lib/http/route';
-import { currentOffer } from '@/lib/offers/current-offer';
+import { mount } from '@/lib/http/operation';
+import { currentOfferOperation } from '@/lib/driver-jobs/operations';
 
-// GET /api/driver/offers/current — the driver's open offer, or null
-export const GET = driverRoute({}, async ({ caller }) => {
-  return { status: 200, body: { data: await currentOffer(caller.driverId) } };
-});
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('driver', [currentOfferOperation]);

@@ -1,0 +1,62 @@
+import { assertSameOrigin } from '@/lib/auth/authenticate-session';
+import { clientAddress } from '@/lib/auth/client-address';
+import { KNOWN_DEVICE_COOKIE } from '@/lib/auth/known-device';
+import { DriverSignInBodySchema, SignInBodySchema } from '@/lib/auth/schemas';
+import { clearedSessionCookie, isSecureRequest, readCookie, SESSION_COOKIE } from '@/lib/auth/session-cookie';
+import { signedInResponse } from '@/lib/auth/signed-in-response';
+import { signIn } from '@/lib/auth/sign-in';
+import { signInWithLink } from '@/lib/auth/sign-in-link';
+import { signOut } from '@/lib/auth/sign-out';
+import { SignInLinkBodySchema } from '@/lib/drivers/driver-sign-in-schemas';
+import { defineOperation } from '@/lib/http/operation';
+import { parseInput } from '@/lib/validation/parse-input';
+
+// Signing in and out: the one place a session starts (lib/http/operation.ts). Every write checks
+// it comes from our own pages (same origin).
+
+/**
+ * Sign in with email and password (dashboard, console) or phone and PIN (driver app); sets the
+ * session cookie and the known-device cookie (two Set-Cookie headers: a Response of its own
+ * carries them). Which form it is decides the schema, so the body is parsed here.
+ */
+export const signInOperation = defineOperation()({
+  method: 'POST',
+  mounts: { public: '/api/session' },
+  readsBody: true,
+  run: async ({ request, body }) => {
+    assertSameOrigin(request);
+    const isDriver = typeof body === 'object' && body !== null && 'phone' in body;
+    const input = isDriver ? parseInput(DriverSignInBodySchema, body) : parseInput(SignInBodySchema, body);
+    const deviceCookie = readCookie(request.headers, KNOWN_DEVICE_COOKIE);
+    const signedIn = await signIn({ input, ip: clientAddress(request.headers), deviceCookie });
+    return { status: 200, response: signedInResponse(request, signedIn) };
+  },
+});
+
+/** Sign out: ends the session and clears the cookie. */
+export const signOutOperation = defineOperation()({
+  method: 'DELETE',
+  mounts: { public: '/api/session' },
+  run: async ({ request }) => {
+    assertSameOrigin(request);
+    await signOut({ token: readCookie(request.headers, SESSION_COOKIE) });
+    return { status: 204, headers: { 'set-cookie': clearedSessionCookie({ isSecure: isSecureRequest(request) }) } };
+  },
+});
+
+/**
+ * Sign in with a one-time sign-in link's token (the driver app's /driver/link/{token} page):
+ * consumes the link and sets the cookies a sign-in sets.
+ */
+export const signInWithLinkOperation = defineOperation()({
+  method: 'POST',
+  mounts: { public: '/api/session/link' },
+  // The origin is checked before the body is: a foreign page learns nothing from a 400.
+  readsBody: true,
+  run: async ({ request, body }) => {
+    assertSameOrigin(request);
+    const { token } = parseInput(SignInLinkBodySchema, body);
+    const signedIn = await signInWithLink({ token, deviceCookie: readCookie(request.headers, KNOWN_DEVICE_COOKIE) });
+    return { status: 200, response: signedInResponse(request, signedIn) };
+  },
+});
