@@ -16,10 +16,14 @@ export async function register() {
     import('@/lib/sandbox/simulator'),
   ]);
   const { DispatchEngine } = await import('@/lib/dispatching/live/engine');
+  const { housekeepingLoop } = await import('@/lib/housekeeping/housekeeping-loop');
   await db().$queryRaw`SELECT 1`;
   await fillPool();
   const worker = getEnv().WEBHOOK_WORKER ? new DeliveryWorker() : null;
   await worker?.start();
+  // The hourly housekeeping (expired rows, the trail's partitions) runs where the worker runs.
+  const housekeeping = worker ? housekeepingLoop() : null;
+  void housekeeping?.start();
   // The dispatch engine runs beside the webhook worker; one process at a time leads its rounds.
   const engine = getEnv().WEBHOOK_WORKER ? new DispatchEngine() : null;
   engine?.start();
@@ -30,7 +34,7 @@ export async function register() {
   onShutdown(async () => {
     await simulator?.stop();
     await engine?.stop();
-    await worker?.stop();
+    await Promise.all([worker?.stop(), housekeeping?.stop()]);
     await closeDb();
   });
 }

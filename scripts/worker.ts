@@ -11,12 +11,16 @@ import { EnvError, getEnv } from '@/lib/env';
 import { DispatchEngine } from '@/lib/dispatching/live/engine';
 import { SandboxSimulator } from '@/lib/sandbox/simulator';
 import { DeliveryWorker } from '@/lib/webhooks/worker';
+import { housekeepingLoop } from '@/lib/housekeeping/housekeeping-loop';
 
 async function main() {
   getEnv();
   await db().$queryRaw`SELECT 1`;
   const worker = new DeliveryWorker();
   await worker.start();
+  // The hourly housekeeping (expired rows, the trail's partitions) runs where the worker runs.
+  const housekeeping = housekeepingLoop();
+  void housekeeping.start();
   const simulator = new SandboxSimulator();
   simulator.start();
   const engine = new DispatchEngine();
@@ -30,7 +34,7 @@ async function main() {
     await simulator.stop();
     console.log(`Sandbox simulator ${simulator.id} stopped after ${simulator.stepsTaken} steps`);
     await engine.stop();
-    await worker.stop();
+    await Promise.all([worker.stop(), housekeeping.stop()]);
     await closeDb();
     process.exit(0);
   };

@@ -14,7 +14,7 @@ import { StaffDestinationSchema, type Address, type DispatchRecord } from '@/lib
 import { reverseAddress } from '@/components/geocoding/queries';
 import type { Locale } from '@/components/i18n/locale';
 import { ClientTime } from './client-time';
-import type { Estimate } from '@/lib/estimates/schemas';
+import type { Estimate } from '@/lib/dispatches/estimate-schemas';
 import type { TrailPoint } from '@/lib/dispatches/get-dispatch-trail';
 import { currentStatus } from '@/lib/transitions/current-status';
 import { DESTINATION_LOCKED_IN } from '@/lib/transitions/table';

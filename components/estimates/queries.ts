@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/components/client/api-fetch';
 import type { Address } from '@/lib/dispatches/schemas';
-import type { QuotedEstimate } from '@/lib/estimates/schemas';
+import type { QuotedEstimate } from '@/lib/dispatches/estimate-schemas';
 
 // Estimates of the new-dispatch form and of the dispatch page's destination change share one
 // cache: the same route asked twice is one request.

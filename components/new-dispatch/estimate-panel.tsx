@@ -10,7 +10,7 @@ import { ClientTime } from '@/components/dispatch-detail/client-time';
 import type { Locale } from '@/components/i18n/locale';
 import type { VendorControlText } from '@/components/i18n/messages/vendor-control';
 import { interpolate } from '@/components/dispatch-detail/interpolate';
-import { EstimateBodySchema, type Estimate, type QuotedEstimate } from '@/lib/estimates/schemas';
+import { EstimateBodySchema, type Estimate, type QuotedEstimate } from '@/lib/dispatches/estimate-schemas';
 import { formatMoney, toMinor } from '@/lib/pricing/tariff';
 import { format } from '@/components/i18n/messages';
 import type { CommonText } from '@/components/i18n/messages/common';

@@ -1,6 +1,6 @@
 import type { Prisma } from '@/prisma/generated/client';
 import type { ApiKeyView } from '@/lib/accounts/schemas';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 
 // API key rows to the dashboard's shape, shared by the list and the create operation.
 

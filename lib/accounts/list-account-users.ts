@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
 import type { AccountUserView } from '@/lib/accounts/schemas';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 
 /** The account's staff sign-ins, oldest first (an account has a handful; users_account_id_idx). */
 export async function listAccountUsers(options: { accountId: string }): Promise<AccountUserView[]> {

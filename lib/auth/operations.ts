@@ -5,9 +5,7 @@ import { DriverSignInBodySchema, SignInBodySchema } from '@/lib/auth/schemas';
 import { clearedSessionCookie, isSecureRequest, readCookie, SESSION_COOKIE } from '@/lib/auth/session-cookie';
 import { signedInResponse } from '@/lib/auth/signed-in-response';
 import { signIn } from '@/lib/auth/sign-in';
-import { signInWithLink } from '@/lib/auth/sign-in-link';
 import { signOut } from '@/lib/auth/sign-out';
-import { SignInLinkBodySchema } from '@/lib/drivers/driver-sign-in-schemas';
 import { defineOperation } from '@/lib/http/operation';
 import { parseInput } from '@/lib/validation/parse-input';
 
@@ -41,22 +39,5 @@ export const signOutOperation = defineOperation()({
     assertSameOrigin(request);
     await signOut({ token: readCookie(request.headers, SESSION_COOKIE) });
     return { status: 204, headers: { 'set-cookie': clearedSessionCookie({ isSecure: isSecureRequest(request) }) } };
-  },
-});
-
-/**
- * Sign in with a one-time sign-in link's token (the driver app's /driver/link/{token} page):
- * consumes the link and sets the cookies a sign-in sets.
- */
-export const signInWithLinkOperation = defineOperation()({
-  method: 'POST',
-  mounts: { public: '/api/session/link' },
-  // The origin is checked before the body is: a foreign page learns nothing from a 400.
-  readsBody: true,
-  run: async ({ request, body }) => {
-    assertSameOrigin(request);
-    const { token } = parseInput(SignInLinkBodySchema, body);
-    const signedIn = await signInWithLink({ token, deviceCookie: readCookie(request.headers, KNOWN_DEVICE_COOKIE) });
-    return { status: 200, response: signedInResponse(request, signedIn) };
   },
 });

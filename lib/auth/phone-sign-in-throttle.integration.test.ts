@@ -3,7 +3,7 @@ import { getSignInAlert } from '@/lib/auth/get-sign-in-alert';
 import { MAX_FAILURES_PER_PHONE_PER_DAY, THROTTLE_WINDOW_MS } from '@/lib/auth/login-throttle';
 import { readSession } from '@/lib/auth/read-session';
 import { signIn } from '@/lib/auth/sign-in';
-import { createDriverSignInLink, signInWithLink } from '@/lib/auth/sign-in-link';
+import { createDriverSignInLink, signInWithLink } from '@/lib/drivers/sign-in-link';
 import { setDriverSignIn } from '@/lib/drivers/driver-sign-in';
 import { getEnv } from '@/lib/env';
 import { DomainError } from '@/lib/errors/domain-error';

@@ -9,7 +9,7 @@ import { newSessionToken, SESSION_TTL_MS, sessionIdOf } from '@/lib/auth/session
 const INVALID = 'The email or password is incorrect';
 const INVALID_PIN = 'The phone number or PIN is incorrect';
 
-/** What a sign-in reads of its user (every way of signing in: lib/auth/sign-in-link.ts too). */
+/** What a sign-in reads of its user (every way of signing in: lib/drivers/sign-in-link.ts too). */
 export const SIGN_IN_USER_SELECT = {
   id: true,
   email: true,

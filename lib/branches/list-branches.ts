@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import type { Address } from '@/lib/dispatches/schemas';
+import type { Address } from '@/lib/validation/address';
 import type { Branch } from '@/lib/branches/schemas';
 
 /** The account's branches by name (an account has a handful, so no paging). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AddressSchema } from '@/lib/dispatches/schemas';
+import { AddressSchema } from '@/lib/validation/address';
 import { requiredText } from '@/lib/validation/primitives';
 
 /** A branch as the dashboard edits it: its `vendor_bid` code, a name and the saved pickup. */

@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import type { Address } from '@/lib/dispatches/schemas';
+import type { Address } from '@/lib/validation/address';
 import { DomainError } from '@/lib/errors/domain-error';
 import { parseInput } from '@/lib/validation/parse-input';
 import { duplicateBranchOr } from '@/lib/branches/create-branch';

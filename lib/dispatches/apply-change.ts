@@ -4,7 +4,7 @@ import { newId } from '@/lib/ids/new-id';
 import type { EventType } from '@/lib/dispatches/events';
 import type { DispatchRecord, StatusEntry } from '@/lib/dispatches/schemas';
 import type { RefType, Status } from '@/lib/transitions/statuses';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import { assertInScope } from '@/lib/tenancy/scope-filters';
 import type { Scope } from '@/lib/tenancy/scope';
 

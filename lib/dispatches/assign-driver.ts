@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import { mayCarry } from '@/lib/drivers/driver-candidates';
+import { mayCarry } from '@/lib/dispatches/may-carry';
 import type { Prisma } from '@/prisma/generated/client';
 import { DomainError } from '@/lib/errors/domain-error';
 import { applyChange, lockDispatch, TX_OPTIONS, type Actor, type DispatchCommand, type LockedDispatch } from '@/lib/dispatches/apply-change';

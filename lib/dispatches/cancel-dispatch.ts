@@ -4,7 +4,7 @@ import { applyChange, lockDispatch, TX_OPTIONS, type DispatchCommand } from '@/l
 import type { CancelReason } from '@/lib/dispatches/cancel-reasons';
 import type { CancelDispatchBody, DispatchRecord } from '@/lib/dispatches/schemas';
 import { statusRefused } from '@/lib/dispatches/status-refused';
-import { DELIVERY_FAILED, type FailureReason } from '@/lib/driver-jobs/failure-reasons';
+import { DELIVERY_FAILED, type FailureReason } from '@/lib/dispatches/failure-reasons';
 import type { Scope } from '@/lib/tenancy/scope';
 import { canCancelOrder, canRecordStatus, FAILED_DELIVERY_STATES, isLifecycleStatus, type LifecycleStatus } from '@/lib/transitions/statuses';
 

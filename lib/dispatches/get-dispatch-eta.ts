@@ -1,7 +1,7 @@
 import { db } from '@/lib/db/client';
 import { dispatchNotFound } from '@/lib/dispatches/apply-change';
 import { isLifecycleStatus, nextStopOf, ON_DUTY_STATES } from '@/lib/transitions/statuses';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import type { DispatchEta } from '@/lib/drivers/schemas';
 import { assertInScope } from '@/lib/tenancy/scope-filters';
 import type { Scope } from '@/lib/tenancy/scope';

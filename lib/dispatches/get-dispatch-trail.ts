@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
 import { dispatchNotFound } from '@/lib/dispatches/apply-change';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import { scopeSql } from '@/lib/tenancy/scope-filters';
 import type { Scope } from '@/lib/tenancy/scope';
 

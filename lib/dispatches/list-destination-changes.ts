@@ -1,7 +1,7 @@
 import { db } from '@/lib/db/client';
 import { dispatchNotFound } from '@/lib/dispatches/apply-change';
 import type { Address } from '@/lib/dispatches/schemas';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import { scopeSql } from '@/lib/tenancy/scope-filters';
 import type { Scope } from '@/lib/tenancy/scope';
 

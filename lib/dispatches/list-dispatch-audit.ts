@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { db } from '@/lib/db/client';
 import { dispatchNotFound } from '@/lib/dispatches/apply-change';
 import { actorKey, resolveActorNames } from '@/lib/dispatches/resolve-actor-names';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import type { PlatformScope } from '@/lib/tenancy/scope';
 
 export const AuditEntrySchema = z.object({

@@ -2,7 +2,7 @@ import { db } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors/domain-error';
 import { applyChange, lockDispatch, TX_OPTIONS, type DispatchCommand } from '@/lib/dispatches/apply-change';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
-import { wakeDispatchEngine } from '@/lib/offers/trips';
+import { wakeDispatchEngine } from '@/lib/dispatches/wake-dispatch-engine';
 import { canRecordStatus, isLifecycleStatus, type LifecycleStatus } from '@/lib/transitions/statuses';
 
 /** Before a driver accepts, "ready" is kept and recorded after their `accepted` (applyChange). */

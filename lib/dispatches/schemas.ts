@@ -1,23 +1,16 @@
 import { z } from 'zod';
 import { CurrencySchema, HttpUrlSchema, LocaleTextSchema, requiredText, text } from '@/lib/validation/primitives';
+import { AddressSchema } from '@/lib/validation/address';
 import { LifecycleStatusSchema, RefTypeSchema, StatusSchema } from '@/lib/transitions/statuses';
 import { CANCEL_REASON_TEXT_MAX, CANCEL_REASONS } from '@/lib/dispatches/cancel-reasons';
-import { DELIVERY_FAILED, FAILURE_REASONS } from '@/lib/driver-jobs/failure-reasons';
+import { DELIVERY_FAILED, FAILURE_REASONS } from '@/lib/dispatches/failure-reasons';
 import { QUOTE_ID_MAX_LENGTH } from '@/lib/quotes/quote-rules';
 
 // Request and response shapes of dispatches: the single source for route handlers, forms and
 // the OpenAPI document. Unknown fields are dropped (zod's default), never stored.
 
-export const AddressSchema = z
-  .object({
-    ref_id: text(200).optional().meta({ description: 'Your identifier of this address' }),
-    lat: z.number().min(-90, 'must be >= -90').max(90, 'must be <= 90').meta({ description: 'Latitude (WGS 84)' }),
-    lng: z.number().min(-180, 'must be >= -180').max(180, 'must be <= 180').meta({ description: 'Longitude (WGS 84)' }),
-    address_line: text(1000).optional().meta({ description: 'Free-text address' }),
-  })
-  .meta({ id: 'Address', example: { lat: 24.7136, lng: 46.6753, address_line: 'King Fahd Rd, Riyadh' } });
-
-export type Address = z.infer<typeof AddressSchema>;
+// A place (pickup, destination, a branch's saved pickup) is a shared primitive, below every module.
+export { AddressSchema, type Address } from '@/lib/validation/address';
 
 /**
  * The dashboard's destination change: the address line is required, so the driver never gets
@@ -341,6 +334,9 @@ export const PageQuerySchema = z.object({
   limit: z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
   cursor: z.string().max(200).optional().meta({ description: 'The `next_cursor` of the previous page' }),
 });
+
+/** The page size of the dispatch lists, as the document shows it. */
+export const DispatchPageLimitSchema = PageQuerySchema.shape.limit.meta({ description: 'Dispatches per page' });
 
 export const DispatchListQuerySchema = PageQuerySchema.extend({
   scheduled: z

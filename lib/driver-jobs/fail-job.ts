@@ -2,7 +2,7 @@ import { db } from '@/lib/db/client';
 import { dispatchNotFound } from '@/lib/dispatches/apply-change';
 import { cancelDispatch } from '@/lib/dispatches/cancel-dispatch';
 import { getDriverJob } from '@/lib/driver-jobs/get-driver-job';
-import type { FailureReason } from '@/lib/driver-jobs/failure-reasons';
+import type { FailureReason } from '@/lib/dispatches/failure-reasons';
 import { driverActor, driverIdOf } from '@/lib/driver-jobs/job-view';
 import type { DriverJobLocale, Job } from '@/lib/driver-jobs/schemas';
 import { mediaUrlOf } from '@/lib/media/media-url';

@@ -2,7 +2,7 @@ import type { Prisma } from '@/prisma/generated/client';
 import { PROOF_OF_DELIVERY_KINDS, type ProofOfDelivery } from '@/lib/accounts/proof-of-delivery-schemas';
 import type { Actor } from '@/lib/dispatches/apply-change';
 import type { Address, StatusEntry } from '@/lib/dispatches/schemas';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import type { DriverJobLocale, Job, JobSummary } from '@/lib/driver-jobs/schemas';
 import type { MediaKind } from '@/lib/media/schemas';
 import { assertScope, type DriverScope } from '@/lib/tenancy/scope';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ProofOfDeliverySchema } from '@/lib/accounts/proof-of-delivery-schemas';
 import { StatusEntrySchema } from '@/lib/dispatches/schemas';
-import { FAILURE_NOTE_MAX, FAILURE_REASONS } from '@/lib/driver-jobs/failure-reasons';
+import { FAILURE_NOTE_MAX, FAILURE_REASONS } from '@/lib/dispatches/failure-reasons';
 import { MediaKindSchema } from '@/lib/media/schemas';
 import { text } from '@/lib/validation/primitives';
 

@@ -1,6 +1,6 @@
 import type { Prisma } from '@/prisma/generated/client';
 import type { AdminDriver } from '@/lib/drivers/schemas';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 
 // Driver rows to the console's shape. The fleet and sandbox account come in the same query
 // (relationJoins), so a page of drivers is one statement.

@@ -1,5 +1,5 @@
 import type { Prisma } from '@/prisma/generated/client';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import type { DispatchDriver } from '@/lib/drivers/schemas';
 
 // Driver rows to the dispatch page's shape (staff and console read the same columns).

@@ -3,18 +3,10 @@ import { db } from '@/lib/db/client';
 import { dispatchNotFound } from '@/lib/dispatches/apply-change';
 import { greatCircleKm } from '@/lib/estimates/route-estimator';
 import { ON_DUTY_STATES } from '@/lib/transitions/statuses';
+import { mayCarry } from '@/lib/dispatches/may-carry';
 
 /** Candidates shown at once: the nearest on-duty drivers first. */
 export const CANDIDATES_LIMIT = 50;
-
-/**
- * Whether a driver may carry a dispatch of `accountId`: active, and a sandbox's simulated driver
- * only for its own account. The one rule: assignDriver refuses the others, the picker never
- * offers them (its SQL filter below says the same and is held to it by the candidates test).
- */
-export function mayCarry(driver: { isActive: boolean; sandboxAccountId: string | null }, accountId: string): boolean {
-  return driver.isActive && (driver.sandboxAccountId === null || driver.sandboxAccountId === accountId);
-}
 
 export interface DriverCandidate {
   id: string;

@@ -7,7 +7,7 @@ import type { DriverSignInView, SetDriverSignInBody } from '@/lib/drivers/driver
 import { driverNotFound } from '@/lib/drivers/get-admin-driver';
 
 // A driver signs in to the driver app with a phone number and a PIN an admin set (or once with a
-// sign-in link, lib/auth/sign-in-link.ts). Their users row has role `driver` and `driver_id`;
+// sign-in link, lib/drivers/sign-in-link.ts). Their users row has role `driver` and `driver_id`;
 // one per driver (users.driver_id is unique), so "set" creates it or replaces its phone and PIN.
 
 const SIGN_IN_SELECT = { id: true, driverId: true, phone: true } as const;

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { getSignInAlert } from '@/lib/auth/get-sign-in-alert';
-import { createDriverSignInLink } from '@/lib/auth/sign-in-link';
+import { assertSameOrigin } from '@/lib/auth/authenticate-session';
+import { KNOWN_DEVICE_COOKIE } from '@/lib/auth/known-device';
+import { readCookie } from '@/lib/auth/session-cookie';
+import { signedInResponse } from '@/lib/auth/signed-in-response';
+import { createDriverSignInLink, signInWithLink } from '@/lib/drivers/sign-in-link';
 import { PageQuerySchema } from '@/lib/dispatches/schemas';
 import { createDriver } from '@/lib/drivers/create-driver';
 import { getDriverSignIn, setDriverSignIn } from '@/lib/drivers/driver-sign-in';
-import { DriverSignInSchema, SetDriverSignInBodySchema } from '@/lib/drivers/driver-sign-in-schemas';
+import { DriverSignInSchema, SetDriverSignInBodySchema, SignInLinkBodySchema } from '@/lib/drivers/driver-sign-in-schemas';
 import { getAdminDriver } from '@/lib/drivers/get-admin-driver';
 import { getDriver } from '@/lib/drivers/get-driver';
+import { listDriverCandidates } from '@/lib/drivers/driver-candidates';
+import { getAssignedDriver } from '@/lib/drivers/get-assigned-driver';
 import { listDriverDispatchesJson } from '@/lib/drivers/list-driver-dispatches';
 import { listDrivers } from '@/lib/drivers/list-drivers';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
@@ -23,7 +29,8 @@ import { updateDriver } from '@/lib/drivers/update-driver';
 import { createdResponse, jsonResponse } from '@/lib/http/openapi/success-responses';
 import { defineOperation } from '@/lib/http/operation';
 import { readLiveMap } from '@/lib/live/read-live-map';
-import { parseQuery } from '@/lib/validation/parse-input';
+import { parseInput, parseQuery } from '@/lib/validation/parse-input';
+import { text } from '@/lib/validation/primitives';
 
 // Drivers, for the console and the operator API, and the one a restaurant sees on its dispatch
 // (lib/http/operation.ts).
@@ -157,4 +164,40 @@ export const liveMapOperation = defineOperation()({
   method: 'GET',
   mounts: { admin: '/api/admin/live-map' },
   run: async () => ({ status: 200, body: { data: await readLiveMap() } }),
+});
+
+const CandidatesQuerySchema = z.object({ q: text(200).optional() });
+
+/** Drivers who may carry the dispatch, on duty and nearest first, with distance and load. */
+export const driverCandidatesOperation = defineOperation<{ id: string }>()({
+  method: 'GET',
+  mounts: { admin: '/api/admin/dispatches/{id}/driver-candidates' },
+  run: async ({ request, params }) => {
+    const { q } = parseQuery(CandidatesQuerySchema, request);
+    return { status: 200, body: { data: await listDriverCandidates({ dispatchId: params.id, q }) } };
+  },
+});
+
+/** The dispatch's driver (name, phone, fleet; last position while on duty); 404 when none is assigned. */
+export const assignedDriverOperation = defineOperation<{ id: string }>()({
+  method: 'GET',
+  mounts: { admin: '/api/admin/dispatches/{id}/driver' },
+  run: async ({ params }) => ({ status: 200, body: { data: await getAssignedDriver({ dispatchId: params.id }) } }),
+});
+
+/**
+ * Sign in with a one-time sign-in link's token (the driver app's /driver/link/{token} page):
+ * consumes the link and sets the cookies a sign-in sets.
+ */
+export const signInWithLinkOperation = defineOperation()({
+  method: 'POST',
+  mounts: { public: '/api/session/link' },
+  // The origin is checked before the body is: a foreign page learns nothing from a 400.
+  readsBody: true,
+  run: async ({ request, body }) => {
+    assertSameOrigin(request);
+    const { token } = parseInput(SignInLinkBodySchema, body);
+    const signedIn = await signInWithLink({ token, deviceCookie: readCookie(request.headers, KNOWN_DEVICE_COOKIE) });
+    return { status: 200, response: signedInResponse(request, signedIn) };
+  },
 });

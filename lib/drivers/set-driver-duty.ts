@@ -2,7 +2,7 @@ import { db } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors/domain-error';
 import type { DriverDuty } from '@/lib/drivers/schemas';
 import { declineOpenOffers } from '@/lib/offers/decline-open-offers';
-import { wakeDispatchEngine } from '@/lib/offers/trips';
+import { wakeDispatchEngine } from '@/lib/dispatches/wake-dispatch-engine';
 
 /**
  * The driver app's on-duty switch. On duty, a driver with a fresh position is offered work

@@ -1,6 +1,6 @@
-import type { EstimateBody, Estimate } from '@/lib/estimates/schemas';
+import type { EstimateBody, Estimate } from '@/lib/dispatches/estimate-schemas';
 import { straightLineEstimator, type RouteEstimator } from '@/lib/estimates/route-estimator';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import { formatMoney, priceDelivery, toMajor, type Price, type Tariff } from '@/lib/pricing/tariff';
 
 /** Minutes for a courier to reach the pickup point when no driver position is known yet. */

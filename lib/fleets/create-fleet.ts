@@ -1,7 +1,7 @@
 import { db } from '@/lib/db/client';
 import { newId } from '@/lib/ids/new-id';
 import type { CreateFleetBody, FleetView } from '@/lib/fleets/schemas';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 
 /** Creates an active fleet with no drivers. Input is parsed by the caller's schema. */
 export async function createFleet(options: { input: CreateFleetBody }): Promise<FleetView> {

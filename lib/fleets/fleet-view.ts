@@ -1,6 +1,6 @@
 import { Prisma } from '@/prisma/generated/client';
 import type { FleetView } from '@/lib/fleets/schemas';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 
 // Fleets with their driver counts: one query (the page of fleets, then a join counted per fleet
 // through drivers_fleet_id_idx), shared by the list and the write operations' answers.

@@ -1,4 +1,5 @@
 import { BackgroundLoop } from '@/lib/background/loop';
+import { getEnv } from '@/lib/env';
 import { errorMessage, logEvent } from '@/lib/background/log';
 import { purgeExpired } from '@/lib/housekeeping/purge-expired';
 import { rotateTrailPartitions } from '@/lib/housekeeping/rotate-trail-partitions';
@@ -6,13 +7,13 @@ import { rotateTrailPartitions } from '@/lib/housekeeping/rotate-trail-partition
 const EVERY_MS = 3_600_000;
 
 /**
- * Once an hour (and at start), beside the webhook worker's delivery work, which starts and stops
- * it: deletes expired rows, and makes the coming days' partitions of the drivers' trail and drops
+ * Once an hour (and at start), wherever the webhook worker runs (instrumentation.ts,
+ * scripts/worker.ts start and stop both): deletes expired rows, and makes the coming days' partitions of the drivers' trail and drops
  * those past retention. The purge and the rotation run side by side, each logging its own failure.
  * The trail's rotation skips the start: the migration `npm start` runs has just made the coming
  * days' partitions, and on PGlite (one thread) it would hold up the first deliveries.
  */
-export function housekeepingLoop(options: { deliveryRetentionMs: number; positionRetentionDays: number; fields: Record<string, unknown> }): BackgroundLoop {
+export function housekeepingLoop(options: { deliveryRetentionMs: number; positionRetentionDays: number; fields: Record<string, unknown> } = housekeepingOptions()): BackgroundLoop {
   let isStart = true;
   return new BackgroundLoop({
     round: async () => {
@@ -32,4 +33,10 @@ export function housekeepingLoop(options: { deliveryRetentionMs: number; positio
     },
     failure: { message: 'housekeeping failed', fields: options.fields, retryMs: EVERY_MS },
   });
+}
+
+/** The retention settings (WEBHOOK_RETENTION_DAYS, POSITION_RETENTION_DAYS). */
+function housekeepingOptions() {
+  const env = getEnv();
+  return { deliveryRetentionMs: env.WEBHOOK_RETENTION_DAYS * 86_400_000, positionRetentionDays: env.POSITION_RETENTION_DAYS, fields: { loop: 'housekeeping' } };
 }

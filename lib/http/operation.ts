@@ -6,20 +6,7 @@ import type { OperationContract } from '@/lib/http/openapi/route-contract';
 import type { SuccessResponse } from '@/lib/http/openapi/success-responses';
 import type { Reply } from '@/lib/http/reply';
 import { HTTP_METHODS } from '@/lib/http/request-target';
-import {
-  adminRoute,
-  apiKeyRoute,
-  driverRoute,
-  opsRoute,
-  otherMethods,
-  publicRoute,
-  staffRoute,
-  type AdminCaller,
-  type DriverCaller,
-  type RouteHandler,
-  type RouteOptions,
-  type StaffCaller,
-} from '@/lib/http/route';
+import type { AdminCaller, DriverCaller, RouteOptions, StaffCaller } from '@/lib/http/route';
 import type { AccountScope, DriverScope, PlatformScope } from '@/lib/tenancy/scope';
 import { parseInput } from '@/lib/validation/parse-input';
 import type { ZodOpenApiParameters } from 'zod-openapi';
@@ -28,10 +15,11 @@ import type { z } from 'zod';
 // An operation is declared once: which audiences may call it and at which path, what it reads
 // (its body schema, parsed here), what it answers (its OpenAPI responses and error codes) and
 // the function that does it. A route file mounts the operations of its path for one audience in
-// one line (`mount`), and the OpenAPI document is generated from the same declarations
-// (app/ext/openapi.json/operations.ts), so the schemas a handler validates with and the ones
-// the document shows are the same objects. Authentication, the body limit, Idempotency-Key,
-// the rate limit and the error table are the wrappers' (lib/http/route.ts), per audience.
+// one line (`mount`, lib/http/mount.ts), and the OpenAPI document is generated from the same
+// declarations (app/ext/openapi.json/operations.ts), so the schemas a handler validates with and
+// the ones the document shows are the same objects. Authentication, the body limit,
+// Idempotency-Key, the rate limit and the error table are the wrappers' (lib/http/route.ts), per
+// audience. Declaring imports no wrapper: domain modules declare, the edge mounts.
 
 /** Who calls: the vendor API (API key), the dashboard (staff), the console (admin), the operator API, the driver app, anyone. */
 export type Audience = 'vendor' | 'staff' | 'admin' | 'ops' | 'driver' | 'public';
@@ -59,7 +47,7 @@ interface Scopes {
 }
 
 type Params = Record<string, string | string[]>;
-type HttpMethod = (typeof HTTP_METHODS)[number];
+export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type OperationMethod = Exclude<HttpMethod, 'HEAD' | 'OPTIONS'>;
 
 /** What an operation's function gets: one member per audience, told apart by `audience`. */
@@ -135,8 +123,19 @@ export interface Operation<A extends Audience = Audience, M extends OperationMet
   idempotent: boolean;
   /** The OpenAPI contract of the operation as `audience` sees it (documented audiences only). */
   contract: (audience: DocumentedAudience) => OperationContract | undefined;
-  /** The route handler for `audience` (one of `mounts`). */
-  handler(audience: A): RouteHandler;
+  /** How to serve it to `audience` (one of `mounts`): the wrapper's options and the function behind it (lib/http/mount.ts wraps it). */
+  serving(audience: A): Serving;
+}
+
+/** The context a wrapper hands an operation: the caller, scope and request, and the body as read. */
+export type WrappedContext = Omit<OperationContext<Audience, Params, unknown>, 'input'>;
+
+/** What lib/http/mount.ts needs to serve an operation to one audience. */
+export interface Serving {
+  options: RouteOptions;
+  /** Served without a wrapper (the liveness probe): `run` answers a `response`. */
+  isUnwrapped: boolean;
+  run: (context: WrappedContext) => Promise<Reply>;
 }
 
 /** Declares an operation; `P` is the type of its path parameters. */
@@ -145,7 +144,6 @@ export function defineOperation<P extends Params = Params>() {
     declaration: OperationDeclaration<A, M, P, S>,
   ): Operation<A, M> => {
     const { method, mounts, body, idempotent = false, options, run } = declaration;
-    const handlers = new Map<Audience, RouteHandler>();
     return {
       method,
       mounts,
@@ -169,66 +167,15 @@ export function defineOperation<P extends Params = Params>() {
         if (!tag) throw new Error(`${doc.operationId}: a ${audience} operation names its tag`);
         return { ...shared, audience, tag };
       },
-      handler(audience) {
-        let handler = handlers.get(audience);
-        if (!handler && declaration.unwrapped) {
-          handler = async (request) => (await run({ audience, request, params: {}, input: undefined, body: undefined } as never)).response!;
-        }
-        if (!handler) {
-          handler = wrap(audience, { ...options, body: body !== undefined || declaration.readsBody === true, idempotent }, (context) =>
-            run({ ...context, input: body ? parseInput(body.for?.[audience] ?? body.schema, context.body) : undefined } as never),
-          );
-          handlers.set(audience, handler);
-        }
-        return handler;
+      serving(audience) {
+        return {
+          options: { ...options, body: body !== undefined || declaration.readsBody === true, idempotent },
+          isUnwrapped: declaration.unwrapped === true,
+          run: (context) => run({ ...context, input: body ? parseInput(body.for?.[audience] ?? body.schema, context.body) : undefined } as never),
+        };
       },
     };
   };
-}
-
-type WrappedContext = Omit<OperationContext<Audience, Params, unknown>, 'input'> & { body: unknown };
-
-/** The wrapper of `audience`: its credential becomes the caller and the scope. */
-function wrap(audience: Audience, options: RouteOptions, handler: (context: WrappedContext) => Promise<Reply>): RouteHandler {
-  switch (audience) {
-    case 'vendor':
-      return apiKeyRoute(options, (args) => handler({ ...args, audience }));
-    case 'staff':
-      return staffRoute(options, (args) => handler({ ...args, audience }));
-    case 'admin':
-      return adminRoute(options, (args) => handler({ ...args, audience }));
-    case 'ops':
-      return opsRoute(options, (args) => handler({ ...args, audience, caller: null }));
-    case 'driver':
-      return driverRoute(options, (args) => handler({ ...args, audience }));
-    case 'public':
-      return publicRoute(options, (args) => handler({ ...args, audience, caller: null, scope: null }));
-  }
-}
-
-/** Marks a mounted handler with what it serves, for the tests that hold routes to their declarations. */
-export const MOUNTED = Symbol('mounted operation');
-export type MountedHandler = RouteHandler & { [MOUNTED]?: { audience: Audience; operation: Operation } };
-
-type MethodsOf<O extends readonly { method: OperationMethod }[]> = O[number]['method'];
-type Exported<M extends OperationMethod> = Exclude<HttpMethod, M extends 'GET' ? 'HEAD' : never>;
-
-/**
- * A route file's handlers: the operations of its path for one audience, and every other method
- * answered by `otherMethods` (405 with `Allow`; OPTIONS 204). HEAD is left to Next when GET is
- * served. Each API route file is one line:
- * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('vendor', [getWebhook, registerWebhook]);`
- */
-export function mount<A extends Audience, const O extends readonly Operation<A>[]>(audience: A, operations: O): Record<Exported<MethodsOf<O>>, RouteHandler> {
-  const served: Partial<Record<HttpMethod, RouteHandler>> = {};
-  for (const operation of operations) {
-    if (!(audience in operation.mounts)) throw new Error(`An operation mounted for ${audience} does not declare that audience`);
-    if (served[operation.method]) throw new Error(`Two operations mounted for ${operation.method}`);
-    const handler: MountedHandler = operation.handler(audience);
-    handler[MOUNTED] ??= { audience, operation };
-    served[operation.method] = handler;
-  }
-  return { ...served, ...otherMethods(served) } as Record<Exported<MethodsOf<O>>, RouteHandler>;
 }
 
 /**

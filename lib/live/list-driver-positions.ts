@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
 import { Prisma } from '@/prisma/generated/client';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import { LIVE_MAP_LIMIT, type MapDriver } from '@/lib/live/live-map-schemas';
 
 /**

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
 import { Prisma } from '@/prisma/generated/client';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import { DESTINATION_LOCKED_IN, LIFECYCLE_STATUSES, type LifecycleStatus } from '@/lib/transitions/statuses';
 import { LIVE_MAP_LIMIT, type MapDispatch } from '@/lib/live/live-map-schemas';
 

@@ -1,4 +1,4 @@
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import { listDriverPositions } from '@/lib/live/list-driver-positions';
 import { listOpenDispatches } from '@/lib/live/list-open-dispatches';
 import type { LiveMapView } from '@/lib/live/live-map-schemas';

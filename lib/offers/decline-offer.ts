@@ -2,7 +2,8 @@ import { db } from '@/lib/db/client';
 import { lockDispatch, TX_OPTIONS } from '@/lib/dispatches/apply-change';
 import { offerClosed, offerNotFound } from '@/lib/offers/offer-errors';
 import type { DeclinedOffer } from '@/lib/offers/schemas';
-import { closeTrip, wakeDispatchEngine } from '@/lib/offers/trips';
+import { wakeDispatchEngine } from '@/lib/dispatches/wake-dispatch-engine';
+import { closeTrip } from '@/lib/offers/trips';
 import { accountScope } from '@/lib/tenancy/scope';
 
 /**

@@ -1,6 +1,6 @@
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import { estimateWithPrice } from '@/lib/estimates/estimate-delivery';
-import type { EstimateBody, QuotedEstimate } from '@/lib/estimates/schemas';
+import type { EstimateBody, QuotedEstimate } from '@/lib/dispatches/estimate-schemas';
 import type { Tariff } from '@/lib/pricing/tariff';
 import { quoteKeys } from '@/lib/quotes/quote-keys';
 import { QUOTE_TTL_MS } from '@/lib/quotes/quote-rules';

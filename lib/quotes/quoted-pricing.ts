@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
 import { DomainError } from '@/lib/errors/domain-error';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import type { Address, Pricing } from '@/lib/dispatches/schemas';
 import { greatCircleKm } from '@/lib/estimates/route-estimator';
 import { dispatchPricing } from '@/lib/pricing/dispatch-pricing';

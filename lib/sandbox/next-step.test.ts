@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import { greatCircleKm } from '@/lib/estimates/route-estimator';
 import { nextStep, type SimulatedDispatch } from '@/lib/sandbox/next-step';
 import { pointAt } from '@/lib/sandbox/straight-line';

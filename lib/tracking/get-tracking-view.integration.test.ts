@@ -5,7 +5,7 @@ import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import type { Status } from '@/lib/transitions/statuses';
 import { createDriver } from '@/lib/drivers/create-driver';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import { DomainError } from '@/lib/errors/domain-error';
 import { dispatchBody, newAccount, uniqueSuffix } from '@/test/fixtures';
 import { getTrackingView } from '@/lib/tracking/get-tracking-view';

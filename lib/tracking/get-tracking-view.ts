@@ -2,7 +2,7 @@ import { db } from '@/lib/db/client';
 import type { Prisma } from '@/prisma/generated/client';
 import type { StatusEntry } from '@/lib/dispatches/schemas';
 import { isLifecycleStatus, ON_DUTY_STATES, type LifecycleStatus } from '@/lib/transitions/statuses';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import { DomainError } from '@/lib/errors/domain-error';
 import { getEnv } from '@/lib/env';
 import { COURIER_APPROACH_MIN } from '@/lib/estimates/estimate-delivery';

@@ -74,7 +74,7 @@ export function nextStopOf(state: LifecycleStatus): 'pickup' | 'destination' {
 
 /**
  * States from which `cancelled` is a failed delivery, not an order cancellation: the driver has
- * the food and could not hand it over (why: lib/driver-jobs/failure-reasons.ts). Vendors and
+ * the food and could not hand it over (why: lib/dispatches/failure-reasons.ts). Vendors and
  * staff cannot cancel here; the driver records it, or an operator on their behalf.
  */
 export const FAILED_DELIVERY_STATES: readonly LifecycleStatus[] = ['picked_up'];

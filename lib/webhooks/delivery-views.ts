@@ -1,5 +1,5 @@
 import type { Prisma } from '@/prisma/generated/client';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import type { WebhookAttemptView, WebhookDeliveryDetailView, WebhookDeliveryView, WebhookEndpointView } from '@/lib/webhooks/schemas';
 
 // Rows to the API's shapes (lib/webhooks/schemas.ts), shared by the vendor API, the dashboard

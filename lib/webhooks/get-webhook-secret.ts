@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 
 /**
  * The account's current signing secret, and until when the previous one still signs (null

@@ -1,5 +1,5 @@
 import { db } from '@/lib/db/client';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import { getEnv } from '@/lib/env';
 import { generateWebhookSecret } from '@/lib/signing/webhook-signing';
 

@@ -4,7 +4,6 @@ import { errorMessage, logEvent } from '@/lib/background/log';
 import { db, dbKind, queryRows } from '@/lib/db/client';
 import { subscribe } from '@/lib/db/notifications';
 import { getEnv, type Env } from '@/lib/env';
-import { housekeepingLoop } from '@/lib/housekeeping/housekeeping-loop';
 import { postWebhook, webhookAgents, type PostResult, type WebhookAgents } from '@/lib/webhooks/post-webhook';
 import { outcomeOfAttempt } from '@/lib/webhooks/retry-schedule';
 import { signingSecrets, webhookHeaders } from '@/lib/signing/webhook-signing';
@@ -37,9 +36,6 @@ export interface WorkerOptions {
   leaseMs: number;
   pollMs: number;
   allowPrivate: boolean;
-  retentionMs: number;
-  /** Days of drivers' trails kept (POSITION_RETENTION_DAYS). */
-  positionRetentionDays: number;
 }
 
 export function workerOptions(env: Env = getEnv()): WorkerOptions {
@@ -52,8 +48,6 @@ export function workerOptions(env: Env = getEnv()): WorkerOptions {
     leaseMs: env.WEBHOOK_LEASE_MS,
     pollMs: env.WEBHOOK_POLL_MS,
     allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS,
-    retentionMs: env.WEBHOOK_RETENTION_DAYS * 86_400_000,
-    positionRetentionDays: env.POSITION_RETENTION_DAYS,
   };
 }
 
@@ -109,7 +103,6 @@ export class DeliveryWorker {
   private toRecord: FinishedAttempt[] = [];
   private recording: Promise<void> | null = null;
   private readonly loop: BackgroundLoop;
-  private readonly housekeeping: BackgroundLoop;
   private lastStrandedCheck = 0;
 
   constructor(options: Partial<WorkerOptions> = {}) {
@@ -128,24 +121,18 @@ export class DeliveryWorker {
       round: () => this.round(),
       failure: { message: 'webhook worker cycle failed', fields: { worker: this.id }, retryMs: this.options.pollMs },
     });
-    this.housekeeping = housekeepingLoop({
-      deliveryRetentionMs: this.options.retentionMs,
-      positionRetentionDays: this.options.positionRetentionDays,
-      fields: { worker: this.id },
-    });
   }
 
-  /** Starts delivering in the background until stop(), and the hourly housekeeping beside it. */
+  /** Starts delivering in the background until stop(). */
   async start(): Promise<void> {
     if (this.loop.isRunning) return;
     await this.loop.start();
-    if (this.loop.isRunning) void this.housekeeping.start();
   }
 
   /** Stops leasing, lets in-flight attempts finish and record (each is bounded by the timeout), then releases any claim left. */
   async stop(): Promise<void> {
     if (!this.loop.isRunning) return;
-    await Promise.all([this.loop.stop(), this.housekeeping.stop()]);
+    await this.loop.stop();
     await Promise.allSettled([...this.posting]);
     while (this.recording) await this.recording;
     this.agents.destroy();

@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/operation';
-import { healthOperation } from '@/lib/http/service-operations';
+import { mount } from '@/lib/http/mount';
+import { healthOperation } from '@/lib/http/operations/service';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('public', [healthOperation]);

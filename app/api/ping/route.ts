@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/operation';
-import { pingOperation } from '@/lib/http/service-operations';
+import { mount } from '@/lib/http/mount';
+import { pingOperation } from '@/lib/http/operations/service';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('public', [pingOperation]);

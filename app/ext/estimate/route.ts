@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/operation';
-import { estimateOperation } from '@/lib/quotes/operations';
+import { mount } from '@/lib/http/mount';
+import { estimateOperation } from '@/lib/dispatches/operations/estimate';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('vendor', [estimateOperation]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENTED_OPERATIONS } from '@/app/ext/openapi.json/operations';
-import { DOCUMENTED_AUDIENCES, MOUNTED, type Audience, type MountedHandler, type Operation } from '@/lib/http/operation';
+import { MOUNTED, type MountedHandler } from '@/lib/http/mount';
+import { DOCUMENTED_AUDIENCES, type Audience, type Operation } from '@/lib/http/operation';
 
 // Every API route file mounts declared operations (lib/http/operation.ts) at the path its folder
 // names, and every path an operation declares has a route file mounting it for that audience. The

@@ -15,9 +15,9 @@ import { buildOpenApiDocument } from '@/lib/http/openapi/build-openapi-document'
 import { TAGS } from '@/lib/http/openapi/components';
 import { jsonResponse } from '@/lib/http/openapi/success-responses';
 import { defineOperation, type Operation } from '@/lib/http/operation';
-import { healthOperation, pingOperation } from '@/lib/http/service-operations';
+import { healthOperation, pingOperation } from '@/lib/http/operations/service';
 import { getMediaLinkOperation } from '@/lib/media/operations';
-import { estimateOperation } from '@/lib/quotes/operations';
+import { estimateOperation } from '@/lib/dispatches/operations/estimate';
 import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhook } from '@/lib/webhooks/operations/deliveries';
 import { enableWebhook, getWebhook, registerWebhookUrl, rotateSecret, sendWebhookTest } from '@/lib/webhooks/operations/endpoint';
 

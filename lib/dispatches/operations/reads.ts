@@ -12,22 +12,19 @@ import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
 import {
   DispatchListQuerySchema,
   DispatchListResponseSchema,
+  DispatchPageLimitSchema,
   DispatchResponseSchema,
   PageQuerySchema,
   StaffDispatchListQuerySchema,
 } from '@/lib/dispatches/schemas';
-import { listDriverCandidates } from '@/lib/drivers/driver-candidates';
-import { getAssignedDriver } from '@/lib/drivers/get-assigned-driver';
 import { csvDownload } from '@/lib/http/csv-download';
 import { TAGS } from '@/lib/http/openapi/components';
-import { DispatchPageLimitSchema } from '@/lib/http/openapi/parameters';
+
 import { jsonResponse } from '@/lib/http/openapi/success-responses';
 import { defineOperation } from '@/lib/http/operation';
 import { dispatchChangeStream } from '@/lib/live/event-stream';
 import { parseQuery } from '@/lib/validation/parse-input';
 import { describeLifecycle, LifecycleSchema } from '@/lib/transitions/describe-lifecycle';
-import { text } from '@/lib/validation/primitives';
-import { listDispatchDeliveries } from '@/lib/webhooks/list-dispatch-deliveries';
 
 // Reading dispatches: the vendor API's record, and the dashboard's and the console's views of it
 // (the record with each history entry's actor named, its deliveries, moves, proof and route).
@@ -134,16 +131,6 @@ export const dispatchEventsOperation = defineOperation()({
   run: async ({ scope, request }) => ({ status: 200, response: dispatchChangeStream({ scope, signal: request.signal }) }),
 });
 
-/** The dispatch's webhook deliveries to every endpoint of its account, with their attempts, newest first. */
-export const dispatchDeliveriesOperation = defineOperation<{ id: string }>()({
-  method: 'GET',
-  mounts: { staff: '/api/staff/dispatches/{id}/deliveries', admin: '/api/admin/dispatches/{id}/deliveries' },
-  run: async ({ scope, params, request }) => ({
-    status: 200,
-    body: await listDispatchDeliveries({ scope, dispatchId: params.id, page: parseQuery(PageQuerySchema, request) }),
-  }),
-});
-
 /** Every move of the destination, oldest first, with the address before and after. */
 export const destinationChangesOperation = defineOperation<{ id: string }>()({
   method: 'GET',
@@ -177,25 +164,6 @@ export const dispatchAuditOperation = defineOperation<{ id: string }>()({
   method: 'GET',
   mounts: { admin: '/api/admin/dispatches/{id}/audit' },
   run: async ({ scope, params }) => ({ status: 200, body: { data: await listDispatchAudit({ id: params.id, scope }) } }),
-});
-
-const CandidatesQuerySchema = z.object({ q: text(200).optional() });
-
-/** Drivers who may carry the dispatch, on duty and nearest first, with distance and load. */
-export const driverCandidatesOperation = defineOperation<{ id: string }>()({
-  method: 'GET',
-  mounts: { admin: '/api/admin/dispatches/{id}/driver-candidates' },
-  run: async ({ request, params }) => {
-    const { q } = parseQuery(CandidatesQuerySchema, request);
-    return { status: 200, body: { data: await listDriverCandidates({ dispatchId: params.id, q }) } };
-  },
-});
-
-/** The dispatch's driver (name, phone, fleet; last position while on duty); 404 when none is assigned. */
-export const assignedDriverOperation = defineOperation<{ id: string }>()({
-  method: 'GET',
-  mounts: { admin: '/api/admin/dispatches/{id}/driver' },
-  run: async ({ params }) => ({ status: 200, body: { data: await getAssignedDriver({ dispatchId: params.id }) } }),
 });
 
 /** The status values and the enforced transition table; no credential needed. */

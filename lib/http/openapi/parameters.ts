@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PageQuerySchema } from '@/lib/dispatches/schemas';
 
 // Path and query parameters several routes share, described for the document.
 
@@ -19,4 +18,3 @@ export const PATH_ID_PARAMS = {
 export type PathIdRecord = keyof typeof PATH_ID_PARAMS;
 
 /** `limit` of the dispatch lists. */
-export const DispatchPageLimitSchema = PageQuerySchema.shape.limit.meta({ description: 'Dispatches per page' });

@@ -5,6 +5,7 @@ import { jsonResponse } from '@/lib/http/openapi/success-responses';
 import { defineOperation } from '@/lib/http/operation';
 import { parseQuery } from '@/lib/validation/parse-input';
 import { getDelivery } from '@/lib/webhooks/get-delivery';
+import { listDispatchDeliveries } from '@/lib/webhooks/list-dispatch-deliveries';
 import { listDeliveries } from '@/lib/webhooks/list-deliveries';
 import { redeliver } from '@/lib/webhooks/redeliver';
 import {
@@ -93,4 +94,14 @@ export const redeliverWebhook = defineOperation<{ id: string }>()({
     },
   },
   run: async ({ scope, params }) => ({ status: 202, body: { data: await redeliver({ scope, id: params.id }) } }),
+});
+
+/** The dispatch's webhook deliveries to every endpoint of its account, with their attempts, newest first. */
+export const dispatchDeliveriesOperation = defineOperation<{ id: string }>()({
+  method: 'GET',
+  mounts: { staff: '/api/staff/dispatches/{id}/deliveries', admin: '/api/admin/dispatches/{id}/deliveries' },
+  run: async ({ scope, params, request }) => ({
+    status: 200,
+    body: await listDispatchDeliveries({ scope, dispatchId: params.id, page: parseQuery(PageQuerySchema, request) }),
+  }),
 });

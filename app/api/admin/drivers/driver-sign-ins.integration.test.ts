@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { updateAccountModes } from '@/lib/accounts/update-account-modes';
 import { MAX_FAILURES_PER_EMAIL } from '@/lib/auth/login-throttle';
 import { readSession } from '@/lib/auth/read-session';
-import { createDriverSignInLink, SIGN_IN_LINK_TTL_MS } from '@/lib/auth/sign-in-link';
+import { createDriverSignInLink, SIGN_IN_LINK_TTL_MS } from '@/lib/drivers/sign-in-link';
 import { db } from '@/lib/db/client';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { createDriver } from '@/lib/drivers/create-driver';

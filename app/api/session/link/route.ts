@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/operation';
-import { signInWithLinkOperation } from '@/lib/auth/operations';
+import { mount } from '@/lib/http/mount';
+import { signInWithLinkOperation } from '@/lib/drivers/operations';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('public', [signInWithLinkOperation]);

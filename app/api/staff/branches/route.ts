@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/operation';
+import { mount } from '@/lib/http/mount';
 import { createBranchOperation, listBranchesOperation } from '@/lib/branches/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('staff', [listBranchesOperation, createBranchOperation]);

@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/operation';
+import { mount } from '@/lib/http/mount';
 import { createDispatchOperation } from '@/lib/dispatches/operations/commands';
 import { listDispatchesOperation } from '@/lib/dispatches/operations/reads';
 

@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/operation';
+import { mount } from '@/lib/http/mount';
 import { trackingViewOperation } from '@/lib/tracking/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('public', [trackingViewOperation]);

@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/operation';
+import { mount } from '@/lib/http/mount';
 import { updateDropoffOperation } from '@/lib/dispatches/operations/commands';
 import { getDispatchOperation } from '@/lib/dispatches/operations/reads';
 

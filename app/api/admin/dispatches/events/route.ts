@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/operation';
+import { mount } from '@/lib/http/mount';
 import { dispatchEventsOperation } from '@/lib/dispatches/operations/reads';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [dispatchEventsOperation]);

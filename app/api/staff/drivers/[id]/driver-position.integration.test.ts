@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
 import { DispatchDriverSchema, DispatchEtaSchema } from '@/lib/drivers/schemas';
 import { call } from '@/test/api';

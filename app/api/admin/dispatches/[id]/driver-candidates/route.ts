@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/operation';
-import { driverCandidatesOperation } from '@/lib/dispatches/operations/reads';
+import { mount } from '@/lib/http/mount';
+import { driverCandidatesOperation } from '@/lib/drivers/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [driverCandidatesOperation]);

@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/operation';
-import { assignedDriverOperation } from '@/lib/dispatches/operations/reads';
+import { mount } from '@/lib/http/mount';
+import { assignedDriverOperation } from '@/lib/drivers/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [assignedDriverOperation]);

@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/operation';
+import { mount } from '@/lib/http/mount';
 import { acceptOfferOperation } from '@/lib/driver-jobs/operations';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('driver', [acceptOfferOperation]);

@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/operation';
-import { dispatchDeliveriesOperation } from '@/lib/dispatches/operations/reads';
+import { mount } from '@/lib/http/mount';
+import { dispatchDeliveriesOperation } from '@/lib/webhooks/operations/deliveries';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('staff', [dispatchDeliveriesOperation]);

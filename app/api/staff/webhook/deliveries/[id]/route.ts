@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/operation';
+import { mount } from '@/lib/http/mount';
 import { getWebhookDelivery } from '@/lib/webhooks/operations/deliveries';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('staff', [getWebhookDelivery]);

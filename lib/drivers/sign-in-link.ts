@@ -3,7 +3,7 @@ import { db } from '@/lib/db/client';
 import { duplicateAs } from '@/lib/db/database-errors';
 import { DomainError } from '@/lib/errors/domain-error';
 import { getEnv } from '@/lib/env';
-import { formatTimestamp } from '@/lib/dispatches/timestamp';
+import { formatTimestamp } from '@/lib/format/timestamp';
 import { newId } from '@/lib/ids/new-id';
 import { rememberDevice } from '@/lib/auth/known-device';
 import { hashPassword } from '@/lib/auth/password';

@@ -1,4 +1,4 @@
-import { EstimateBodySchema, EstimateResponseSchema } from '@/lib/estimates/schemas';
+import { EstimateBodySchema, EstimateResponseSchema } from '@/lib/dispatches/estimate-schemas';
 import { TAGS } from '@/lib/http/openapi/components';
 import { jsonResponse } from '@/lib/http/openapi/success-responses';
 import { defineOperation } from '@/lib/http/operation';
