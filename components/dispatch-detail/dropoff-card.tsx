@@ -4,8 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ApiClientError } from '@/components/client/api-fetch';
-import { fieldErrorsOf } from '@/components/client/field-errors';
 import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
 import { Field } from '@/components/ui/field';
 import { errorText } from '@/components/ui/query-error';
@@ -20,11 +18,10 @@ import { formatMoney, toMajor } from '@/lib/pricing/tariff';
 import { currentStatus } from '@/lib/transitions/current-status';
 import { canCancelOrder, isLifecycleStatus } from '@/lib/transitions/statuses';
 import { dispatchDetailKeys, patchDropoff } from './queries';
+import { saveFailureOf, type SaveFailure } from './save-failure';
 import { statusLabel } from './status-labels';
 import type { DispatchSurface } from './surface';
 import styles from './vendor-control.module.css';
-
-type Failure = { kind: 'conflict' } | { kind: 'error'; detail: string };
 
 /** The PATCH's fields as the form edits them: the tip in major units of the account currency. */
 function dropoffFormSchema(currency: string) {
@@ -68,7 +65,7 @@ export function DropoffCard({
   const queryClient = useQueryClient();
   const toast = useToast();
   const [isEditing, setIsEditing] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const focusAfterToggle = useRef<'form' | 'edit' | null>(null);
   const currency = tipCurrencyOf(dispatch);
@@ -91,25 +88,14 @@ export function DropoffCard({
       toast(t.dropoffSaved, 'success');
     },
     onError: async (error) => {
-      if (error instanceof ApiClientError && error.status === 409) {
-        await queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.dispatch(dispatch.id) });
-        setIsEditing(false);
-        setFailure({ kind: 'conflict' });
-        return;
-      }
-      if (error instanceof ApiClientError && error.status === 400) {
-        const fields = fieldErrorsOf(error.message);
-        let isShownOnField = false;
-        for (const name of ['dropoff_instructions', 'contactless', 'tip'] as const) {
-          const message = fields[name];
-          if (message) {
-            form.setError(name, { message });
-            isShownOnField = true;
-          }
-        }
-        if (isShownOnField) return;
-      }
-      setFailure({ kind: 'error', detail: errorText(error, common) });
+      const failure = await saveFailureOf(error, {
+        queryClient,
+        dispatchId: dispatch.id,
+        detail: errorText(error, common),
+        form: { form, fields: ['dropoff_instructions', 'contactless', 'tip'] },
+      });
+      if (failure?.kind === 'conflict') setIsEditing(false);
+      if (failure) setFailure(failure);
     },
   });
 

@@ -2,7 +2,6 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiClientError } from '@/components/client/api-fetch';
 import { errorText } from '@/components/ui/query-error';
 import { useToast } from '@/components/ui/toast';
 import type { Locale } from '@/components/i18n/locale';
@@ -15,11 +14,10 @@ import { canRecordStatus, isLifecycleStatus, TRANSITIONS, type LifecycleStatus }
 import { ClientTime } from './client-time';
 import { interpolate } from './interpolate';
 import { dispatchDetailKeys, postReady } from './queries';
+import { saveFailureOf, type SaveFailure } from './save-failure';
 import { statusLabel } from './status-labels';
 import type { DispatchSurface } from './surface';
 import styles from './vendor-control.module.css';
-
-type Failure = { kind: 'conflict' } | { kind: 'error'; detail: string };
 
 /** Whether `target` can still come after `state`, read from the one transition table. */
 function isAhead(state: LifecycleStatus, target: LifecycleStatus): boolean {
@@ -78,7 +76,7 @@ export function PickupCard({
   const t = messagesFor(vendorControlMessages, locale);
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const state = currentStatus(dispatch.status);
   const statusText = statusLabel(common, state);
   const ready = readiness(dispatch);
@@ -93,13 +91,7 @@ export function PickupCard({
       toast(format(t.readyDone, { rId: record.r_id }), 'success');
     },
     onError: async (error) => {
-      if (error instanceof ApiClientError && error.status === 409) {
-        // The dispatch moved on meanwhile: read it again, so the message names its state now.
-        await queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.dispatch(dispatch.id) });
-        setFailure({ kind: 'conflict' });
-        return;
-      }
-      setFailure({ kind: 'error', detail: errorText(error, common) });
+      setFailure(await saveFailureOf(error, { queryClient, dispatchId: dispatch.id, detail: errorText(error, common) }));
     },
   });
 
