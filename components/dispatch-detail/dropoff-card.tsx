@@ -21,6 +21,7 @@ import { dispatchDetailKeys, patchDropoff } from './queries';
 import { saveFailureOf, type SaveFailure } from './save-failure';
 import { statusLabel } from './status-labels';
 import type { DispatchSurface } from './surface';
+import detailStyles from './dispatch-detail.module.css';
 import styles from './vendor-control.module.css';
 
 /** The PATCH's fields as the form edits them: the tip in major units of the account currency. */
@@ -218,7 +219,7 @@ export function DropoffCard({
 
 function DropoffFacts({ dispatch, currency, t }: { dispatch: DispatchRecord; currency: string | null; t: VendorControlText }) {
   return (
-    <dl className={styles.facts}>
+    <dl className={detailStyles.facts}>
       <dt>{t.dropoffInstructions}</dt>
       <dd data-testid="dropoff-instructions">{dispatch.dropoff_instructions ? <bdi>{dispatch.dropoff_instructions}</bdi> : <span className="muted">{t.dropoffNoInstructions}</span>}</dd>
       <dt>{t.contactless}</dt>

@@ -17,6 +17,7 @@ import { dispatchDetailKeys, postReady } from './queries';
 import { saveFailureOf, type SaveFailure } from './save-failure';
 import { statusLabel } from './status-labels';
 import type { DispatchSurface } from './surface';
+import detailStyles from './dispatch-detail.module.css';
 import styles from './vendor-control.module.css';
 
 /** Whether `target` can still come after `state`, read from the one transition table. */
@@ -112,7 +113,7 @@ export function PickupCard({
         ) : null}
       </div>
       {hasSchedule ? (
-        <dl className={styles.facts}>
+        <dl className={detailStyles.facts}>
           {dispatch.pickup_ready_at ? (
             <>
               <dt>{t.scheduledPickup}</dt>
