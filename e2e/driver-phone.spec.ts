@@ -2,11 +2,11 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import {
   assign,
-  createDispatch,
   createDriver,
   createVendor,
   DESTINATION,
   keptJobCopies,
+  openJobOnPhone,
   PHONE,
   phoneStorage,
   PICKUP,
@@ -59,12 +59,7 @@ test('a shared phone: the next driver sees nothing of the previous driver’s cu
   const vendor = await createVendor(request, 'Shared Phone Kitchen', 'none');
   const [two, four] = [await createDriver(request, 'Driver Two'), await createDriver(request, 'Driver Four')];
   const customer = uniqueCustomer();
-  const id = await createDispatch(request, vendor, `SHARED-${Date.now()}`, placesFor(customer), customer);
-  await assign(request, id, two.id);
-
-  await signInDriver(page, two);
-  await waitForServiceWorker(page);
-  await page.goto(`/driver/jobs/${id}`);
+  const id = await openJobOnPhone(page, request, { vendor, driver: two, orderId: `SHARED-${Date.now()}`, places: placesFor(customer), customer });
   await page.getByTestId('action-accepted').click();
   await expect(page.getByTestId('customer-name')).toHaveText(customer.firstName);
   await expect(page.getByTestId('dropoff-instructions')).toHaveText(customer.instructions);
@@ -101,12 +96,7 @@ test('a job given to another driver leaves the screen and the phone at its next 
   const vendor = await createVendor(request, 'Reassigned Kitchen', 'none');
   const [first, next] = [await createDriver(request, 'First Driver'), await createDriver(request, 'Next Driver')];
   const customer = uniqueCustomer();
-  const id = await createDispatch(request, vendor, `REASSIGN-${Date.now()}`, placesFor(customer), customer);
-  await assign(request, id, first.id);
-
-  await signInDriver(page, first);
-  await waitForServiceWorker(page);
-  await page.goto(`/driver/jobs/${id}`);
+  const id = await openJobOnPhone(page, request, { vendor, driver: first, orderId: `REASSIGN-${Date.now()}`, places: placesFor(customer), customer });
   await expect(page.getByTestId('customer-name')).toHaveText(customer.firstName);
   await expect.poll(async () => (await keptJobCopies(page)).some((key) => key.includes(id)), { timeout: 15_000 }).toBe(true);
 
@@ -125,12 +115,7 @@ test('a delivered job leaves nothing of its customer on the phone, in either lan
   const vendor = await createVendor(request, 'Finished Job Kitchen', 'none');
   const driver = await createDriver(request, 'Finishing Driver');
   const customer = uniqueCustomer();
-  const id = await createDispatch(request, vendor, `FINISH-${Date.now()}`, placesFor(customer), customer);
-  await assign(request, id, driver.id);
-
-  await signInDriver(page, driver);
-  await waitForServiceWorker(page);
-  await page.goto(`/driver/jobs/${id}`);
+  const id = await openJobOnPhone(page, request, { vendor, driver, orderId: `FINISH-${Date.now()}`, places: placesFor(customer), customer });
   await page.getByTestId('action-accepted').click();
   await expect(page.getByTestId('job-status')).toHaveText(/accepted/i);
   // The same job read in Arabic too: a copy per language.
@@ -165,12 +150,7 @@ test('signing out without signal locks the phone at once and finishes when the s
   const vendor = await createVendor(request, 'Offline Sign-out Kitchen', 'photo');
   const driver = await createDriver(request, 'Leaving Driver');
   const customer = uniqueCustomer();
-  const id = await createDispatch(request, vendor, `SIGNOUT-${Date.now()}`, placesFor(customer), customer);
-  await assign(request, id, driver.id);
-
-  await signInDriver(page, driver);
-  await waitForServiceWorker(page);
-  await page.goto(`/driver/jobs/${id}`);
+  const id = await openJobOnPhone(page, request, { vendor, driver, orderId: `SIGNOUT-${Date.now()}`, places: placesFor(customer), customer });
   await page.getByTestId('action-accepted').click();
   await page.getByTestId('action-picked_up').click();
   await expect(page.getByTestId('job-status')).toHaveText(/picked up/i);

@@ -91,6 +91,24 @@ export async function signInDriver(page: Page, driver: DriverLogin): Promise<voi
   await page.waitForURL(/\/driver$/);
 }
 
+/**
+ * The driver's job open on the phone: a dispatch of `vendor` (to `customer` at `places`, when
+ * given) assigned to `driver`, who signs in and opens it once the service worker controls the app
+ * (it keeps the shell for a start without signal).
+ */
+export async function openJobOnPhone(
+  page: Page,
+  request: APIRequestContext,
+  job: { vendor: StaffAccount; driver: DriverLogin; orderId: string; places?: { pickup: typeof PICKUP; destination: typeof DESTINATION }; customer?: Customer },
+): Promise<string> {
+  const id = await createDispatch(request, job.vendor, job.orderId, job.places, job.customer);
+  await assign(request, id, job.driver.id);
+  await signInDriver(page, job.driver);
+  await waitForServiceWorker(page);
+  await page.goto(`/driver/jobs/${id}`);
+  return id;
+}
+
 /** Goes on duty and waits until the server has the phone's first position (auto-assign needs a fresh one). */
 export async function goOnDuty(page: Page): Promise<void> {
   await expect(page.getByTestId('duty-switch')).toBeEnabled();
