@@ -81,6 +81,18 @@ export async function assign(request: APIRequestContext, dispatchId: string, dri
   expect((await request.post(`/api/ops/dispatches/${dispatchId}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
 }
 
+/** Assigns a new driver (`name`) through the ops API, then records `statuses` as that driver. */
+export async function advanceAsNewDriver(request: APIRequestContext, id: string, statuses: string[], name: string): Promise<void> {
+  const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name } });
+  expect(driver.status()).toBe(201);
+  const driverId = ((await driver.json()).data as { id: string }).id;
+  await assign(request, id, driverId);
+  for (const status of statuses) {
+    const response = await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status, ref_type: 'driver', ref_id: driverId } });
+    expect(response.status()).toBe(200);
+  }
+}
+
 export async function signInDriver(page: Page, driver: DriverLogin): Promise<void> {
   await page.goto('/driver/login');
   await expect(page.getByLabel(/phone|الجوال/i)).toHaveAttribute('inputmode', 'tel');
