@@ -8,9 +8,7 @@ import { localizedZodResolver } from '@/components/client/localized-zod-resolver
 import { Field } from '@/components/ui/field';
 import { errorText } from '@/components/ui/query-error';
 import { useToast } from '@/components/ui/toast';
-import type { Locale } from '@/components/i18n/locale';
 import { format, messagesFor } from '@/components/i18n/messages';
-import type { CommonText } from '@/components/i18n/messages/common';
 import { vendorControlMessages, type VendorControlText } from '@/components/i18n/messages/vendor-control';
 import { tipInMajorUnitsSchema } from '@/lib/dispatches/create-dispatch-form-schema';
 import { DROPOFF_INSTRUCTIONS_MAX, UpdateDropoffBodySchema, type DispatchRecord, type UpdateDropoffBody } from '@/lib/dispatches/schemas';
@@ -20,7 +18,7 @@ import { canCancelOrder, isLifecycleStatus } from '@/lib/transitions/statuses';
 import { dispatchDetailKeys, patchDropoff } from './queries';
 import { saveFailureOf, type SaveFailure } from './save-failure';
 import { statusLabel } from './status-labels';
-import type { DispatchSurface } from './surface';
+import type { ControlCardProps } from './surface';
 import detailStyles from './dispatch-detail.module.css';
 import styles from './vendor-control.module.css';
 
@@ -49,19 +47,7 @@ function tipCurrencyOf(dispatch: DispatchRecord): string | null {
  * edit form (PATCH …/dropoff). The server's 400 lands on the field it names; a 409 (the driver
  * picked up meanwhile) reads the dispatch again and says its state.
  */
-export function DropoffCard({
-  dispatch,
-  surface,
-  showsAction,
-  locale,
-  common,
-}: {
-  dispatch: DispatchRecord;
-  surface: DispatchSurface;
-  showsAction: boolean;
-  locale: Locale;
-  common: CommonText;
-}) {
+export function DropoffCard({ dispatch, surface, showsAction, locale, common }: ControlCardProps) {
   const t = messagesFor(vendorControlMessages, locale);
   const queryClient = useQueryClient();
   const toast = useToast();
