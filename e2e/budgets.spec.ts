@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createOpsDriver } from './drivers';
 import { createStaffAccount, OPS_HEADERS, signIn } from './staff';
 import { order } from './orders';
 import { cumulativeLayoutShift, firstLoadJs, largestContentfulPaint } from './web-vitals';
@@ -45,9 +46,7 @@ test('the dispatch list loads ≤ 180 KB of gzipped JavaScript, no map code, and
 const DRIVER_FIRST_LOAD_JS_BUDGET = 150 * 1024;
 
 test('the driver app loads ≤ 150 KB of gzipped JavaScript without the map, and paints within 1.5 s on a phone', async ({ browser, request }) => {
-  const made = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: 'Budget Driver' } });
-  expect(made.status()).toBe(201);
-  const driverId = (await made.json()).data.id as string;
+  const driverId = await createOpsDriver(request, { name: 'Budget Driver' });
   const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   expect((await request.post(`/api/ops/drivers/${driverId}/sign-in`, { headers: OPS_HEADERS, data: { phone, pin: '583017' } })).status()).toBe(201);
   const staff = await createStaffAccount(request, 'Driver Budget Kitchen');

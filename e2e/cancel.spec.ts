@@ -3,7 +3,7 @@ import { createAdmin, signInAdmin } from './admin';
 import { advanceAsNewDriver } from './drivers';
 import { order } from './orders';
 import { startReceiver } from './receiver';
-import { createStaffAccount, signIn, type StaffAccount } from './staff';
+import { createStaffAccount, createStaffWithWebhook, signIn, type StaffAccount } from './staff';
 
 // Cancelling with a reason, against the production build: staff from the dispatch page (the
 // timeline, the cancellation and the webhook delivery follow) and from the list; a picked-up
@@ -20,8 +20,7 @@ test('staff cancel a dispatch with a reason from its page: timeline, cancellatio
   test.setTimeout(120_000);
   const receiver = await startReceiver();
   try {
-    const staff = await createStaffAccount(request, 'Cancel Kitchen');
-    expect((await request.post('/ext/webhook', { headers: { 'x-api-key': staff.apiKey }, data: { webhook: receiver.url } })).status()).toBe(204);
+    const { staff } = await createStaffWithWebhook(request, 'Cancel Kitchen', receiver.url);
     const id = await createDispatch(request, staff, 'cancel-page');
     await advanceAsNewDriver(request, id, ['accepted'], 'Cancel Driver');
     const pickedUp = await createDispatch(request, staff, 'cancel-picked');

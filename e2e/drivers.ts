@@ -30,6 +30,13 @@ export async function createDriver(request: APIRequestContext, name: string): Pr
   return { id, phone, pin: PIN };
 }
 
+/** A driver made through the ops API, without a sign-in (`data`: the name, and the phone, fleet or duty a test needs): their id. */
+export async function createOpsDriver(request: APIRequestContext, data: { name: string; phone?: string; fleet_id?: string; on_duty?: boolean }): Promise<string> {
+  const made = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data });
+  expect(made.status(), await made.text()).toBe(201);
+  return (await made.json()).data.id as string;
+}
+
 /** A vendor whose dispatches are offered to drivers (auto-assign on, not a sandbox), with the given proof of delivery. */
 export async function createVendor(request: APIRequestContext, name: string, proof: 'none' | 'photo' | 'signature' | 'pin'): Promise<StaffAccount> {
   const vendor = await createStaffAccount(request, name);
@@ -81,16 +88,15 @@ export async function assign(request: APIRequestContext, dispatchId: string, dri
   expect((await request.post(`/api/ops/dispatches/${dispatchId}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
 }
 
-/** Assigns a new driver (`name`) through the ops API, then records `statuses` as that driver. */
-export async function advanceAsNewDriver(request: APIRequestContext, id: string, statuses: string[], name: string): Promise<void> {
-  const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name } });
-  expect(driver.status()).toBe(201);
-  const driverId = ((await driver.json()).data as { id: string }).id;
+/** Assigns a new driver (`name`) through the ops API, then records `statuses` as that driver: their id. */
+export async function advanceAsNewDriver(request: APIRequestContext, id: string, statuses: string[], name: string): Promise<string> {
+  const driverId = await createOpsDriver(request, { name });
   await assign(request, id, driverId);
   for (const status of statuses) {
     const response = await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status, ref_type: 'driver', ref_id: driverId } });
     expect(response.status()).toBe(200);
   }
+  return driverId;
 }
 
 export async function signInDriver(page: Page, driver: DriverLogin): Promise<void> {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
+import { assign, createOpsDriver } from './drivers';
 import { OPS_HEADERS } from './staff';
 import { cumulativeLayoutShift, firstLoadJs, largestContentfulPaint } from './web-vitals';
 
@@ -127,13 +128,8 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
 
   // A driver is assigned and accepts: the open page follows without a reload.
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-  const driverResponse = await request.post('/api/ops/drivers', {
-    headers: OPS_HEADERS,
-    data: { name: 'Faisal Al-Otaibi', phone: '+966511000321', fleet_id: 'fleet-track' },
-  });
-  expect(driverResponse.status()).toBe(201);
-  const driverId = (await driverResponse.json()).data.id as string;
-  expect((await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
+  const driverId = await createOpsDriver(request, { name: 'Faisal Al-Otaibi', phone: '+966511000321', fleet_id: 'fleet-track' });
+  await assign(request, id, driverId);
   expect((await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'accepted' } })).status()).toBe(200);
 
   await expect(page.getByTestId('tracking-headline')).toHaveText('Driver on the way to the restaurant', { timeout: 15_000 });
