@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
@@ -18,6 +18,7 @@ import { canCancelOrder, isLifecycleStatus } from '@/lib/transitions/statuses';
 import { dispatchDetailKeys, patchDropoff } from './queries';
 import { saveFailureOf, type SaveFailure } from './save-failure';
 import { statusLabel } from './status-labels';
+import { escapeCancels, useInPlaceEditor } from './in-place-editor';
 import type { ControlCardProps } from './surface';
 import detailStyles from './dispatch-detail.module.css';
 import styles from './vendor-control.module.css';
@@ -51,27 +52,23 @@ export function DropoffCard({ dispatch, surface, showsAction, locale, common }: 
   const t = messagesFor(vendorControlMessages, locale);
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [isEditing, setIsEditing] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const editButtonRef = useRef<HTMLButtonElement>(null);
-  const focusAfterToggle = useRef<'form' | 'edit' | null>(null);
   const currency = tipCurrencyOf(dispatch);
   const isEditable = canEditDropoff(dispatch);
   const canEdit = showsAction && currency !== null;
-  // A live update past pickup closes the editor.
-  const isOpen = isEditing && isEditable && canEdit;
   const statusText = statusLabel(common, currentStatus(dispatch.status));
 
   const form = useForm<DropoffForm, unknown, DropoffValues>({ resolver: localizedZodResolver(dropoffFormSchema(currency ?? 'SAR')) });
   const { errors } = form.formState;
+  // A live update past pickup closes the editor.
+  const { isOpen, buttonRef, openEditor, closeEditor, dismissEditor } = useInPlaceEditor(form, 'dropoff_instructions', isEditable && canEdit);
 
   const save = useMutation({
     mutationFn: (body: UpdateDropoffBody) => patchDropoff(dispatch.id, body, surface),
     onSuccess: (record) => {
       queryClient.setQueryData(dispatchDetailKeys.dispatch(record.id), record);
       void queryClient.invalidateQueries({ queryKey: ['dispatches'] });
-      setIsEditing(false);
-      focusAfterToggle.current = 'edit';
+      closeEditor();
       toast(t.dropoffSaved, 'success');
     },
     onError: async (error) => {
@@ -81,17 +78,10 @@ export function DropoffCard({ dispatch, surface, showsAction, locale, common }: 
         detail: errorText(error, common),
         form: { form, fields: ['dropoff_instructions', 'contactless', 'tip'] },
       });
-      if (failure?.kind === 'conflict') setIsEditing(false);
+      if (failure?.kind === 'conflict') dismissEditor();
       if (failure) setFailure(failure);
     },
   });
-
-  useEffect(() => {
-    const target = focusAfterToggle.current;
-    focusAfterToggle.current = null;
-    if (target === 'form' && isOpen) form.setFocus('dropoff_instructions');
-    if (target === 'edit' && !isOpen) editButtonRef.current?.focus();
-  }, [isOpen, form]);
 
   function open() {
     setFailure(null);
@@ -100,14 +90,12 @@ export function DropoffCard({ dispatch, surface, showsAction, locale, common }: 
       contactless: dispatch.contactless,
       tip: dispatch.tip === null || currency === null ? undefined : toMajor(dispatch.tip, currency),
     });
-    focusAfterToggle.current = 'form';
-    setIsEditing(true);
+    openEditor(true);
   }
 
   function close() {
     form.clearErrors();
-    setIsEditing(false);
-    focusAfterToggle.current = 'edit';
+    closeEditor();
   }
 
   const onSubmit = form.handleSubmit((values) => {
@@ -115,18 +103,12 @@ export function DropoffCard({ dispatch, surface, showsAction, locale, common }: 
     save.mutate({ dropoff_instructions: values.dropoff_instructions || null, contactless: values.contactless ?? false, tip: values.tip ?? null });
   });
 
-  function onFormKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key === 'Escape' && !save.isPending) {
-      event.preventDefault();
-      close();
-    }
-  }
 
   return (
     <section className="card stack" aria-labelledby="dropoff-title" data-testid="dropoff-card">
       <h2 id="dropoff-title">{t.dropoffTitle}</h2>
       {isOpen ? (
-        <form className="stack" onSubmit={onSubmit} onKeyDown={onFormKeyDown} noValidate data-testid="dropoff-form">
+        <form className="stack" onSubmit={onSubmit} onKeyDown={escapeCancels(save.isPending, close)} noValidate data-testid="dropoff-form">
           <Field
             id="dropoff-instructions"
             label={t.dropoffInstructions}
@@ -187,7 +169,7 @@ export function DropoffCard({ dispatch, surface, showsAction, locale, common }: 
           ) : null}
           {canEdit && isEditable ? (
             <div className="row">
-              <button ref={editButtonRef} type="button" className="btn" onClick={open} data-testid="dropoff-edit">
+              <button ref={buttonRef} type="button" className="btn" onClick={open} data-testid="dropoff-edit">
                 {t.dropoffEdit}
               </button>
             </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { LazyDispatchMap, type MapPoint } from '@/components/map/lazy-dispatch-map';
@@ -25,6 +25,7 @@ import { estimateQuery } from '@/components/estimates/queries';
 import { dispatchDetailKeys, dispatchQuery, patchDestination, trailQuery } from './queries';
 import { saveFailureOf, type SaveFailure } from './save-failure';
 import { statusLabel } from './status-labels';
+import { escapeCancels, useInPlaceEditor } from './in-place-editor';
 import type { DispatchSurface } from './surface';
 
 // The form edits exactly what PATCH …/destination takes: the address line is required, so the
@@ -68,11 +69,7 @@ export function RouteCard({
   // The rule the server applies (lib/dispatches/change-destination.ts).
   const isLocked = DESTINATION_LOCKED_IN.includes(status);
   const canChange = surface.canChangeDestination;
-  const [isEditing, setIsEditing] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
-  // Where focus goes once the editor has opened or closed (keyboard users must not lose their place).
-  const focusAfterToggle = useRef<'form' | 'change' | null>(null);
-  const changeButtonRef = useRef<HTMLButtonElement>(null);
 
   const form = useForm<DestinationForm>({ resolver: localizedZodResolver(DestinationFormSchema), mode: 'onChange' });
   const { errors } = form.formState;
@@ -80,7 +77,7 @@ export function RouteCard({
   const lng = useWatch({ control: form.control, name: 'lng' });
 
   // A live update that locks the destination closes the editor (and the marker stops moving).
-  const isOpen = isEditing && !isLocked && canChange;
+  const { isOpen, buttonRef, openEditor, closeEditor, dismissEditor } = useInPlaceEditor(form, 'lat', !isLocked && canChange);
   const draft = useMemo<MapPoint | null>(() => (isOpen ? toPoint(lat, lng) : null), [isOpen, lat, lng]);
   const settledDraft = useDebouncedValue(draft, ESTIMATE_DEBOUNCE_MS);
 
@@ -128,8 +125,7 @@ export function RouteCard({
     onSuccess: (record) => {
       queryClient.setQueryData(dispatchQuery(dispatch.id).queryKey, record);
       void queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.deliveries(dispatch.id) });
-      setIsEditing(false);
-      focusAfterToggle.current = 'change';
+      closeEditor();
       toast(t.destinationChanged, 'success');
     },
     onError: async (error) => {
@@ -139,30 +135,22 @@ export function RouteCard({
         detail: error.message,
         form: { form, fields: ['lat', 'lng', 'address_line'] },
       });
-      if (failure?.kind === 'conflict') setIsEditing(false);
+      if (failure?.kind === 'conflict') dismissEditor();
       if (failure) setFailure(failure);
     },
   });
 
-  useEffect(() => {
-    const target = focusAfterToggle.current;
-    focusAfterToggle.current = null;
-    if (target === 'form' && isOpen) form.setFocus('lat');
-    if (target === 'change' && !isOpen) changeButtonRef.current?.focus();
-  }, [isOpen, form]);
-
-  function open(point: MapPoint) {
+  function open(point: MapPoint, focusForm = false) {
     setFailure(null);
     setIsAddressTyped(false);
     form.reset({ lat: point.lat, lng: point.lng, address_line: '' });
-    setIsEditing(true);
+    openEditor(focusForm);
   }
 
   function cancel() {
     form.clearErrors();
     setFailure(null);
-    setIsEditing(false);
-    focusAfterToggle.current = 'change';
+    closeEditor();
   }
 
   function onDestinationChange(point: MapPoint) {
@@ -181,13 +169,6 @@ export function RouteCard({
     const addressLine = values.address_line?.trim();
     save.mutate({ lat: values.lat, lng: values.lng, ...(addressLine ? { address_line: addressLine } : {}) });
   });
-
-  function onFormKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key === 'Escape' && !save.isPending) {
-      event.preventDefault();
-      cancel();
-    }
-  }
 
   const destination = draft ?? saved;
   const statusText = statusLabel(common, status);
@@ -251,10 +232,7 @@ export function RouteCard({
 
       {canChange && !isLocked && !isOpen ? (
         <div className={styles.changeRow}>
-          <button ref={changeButtonRef} type="button" className="btn" onClick={() => {
-              open(dispatch.destination);
-              focusAfterToggle.current = 'form';
-            }}>
+          <button ref={buttonRef} type="button" className="btn" onClick={() => open(dispatch.destination, true)}>
             {t.changeDestination}
           </button>
           <p className="field__hint">{t.changeHint}</p>
@@ -262,7 +240,7 @@ export function RouteCard({
       ) : null}
 
       {isOpen ? (
-        <form className={styles.changePanel} onSubmit={onSubmit} onKeyDown={onFormKeyDown} noValidate aria-labelledby="change-destination-title" data-testid="destination-change">
+        <form className={styles.changePanel} onSubmit={onSubmit} onKeyDown={escapeCancels(save.isPending, cancel)} noValidate aria-labelledby="change-destination-title" data-testid="destination-change">
           <h3 id="change-destination-title" className={styles.subheading}>
             {t.changePanelTitle}
           </h3>
