@@ -1,5 +1,6 @@
 'use client';
 
+import type { ComponentProps } from 'react';
 import { ApiClientError } from '@/components/client/api-fetch';
 import type { DriverText } from '@/components/i18n/messages/driver';
 import { driverFetch } from './driver-fetch';
@@ -33,44 +34,28 @@ export function DriverSignInForm({ t, next, notice }: { t: DriverText; next: str
       }}
     >
       <FormFailure message={failure} testId="sign-in-error" />
-      <div className="field">
-        <label htmlFor="phone">{t.phone}</label>
-        <input
-          id="phone"
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          dir="ltr"
-          required
-          maxLength={40}
-          className={`input ${styles.bigInput}`}
-          aria-describedby="phone-hint"
-        />
+      <SignInField name="phone" label={t.phone} type="tel" inputMode="tel" autoComplete="tel" maxLength={40} aria-describedby="phone-hint">
         <p id="phone-hint" className="field__hint">
           {before}
           <LtrText>{PHONE_EXAMPLE}</LtrText>
           {after}
         </p>
-      </div>
-      <div className="field">
-        <label htmlFor="pin">{t.pin}</label>
-        <input
-          id="pin"
-          name="pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="current-password"
-          pattern="[0-9]*"
-          dir="ltr"
-          required
-          maxLength={12}
-          className={`input ${styles.bigInput}`}
-        />
-      </div>
+      </SignInField>
+      <SignInField name="pin" label={t.pin} type="password" inputMode="numeric" autoComplete="current-password" pattern="[0-9]*" maxLength={12} />
       <button type="submit" className={`btn btn--primary ${styles.big}`} disabled={isBusy}>
         {isBusy ? t.signingIn : t.signIn}
       </button>
     </form>
+  );
+}
+
+/** A field of the form, typed on a phone's keypad: large, required, left to right in either language; `children` under it. */
+function SignInField({ name, label, children, ...input }: ComponentProps<'input'> & { name: string; label: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <input id={name} name={name} dir="ltr" required className={`input ${styles.bigInput}`} {...input} />
+      {children}
+    </div>
   );
 }
