@@ -3,6 +3,10 @@ import type { ReactNode } from 'react';
 import { getLocale } from '@/components/i18n/get-locale';
 import { directionOf } from '@/components/i18n/locale';
 import './globals.css';
+import './controls.css';
+import './data.css';
+import './toasts.css';
+import './sign-in.css';
 
 export const metadata: Metadata = {
   title: { default: 'Dispatch', template: '%s · Dispatch' },

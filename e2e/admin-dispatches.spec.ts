@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createAdmin, signInAdmin } from './admin';
 import { expectNoSeriousAxeViolations } from './axe';
+import { createOpsDriver } from './drivers';
 import { order } from './orders';
 import { createStaffAccount, OPS_HEADERS, type StaffAccount } from './staff';
 
@@ -78,11 +79,7 @@ async function listed(request: APIRequestContext, account: StaffAccount, branch:
   return (await response.json()).data as Record[];
 }
 
-async function createDriver(request: APIRequestContext, name: string): Promise<string> {
-  const response = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name, phone: '+966511111111', fleet_id: 'fleet-e2e' } });
-  expect(response.status()).toBe(201);
-  return (await response.json()).data.id as string;
-}
+const createDriver = (request: APIRequestContext, name: string) => createOpsDriver(request, { name, phone: '+966511111111', fleet_id: 'fleet-e2e' });
 
 async function pickDriver(page: Page, prefix: 'bulk' | 'assign' | 'admin-filter', name: string, driverId: string): Promise<void> {
   await page.locator(`#${prefix}-driver-search`).fill(name);
@@ -211,9 +208,7 @@ test('admins filter by a driver found by name and by a fleet chosen by name, and
   expect(fleet.status()).toBe(201);
   const fleetId = (await fleet.json()).data.id as string;
   const driverName = `Filter Driver ${run}`;
-  const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: driverName, fleet_id: fleetId } });
-  expect(driver.status()).toBe(201);
-  const driverId = (await driver.json()).data.id as string;
+  const driverId = await createOpsDriver(request, { name: driverName, fleet_id: fleetId });
   const account = await createStaffAccount(request, `Filter Kitchen ${run}`);
   const branch = `filter-${run}`;
   await createDispatches(request, account, [`filter-${run}-0`, `filter-${run}-1`], branch);

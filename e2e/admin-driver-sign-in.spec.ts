@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createAdmin, signInAdmin } from './admin';
+import { createOpsDriver } from './drivers';
 import { OPS_HEADERS } from './staff';
 
 // The console gives a driver their driver app sign-in: a phone and PIN the driver signs in with,
@@ -10,9 +11,7 @@ test.use({ viewport: { width: 1366, height: 900 } });
 test('an admin sets a driver’s phone and PIN, shows a one-time sign-in QR code, and sets an account’s proof of delivery', async ({ page, request, browser }) => {
   const run = Date.now().toString().slice(-8);
   const phone = `+96655${run}`;
-  const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: `Sign-in Driver ${run}` } });
-  expect(driver.status()).toBe(201);
-  const driverId = (await driver.json()).data.id as string;
+  const driverId = await createOpsDriver(request, { name: `Sign-in Driver ${run}` });
   const account = await request.post('/api/ops/accounts', { headers: OPS_HEADERS, data: { name: `Proof Kitchen ${run}` } });
   const accountId = (await account.json()).data.id as string;
 

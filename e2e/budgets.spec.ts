@@ -1,7 +1,8 @@
-import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { createOpsDriver } from './drivers';
 import { createStaffAccount, OPS_HEADERS, signIn } from './staff';
 import { order } from './orders';
+import { cumulativeLayoutShift, firstLoadJs, largestContentfulPaint } from './web-vitals';
 
 // The issue's budgets, measured on the production build `npm start` serves: the dispatch list's
 // first-load JavaScript ≤ 180 KB gzip (the map is code-split) and its LCP < 1.5 s on localhost.
@@ -24,49 +25,17 @@ test('the dispatch list loads ≤ 180 KB of gzipped JavaScript, no map code, and
   const document = await fresh.goto('/dispatches', { waitUntil: 'load' });
   await expect(fresh.getByRole('table')).toBeVisible();
 
-  // First-load JS as Next defines it: every script the page's HTML loads (later prefetches of
-  // linked pages are not part of it). Sizes are gzip of the served files.
-  const html = await document!.text();
-  // `noModule` scripts (Next's core-js polyfills, ~39 KB) run only in browsers without ES modules.
-  const sources = [...new Set([...html.matchAll(/<script(?![^>]*\bnoModule\b)[^>]+src="([^"]+)"/gi)].map((match) => match[1]!))];
-  expect(sources.length).toBeGreaterThan(0);
-  let total = 0;
-  for (const source of sources) {
-    const script = await request.get(source);
-    expect(script.status(), source).toBe(200);
-    const body = await script.body();
-    total += zlib.gzipSync(body).length;
-    expect(body.includes('leaflet'), `${source} holds map code`).toBe(false);
-  }
-  console.log(`dispatch list first-load JS: ${(total / 1024).toFixed(1)} KB gzip in ${sources.length} scripts`);
-  expect(total).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
+  const js = await firstLoadJs(request, await document!.text());
+  console.log(`dispatch list first-load JS: ${(js.gzipBytes / 1024).toFixed(1)} KB gzip in ${js.scripts} scripts`);
+  expect(js.gzipBytes).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
 
-  const lcp = await fresh.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1]!.startTime);
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
+  const lcp = await largestContentfulPaint(fresh);
   console.log(`dispatch list LCP: ${lcp.toFixed(0)} ms`);
   expect(lcp).toBeLessThan(LCP_BUDGET_MS);
 
   // No layout shift when the data and the client-rendered times arrive (CLS, "good" < 0.1).
   await fresh.waitForTimeout(1_000);
-  const shift = await fresh.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) total += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 100);
-      }),
-  );
+  const shift = await cumulativeLayoutShift(fresh);
   console.log(`dispatch list cumulative layout shift: ${shift.toFixed(3)}`);
   expect(shift).toBeLessThan(0.1);
   await context.close();
@@ -77,9 +46,7 @@ test('the dispatch list loads ≤ 180 KB of gzipped JavaScript, no map code, and
 const DRIVER_FIRST_LOAD_JS_BUDGET = 150 * 1024;
 
 test('the driver app loads ≤ 150 KB of gzipped JavaScript without the map, and paints within 1.5 s on a phone', async ({ browser, request }) => {
-  const made = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: 'Budget Driver' } });
-  expect(made.status()).toBe(201);
-  const driverId = (await made.json()).data.id as string;
+  const driverId = await createOpsDriver(request, { name: 'Budget Driver' });
   const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   expect((await request.post(`/api/ops/drivers/${driverId}/sign-in`, { headers: OPS_HEADERS, data: { phone, pin: '583017' } })).status()).toBe(201);
   const staff = await createStaffAccount(request, 'Driver Budget Kitchen');
@@ -102,31 +69,15 @@ test('the driver app loads ≤ 150 KB of gzipped JavaScript without the map, and
   for (const pathname of ['/driver', `/driver/jobs/${dispatchId}`]) {
     const document = await fresh.goto(pathname, { waitUntil: 'load' });
     expect(document!.status()).toBe(200);
-    const html = await document!.text();
-    const sources = [...new Set([...html.matchAll(/<script(?![^>]*\bnoModule\b)[^>]+src="([^"]+)"/gi)].map((match) => match[1]!))];
-    expect(sources.length).toBeGreaterThan(0);
-    let total = 0;
-    for (const source of sources) {
-      const body = await (await request.get(source)).body();
-      total += zlib.gzipSync(body).length;
-      expect(body.includes('leaflet'), `${source} holds map code`).toBe(false);
-    }
-    console.log(`driver app ${pathname}: first-load JS ${(total / 1024).toFixed(1)} KB gzip in ${sources.length} scripts`);
-    expect(total).toBeLessThanOrEqual(DRIVER_FIRST_LOAD_JS_BUDGET);
+    const js = await firstLoadJs(request, await document!.text());
+    console.log(`driver app ${pathname}: first-load JS ${(js.gzipBytes / 1024).toFixed(1)} KB gzip in ${js.scripts} scripts`);
+    expect(js.gzipBytes).toBeLessThanOrEqual(DRIVER_FIRST_LOAD_JS_BUDGET);
   }
 
   const home = await context.newPage();
   await home.goto('/driver', { waitUntil: 'load' });
   await expect(home.getByTestId('duty-switch')).toBeVisible();
-  const lcp = await home.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1]!.startTime);
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
+  const lcp = await largestContentfulPaint(home);
   console.log(`driver app home LCP: ${lcp.toFixed(0)} ms`);
   expect(lcp).toBeLessThan(LCP_BUDGET_MS);
   await context.close();

@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createAdmin, signInAdmin } from './admin';
+import { advanceAsNewDriver } from './drivers';
 import { order } from './orders';
 import { startReceiver } from './receiver';
-import { createStaffAccount, OPS_HEADERS, signIn, type StaffAccount } from './staff';
+import { createStaffAccount, createStaffWithWebhook, signIn, type StaffAccount } from './staff';
 
 // Cancelling with a reason, against the production build: staff from the dispatch page (the
 // timeline, the cancellation and the webhook delivery follow) and from the list; a picked-up
@@ -15,28 +16,15 @@ async function createDispatch(request: APIRequestContext, staff: StaffAccount, n
   return ((await created.json()).data as { id: string }).id;
 }
 
-/** Assigns a new driver through the ops API, then records `statuses` as the driver. */
-async function advance(request: APIRequestContext, id: string, statuses: string[]): Promise<void> {
-  const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: 'Cancel Driver' } });
-  expect(driver.status()).toBe(201);
-  const driverId = ((await driver.json()).data as { id: string }).id;
-  expect((await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
-  for (const status of statuses) {
-    const response = await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status, ref_type: 'driver', ref_id: driverId } });
-    expect(response.status()).toBe(200);
-  }
-}
-
 test('staff cancel a dispatch with a reason from its page: timeline, cancellation and webhook follow', async ({ page, request }) => {
   test.setTimeout(120_000);
   const receiver = await startReceiver();
   try {
-    const staff = await createStaffAccount(request, 'Cancel Kitchen');
-    expect((await request.post('/ext/webhook', { headers: { 'x-api-key': staff.apiKey }, data: { webhook: receiver.url } })).status()).toBe(204);
+    const { staff } = await createStaffWithWebhook(request, 'Cancel Kitchen', receiver.url);
     const id = await createDispatch(request, staff, 'cancel-page');
-    await advance(request, id, ['accepted']);
+    await advanceAsNewDriver(request, id, ['accepted'], 'Cancel Driver');
     const pickedUp = await createDispatch(request, staff, 'cancel-picked');
-    await advance(request, pickedUp, ['accepted', 'picked_up']);
+    await advanceAsNewDriver(request, pickedUp, ['accepted', 'picked_up'], 'Cancel Driver');
 
     await signIn(page, staff);
     // Past pickup: the button is there, disabled, and says why.

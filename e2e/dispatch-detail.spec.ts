@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
+import { assign, createOpsDriver } from './drivers';
 import { order } from './orders';
 import { startReceiver } from './receiver';
-import { createStaffAccount, OPS_HEADERS, signIn } from './staff';
+import { createStaffAccount, createStaffWithWebhook, OPS_HEADERS, signIn } from './staff';
 
 // The dispatch page against the production build: the record, a destination change weighed
 // against the estimate, the timeline following the ops API live, the lock once delivered, and
@@ -46,10 +47,7 @@ test('the dispatch page follows a dispatch from new to delivered, with a destina
   test.setTimeout(120_000);
   const receiver = await startReceiver();
   try {
-    const staff = await createStaffAccount(request, 'Detail Kitchen');
-    const vendor = { 'x-api-key': staff.apiKey };
-    const registered = await request.post('/ext/webhook', { headers: vendor, data: { webhook: receiver.url } });
-    expect(registered.status()).toBe(204);
+    const { staff, vendor } = await createStaffWithWebhook(request, 'Detail Kitchen', receiver.url);
     const created = await request.post('/ext/dispatch', { headers: vendor, data: order(`detail-${Date.now()}`) });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()).data as { id: string };
@@ -126,14 +124,8 @@ test('the dispatch page follows a dispatch from new to delivered, with a destina
 
     // The ops API moves the dispatch on; the open page follows without a reload.
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-    const driverResponse = await request.post('/api/ops/drivers', {
-      headers: OPS_HEADERS,
-      data: { name: 'Faisal E2E', phone: '+966511000099', fleet_id: 'fleet-e2e' },
-    });
-    expect(driverResponse.status()).toBe(201);
-    const driverId = (await driverResponse.json()).data.id as string;
-    const assigned = await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } });
-    expect(assigned.status()).toBe(200);
+    const driverId = await createOpsDriver(request, { name: 'Faisal E2E', phone: '+966511000099', fleet_id: 'fleet-e2e' });
+    await assign(request, id, driverId);
     await expect(entries).toHaveCount(2);
     await expect(entries.nth(1)).toHaveAttribute('data-status', 'assigned');
     await expect(page.getByTestId('driver-name')).toHaveText('Faisal E2E');
@@ -250,9 +242,7 @@ test('a destination change refused because the dispatch was delivered meanwhile 
   await page.getByLabel('Address', { exact: true }).fill('Race St 5');
   await expect(page.getByTestId('estimate-new-estimateTotalTime')).toHaveAttribute('data-settled', 'true');
 
-  const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: 'Race Driver' } });
-  const driverId = (await driver.json()).data.id as string;
-  await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } });
+  await assign(request, id, await createOpsDriver(request, { name: 'Race Driver' }));
   for (const status of ['accepted', 'picked_up', 'delivered']) {
     expect((await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status } })).status()).toBe(200);
   }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startWebhookReceiver } from '../test/webhook-receiver';
 import { createAdmin } from './admin';
-import { assign, createDispatch, createDriver, createVendor, goOnDuty, keptJobCopies, PHONE, phoneContext, signInDriver, statusesOf, waitForServiceWorker } from './drivers';
+import { assign, createDispatch, createDriver, createVendor, goOnDuty, keptJobCopies, PHONE, phoneContext, openJobOnPhone, signInDriver, statusesOf } from './drivers';
 import { createStaffAccount } from './staff';
 
 // Issue 20's driver app on a phone (390×844, touch, emulated geolocation) against the production
@@ -250,12 +250,8 @@ test('a status made without signal waits on the phone and lands once when the si
   test.setTimeout(120_000);
   const driver = await createDriver(request, 'Offline Driver');
   const vendor = await createVendor(request, 'Offline Kitchen', 'none');
-  const id = await createDispatch(request, vendor, `OFF-${Date.now()}`);
-  await assign(request, id, driver.id);
-  await signInDriver(page, driver);
   // The service worker controls the app before the signal goes (it keeps the shell).
-  await waitForServiceWorker(page);
-  await page.goto(`/driver/jobs/${id}`);
+  const id = await openJobOnPhone(page, request, { vendor, driver, orderId: `OFF-${Date.now()}` });
   await page.getByTestId('action-accepted').click();
   await expect(page.getByTestId('job-status')).toHaveText(/accepted/i);
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0');

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   assign,
-  createDispatch,
   createDriver,
   createVendor,
   DESTINATION,
   keptJobCopies,
+  openJobOnPhone,
   PHONE,
   phoneStorage,
   PICKUP,
@@ -14,7 +14,9 @@ import {
   statusesOf,
   waitForServiceWorker,
   type Customer,
+  type DriverLogin,
 } from './drivers';
+import type { StaffAccount } from './staff';
 
 // A security probe of the driver app on a shared phone (findings 5–7): what one driver's
 // customers leave on the phone for the next driver, a sign-out without signal, and the sign-in
@@ -31,8 +33,12 @@ function uniqueCustomer(): Customer & { street: string } {
   return { firstName: `Nadia${tag}`, phone: `+9665${tag.padStart(8, '7').slice(-8)}`, instructions: `Gate code ${tag}, blue door`, street: `Villa ${tag}, Al Rawdah` };
 }
 
-function placesFor(customer: { street: string }) {
-  return { pickup: PICKUP, destination: { ...DESTINATION, address_line: customer.street } };
+/** A job for a new unique customer, at their street, open on the driver's phone. */
+async function openCustomerJob(page: Page, request: APIRequestContext, vendor: StaffAccount, driver: DriverLogin, orderPrefix: string) {
+  const customer = uniqueCustomer();
+  const places = { pickup: PICKUP, destination: { ...DESTINATION, address_line: customer.street } };
+  const id = await openJobOnPhone(page, request, { vendor, driver, orderId: `${orderPrefix}-${Date.now()}`, places, customer });
+  return { customer, id };
 }
 
 /** Nothing of the customer anywhere the page or the phone's storage could show it. */
@@ -58,13 +64,7 @@ test('a shared phone: the next driver sees nothing of the previous driver’s cu
   test.setTimeout(150_000);
   const vendor = await createVendor(request, 'Shared Phone Kitchen', 'none');
   const [two, four] = [await createDriver(request, 'Driver Two'), await createDriver(request, 'Driver Four')];
-  const customer = uniqueCustomer();
-  const id = await createDispatch(request, vendor, `SHARED-${Date.now()}`, placesFor(customer), customer);
-  await assign(request, id, two.id);
-
-  await signInDriver(page, two);
-  await waitForServiceWorker(page);
-  await page.goto(`/driver/jobs/${id}`);
+  const { customer, id } = await openCustomerJob(page, request, vendor, two, 'SHARED');
   await page.getByTestId('action-accepted').click();
   await expect(page.getByTestId('customer-name')).toHaveText(customer.firstName);
   await expect(page.getByTestId('dropoff-instructions')).toHaveText(customer.instructions);
@@ -100,13 +100,7 @@ test('a job given to another driver leaves the screen and the phone at its next 
   test.setTimeout(120_000);
   const vendor = await createVendor(request, 'Reassigned Kitchen', 'none');
   const [first, next] = [await createDriver(request, 'First Driver'), await createDriver(request, 'Next Driver')];
-  const customer = uniqueCustomer();
-  const id = await createDispatch(request, vendor, `REASSIGN-${Date.now()}`, placesFor(customer), customer);
-  await assign(request, id, first.id);
-
-  await signInDriver(page, first);
-  await waitForServiceWorker(page);
-  await page.goto(`/driver/jobs/${id}`);
+  const { customer, id } = await openCustomerJob(page, request, vendor, first, 'REASSIGN');
   await expect(page.getByTestId('customer-name')).toHaveText(customer.firstName);
   await expect.poll(async () => (await keptJobCopies(page)).some((key) => key.includes(id)), { timeout: 15_000 }).toBe(true);
 
@@ -124,13 +118,7 @@ test('a delivered job leaves nothing of its customer on the phone, in either lan
   test.setTimeout(120_000);
   const vendor = await createVendor(request, 'Finished Job Kitchen', 'none');
   const driver = await createDriver(request, 'Finishing Driver');
-  const customer = uniqueCustomer();
-  const id = await createDispatch(request, vendor, `FINISH-${Date.now()}`, placesFor(customer), customer);
-  await assign(request, id, driver.id);
-
-  await signInDriver(page, driver);
-  await waitForServiceWorker(page);
-  await page.goto(`/driver/jobs/${id}`);
+  const { customer, id } = await openCustomerJob(page, request, vendor, driver, 'FINISH');
   await page.getByTestId('action-accepted').click();
   await expect(page.getByTestId('job-status')).toHaveText(/accepted/i);
   // The same job read in Arabic too: a copy per language.
@@ -164,13 +152,7 @@ test('signing out without signal locks the phone at once and finishes when the s
   test.setTimeout(150_000);
   const vendor = await createVendor(request, 'Offline Sign-out Kitchen', 'photo');
   const driver = await createDriver(request, 'Leaving Driver');
-  const customer = uniqueCustomer();
-  const id = await createDispatch(request, vendor, `SIGNOUT-${Date.now()}`, placesFor(customer), customer);
-  await assign(request, id, driver.id);
-
-  await signInDriver(page, driver);
-  await waitForServiceWorker(page);
-  await page.goto(`/driver/jobs/${id}`);
+  const { customer, id } = await openCustomerJob(page, request, vendor, driver, 'SIGNOUT');
   await page.getByTestId('action-accepted').click();
   await page.getByTestId('action-picked_up').click();
   await expect(page.getByTestId('job-status')).toHaveText(/picked up/i);

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { assign, createDispatch, createDriver, createVendor, keptJobCopies, PHONE, signInDriver, statusesOf, waitForServiceWorker } from './drivers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createDriver, createVendor, keptJobCopies, openJobOnPhone, PHONE, signInDriver, statusesOf } from './drivers';
+import type { StaffAccount } from './staff';
 
 // The proof taken at the door before "Delivered" survives a reload (or the phone killing the
 // tab): it is kept on the phone with the job's copies (components/driver/proof-draft.ts), shown
@@ -15,29 +16,39 @@ async function keptProof(page: Page, id: string): Promise<string[]> {
   return (await keptJobCopies(page)).filter((key) => key.includes(`proof ${id}`));
 }
 
-async function pickUp(page: Page, id: string): Promise<void> {
-  await page.goto(`/driver/jobs/${id}`);
+/**
+ * A vendor that asks `proof`, its dispatch assigned to a new driver, who signs in on the phone
+ * and picks it up: the job open at the door.
+ */
+async function pickedUpJob(page: Page, request: APIRequestContext, names: { kitchen: string; driver: string; order: string }, proof: 'photo' | 'signature') {
+  const vendor = await createVendor(request, names.kitchen, proof);
+  const driver = await createDriver(request, names.driver);
+  const id = await openJobOnPhone(page, request, { vendor, driver, orderId: `${names.order}-${Date.now()}` });
   await page.getByTestId('action-accepted').click();
   await expect(page.getByTestId('job-status')).toHaveText(/accepted/i);
   await page.getByTestId('action-picked_up').click();
   await expect(page.getByTestId('job-status')).toHaveText(/picked up/i);
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0');
+  return { vendor, driver, id };
+}
+
+/** The door photo, taken and kept on the phone. */
+async function takeProofPhoto(page: Page, id: string): Promise<void> {
+  await page.getByTestId('proof-photo').setInputFiles(DOOR_PHOTO);
+  await expect(page.getByTestId('proof-photo-preview')).toBeVisible();
+  await expect.poll(() => keptProof(page, id), { timeout: 15_000 }).toHaveLength(1);
+}
+
+/** The dispatch's record, as the vendor reads it. */
+async function vendorRecord(request: APIRequestContext, vendor: StaffAccount, id: string) {
+  return (await (await request.get(`/ext/dispatch/${id}`, { headers: { 'x-api-key': vendor.apiKey } })).json()).data;
 }
 
 test('a proof photo taken before “Delivered” survives a reload, is delivered with it, and then leaves the phone', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const vendor = await createVendor(request, 'Proof Draft Kitchen', 'photo');
-  const driver = await createDriver(request, 'Reloading Driver');
-  const id = await createDispatch(request, vendor, `DRAFT-${Date.now()}`);
-  await assign(request, id, driver.id);
+  const { vendor, id } = await pickedUpJob(page, request, { kitchen: 'Proof Draft Kitchen', driver: 'Reloading Driver', order: 'DRAFT' }, 'photo');
 
-  await signInDriver(page, driver);
-  await waitForServiceWorker(page);
-  await pickUp(page, id);
-
-  await page.getByTestId('proof-photo').setInputFiles(DOOR_PHOTO);
-  await expect(page.getByTestId('proof-photo-preview')).toBeVisible();
-  await expect.poll(() => keptProof(page, id), { timeout: 15_000 }).toHaveLength(1);
+  await takeProofPhoto(page, id);
 
   // The tab reloads (or the phone killed it): the photo is still there.
   await page.reload();
@@ -52,7 +63,7 @@ test('a proof photo taken before “Delivered” survives a reload, is delivered
   await expect(page.getByTestId('job-status')).toHaveText(/delivered/i);
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0');
   await expect.poll(() => statusesOf(request, vendor, id)).toContain('delivered');
-  const record = (await (await request.get(`/ext/dispatch/${id}`, { headers: { 'x-api-key': vendor.apiKey } })).json()).data;
+  const record = await vendorRecord(request, vendor, id);
   const photo = await request.get(new URL(record.media_url.photo as string).pathname, { headers: { 'x-api-key': vendor.apiKey } });
   expect(photo.status()).toBe(200);
   expect(photo.headers()['content-type']).toMatch(/^image\//);
@@ -66,14 +77,7 @@ test('a proof photo taken before “Delivered” survives a reload, is delivered
 
 test('a signature drawn before “Delivered” survives a reload and is delivered with it', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const vendor = await createVendor(request, 'Signature Draft Kitchen', 'signature');
-  const driver = await createDriver(request, 'Signing Driver');
-  const id = await createDispatch(request, vendor, `SIGDRAFT-${Date.now()}`);
-  await assign(request, id, driver.id);
-
-  await signInDriver(page, driver);
-  await waitForServiceWorker(page);
-  await pickUp(page, id);
+  const { vendor, id } = await pickedUpJob(page, request, { kitchen: 'Signature Draft Kitchen', driver: 'Signing Driver', order: 'SIGDRAFT' }, 'signature');
 
   const pad = page.getByTestId('signature-pad');
   const clear = page.getByRole('button', { name: 'Clear', exact: true });
@@ -97,23 +101,14 @@ test('a signature drawn before “Delivered” survives a reload and is delivere
   await expect(page.getByTestId('job-status')).toHaveText(/delivered/i);
   await expect.poll(() => statusesOf(request, vendor, id)).toContain('delivered');
   await expect.poll(() => keptProof(page, id)).toEqual([]);
-  const record = (await (await request.get(`/ext/dispatch/${id}`, { headers: { 'x-api-key': vendor.apiKey } })).json()).data;
+  const record = await vendorRecord(request, vendor, id);
   expect(Object.keys(record.media_url ?? {})).toContain('signature');
 });
 
 test('a proof photo kept on the phone leaves it at sign-out', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const vendor = await createVendor(request, 'Proof Sign-out Kitchen', 'photo');
-  const driver = await createDriver(request, 'Leaving Photographer');
-  const id = await createDispatch(request, vendor, `DRAFTOUT-${Date.now()}`);
-  await assign(request, id, driver.id);
-
-  await signInDriver(page, driver);
-  await waitForServiceWorker(page);
-  await pickUp(page, id);
-  await page.getByTestId('proof-photo').setInputFiles(DOOR_PHOTO);
-  await expect(page.getByTestId('proof-photo-preview')).toBeVisible();
-  await expect.poll(() => keptProof(page, id), { timeout: 15_000 }).toHaveLength(1);
+  const { driver, id } = await pickedUpJob(page, request, { kitchen: 'Proof Sign-out Kitchen', driver: 'Leaving Photographer', order: 'DRAFTOUT' }, 'photo');
+  await takeProofPhoto(page, id);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/driver\/login/, { timeout: 20_000 });

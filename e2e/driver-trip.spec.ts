@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createDispatch, createDriver, createVendor, goOnDuty, PHONE, signInDriver, statusesOf } from './drivers';
 
 // A trip (bundle) of the dispatch engine in the driver app: two orders of one branch going the
@@ -15,6 +15,17 @@ const FARTHER = { lat: 28.4035, lng: 36.5862, address_line: 'Al Rawdah, Tabuk' }
 const DOOR_PHOTO = path.join(import.meta.dirname, 'fixtures', 'door-photo.jpg');
 
 test.use({ ...PHONE, permissions: ['geolocation'], geolocation: { latitude: 28.385, longitude: 36.567 } });
+
+/** At the open drop-off (`position` in the trip): "Delivered" asks the photo; with it, the drop-off is delivered. */
+async function deliverWithPhoto(page: Page, position: string): Promise<void> {
+  await expect(page.getByTestId('trip-position')).toContainText(position);
+  await page.getByTestId('action-delivered').click();
+  await expect(page.getByTestId('proof-missing')).toBeVisible();
+  await page.getByTestId('proof-photo').setInputFiles(DOOR_PHOTO);
+  await expect(page.getByTestId('proof-photo-preview')).toBeVisible();
+  await page.getByTestId('action-delivered').click();
+  await expect(page.getByTestId('job-status')).toHaveText(/delivered/i);
+}
 
 test('two orders of one branch going the same way: one offer, one pickup, two drop-offs in order, each with its proof', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -71,23 +82,11 @@ test('two orders of one branch going the same way: one offer, one pickup, two dr
   // The first drop-off, with its own proof; then the next one, with its own.
   await dropoffs.first().getByTestId('job-link').click();
   await page.waitForURL(`**/driver/jobs/${nearer}`);
-  await expect(page.getByTestId('trip-position')).toContainText('Drop-off 1 of 2');
-  await page.getByTestId('action-delivered').click();
-  await expect(page.getByTestId('proof-missing')).toBeVisible();
-  await page.getByTestId('proof-photo').setInputFiles(DOOR_PHOTO);
-  await expect(page.getByTestId('proof-photo-preview')).toBeVisible();
-  await page.getByTestId('action-delivered').click();
-  await expect(page.getByTestId('job-status')).toHaveText(/delivered/i);
+  await deliverWithPhoto(page, 'Drop-off 1 of 2');
 
   await page.getByTestId('trip-next').click();
   await page.waitForURL(`**/driver/jobs/${farther}`);
-  await expect(page.getByTestId('trip-position')).toContainText('Drop-off 2 of 2');
-  await page.getByTestId('action-delivered').click();
-  await expect(page.getByTestId('proof-missing')).toBeVisible();
-  await page.getByTestId('proof-photo').setInputFiles(DOOR_PHOTO);
-  await expect(page.getByTestId('proof-photo-preview')).toBeVisible();
-  await page.getByTestId('action-delivered').click();
-  await expect(page.getByTestId('job-status')).toHaveText(/delivered/i);
+  await deliverWithPhoto(page, 'Drop-off 2 of 2');
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-pending', '0');
 
   // Each delivery carries its own photo; both records name the trip and their place in it.

@@ -30,6 +30,13 @@ export async function createDriver(request: APIRequestContext, name: string): Pr
   return { id, phone, pin: PIN };
 }
 
+/** A driver made through the ops API, without a sign-in (`data`: the name, and the phone, fleet or duty a test needs): their id. */
+export async function createOpsDriver(request: APIRequestContext, data: { name: string; phone?: string; fleet_id?: string; on_duty?: boolean }): Promise<string> {
+  const made = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data });
+  expect(made.status(), await made.text()).toBe(201);
+  return (await made.json()).data.id as string;
+}
+
 /** A vendor whose dispatches are offered to drivers (auto-assign on, not a sandbox), with the given proof of delivery. */
 export async function createVendor(request: APIRequestContext, name: string, proof: 'none' | 'photo' | 'signature' | 'pin'): Promise<StaffAccount> {
   const vendor = await createStaffAccount(request, name);
@@ -81,6 +88,17 @@ export async function assign(request: APIRequestContext, dispatchId: string, dri
   expect((await request.post(`/api/ops/dispatches/${dispatchId}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
 }
 
+/** Assigns a new driver (`name`) through the ops API, then records `statuses` as that driver: their id. */
+export async function advanceAsNewDriver(request: APIRequestContext, id: string, statuses: string[], name: string): Promise<string> {
+  const driverId = await createOpsDriver(request, { name });
+  await assign(request, id, driverId);
+  for (const status of statuses) {
+    const response = await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status, ref_type: 'driver', ref_id: driverId } });
+    expect(response.status()).toBe(200);
+  }
+  return driverId;
+}
+
 export async function signInDriver(page: Page, driver: DriverLogin): Promise<void> {
   await page.goto('/driver/login');
   await expect(page.getByLabel(/phone|الجوال/i)).toHaveAttribute('inputmode', 'tel');
@@ -89,6 +107,24 @@ export async function signInDriver(page: Page, driver: DriverLogin): Promise<voi
   await page.getByLabel(/^PIN$|الرمز السري/).fill(driver.pin);
   await page.getByRole('button', { name: /sign in|تسجيل الدخول/i }).click();
   await page.waitForURL(/\/driver$/);
+}
+
+/**
+ * The driver's job open on the phone: a dispatch of `vendor` (to `customer` at `places`, when
+ * given) assigned to `driver`, who signs in and opens it once the service worker controls the app
+ * (it keeps the shell for a start without signal).
+ */
+export async function openJobOnPhone(
+  page: Page,
+  request: APIRequestContext,
+  job: { vendor: StaffAccount; driver: DriverLogin; orderId: string; places?: { pickup: typeof PICKUP; destination: typeof DESTINATION }; customer?: Customer },
+): Promise<string> {
+  const id = await createDispatch(request, job.vendor, job.orderId, job.places, job.customer);
+  await assign(request, id, job.driver.id);
+  await signInDriver(page, job.driver);
+  await waitForServiceWorker(page);
+  await page.goto(`/driver/jobs/${id}`);
+  return id;
 }
 
 /** Goes on duty and waits until the server has the phone's first position (auto-assign needs a fresh one). */

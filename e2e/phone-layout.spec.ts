@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { advanceAsNewDriver } from './drivers';
 import { order } from './orders';
 import { startReceiver } from './receiver';
-import { createStaffAccount, OPS_HEADERS, signIn } from './staff';
+import { createStaffWithWebhook, signIn } from './staff';
 
 // Issue 19: on a phone (390 px) the language switch was clipped, the header took three rows, the
 // dispatch list scrolled sideways with the status off screen, /settings overflowed by 6 px and
@@ -43,11 +44,9 @@ test('every staff page fits a 390 px phone in English and Arabic', async ({ page
   test.setTimeout(180_000);
   const receiver = await startReceiver();
   try {
-    const staff = await createStaffAccount(request, 'Phone Kitchen');
-    const vendor = { 'x-api-key': staff.apiKey };
     // A long webhook URL: the endpoint card and the delivery log must wrap or cut it, not widen the page.
     const hookUrl = `${receiver.url}/${'a-very-long-path-segment-without-breaks'.repeat(3)}?token=0123456789abcdef0123456789abcdef`;
-    expect((await request.post('/ext/webhook', { headers: vendor, data: { webhook: hookUrl } })).status()).toBe(204);
+    const { staff, vendor } = await createStaffWithWebhook(request, 'Phone Kitchen', hookUrl);
     const oid = `PHONE-${Date.now()}`;
     const created = await request.post('/ext/dispatch', {
       headers: vendor,
@@ -55,12 +54,7 @@ test('every staff page fits a 390 px phone in English and Arabic', async ({ page
     });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()).data as { id: string };
-    const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: 'Phone Driver' } });
-    const driverId = (await driver.json()).data.id as string;
-    expect((await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
-    expect(
-      (await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'accepted', ref_type: 'driver', ref_id: driverId } })).status(),
-    ).toBe(200);
+    const driverId = await advanceAsNewDriver(request, id, ['accepted'], 'Phone Driver');
 
     await signIn(page, staff);
     // The dashboard's own writes: a branch and a key with long names and codes.

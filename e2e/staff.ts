@@ -22,6 +22,14 @@ export async function createStaffAccount(request: APIRequestContext, name: strin
   return { accountId: id, apiKey: api_key, email, password };
 }
 
+/** A fresh vendor account whose webhook goes to `webhookUrl`; `vendor`: the headers of its API key. */
+export async function createStaffWithWebhook(request: APIRequestContext, name: string, webhookUrl: string): Promise<{ staff: StaffAccount; vendor: { 'x-api-key': string } }> {
+  const staff = await createStaffAccount(request, name);
+  const vendor = { 'x-api-key': staff.apiKey };
+  expect((await request.post('/ext/webhook', { headers: vendor, data: { webhook: webhookUrl } })).status()).toBe(204);
+  return { staff, vendor };
+}
+
 /** Signs in through the sign-in page and waits for the dispatch list. */
 export async function signIn(page: Page, staff: Pick<StaffAccount, 'email' | 'password'>): Promise<void> {
   await page.goto('/login');

@@ -1,7 +1,8 @@
-import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
+import { assign, createOpsDriver } from './drivers';
 import { OPS_HEADERS } from './staff';
+import { cumulativeLayoutShift, firstLoadJs, largestContentfulPaint } from './web-vitals';
 
 // The end customer's tracking page on a phone: what it shows (restaurant, timeline, map, driver,
 // ETA), that it follows the delivery without a reload, and that none of the customer's personal
@@ -127,13 +128,8 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
 
   // A driver is assigned and accepts: the open page follows without a reload.
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-  const driverResponse = await request.post('/api/ops/drivers', {
-    headers: OPS_HEADERS,
-    data: { name: 'Faisal Al-Otaibi', phone: '+966511000321', fleet_id: 'fleet-track' },
-  });
-  expect(driverResponse.status()).toBe(201);
-  const driverId = (await driverResponse.json()).data.id as string;
-  expect((await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
+  const driverId = await createOpsDriver(request, { name: 'Faisal Al-Otaibi', phone: '+966511000321', fleet_id: 'fleet-track' });
+  await assign(request, id, driverId);
   expect((await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status: 'accepted' } })).status()).toBe(200);
 
   await expect(page.getByTestId('tracking-headline')).toHaveText('Driver on the way to the restaurant', { timeout: 15_000 });
@@ -338,42 +334,18 @@ test('the tracking page is light on a phone: ≤ 180 KB of gzipped first-load JS
   const document = await phone.goto(trackingPath, { waitUntil: 'load' });
   await expect(phone.getByTestId('tracking-eta')).toBeVisible();
 
-  const html = await document!.text();
-  const sources = [...new Set([...html.matchAll(/<script(?![^>]*\bnoModule\b)[^>]+src="([^"]+)"/gi)].map((match) => match[1]!))];
-  expect(sources.length).toBeGreaterThan(0);
-  let total = 0;
-  for (const source of sources) {
-    const body = await (await request.get(source)).body();
-    total += zlib.gzipSync(body).length;
-    expect(body.includes('leaflet'), `${source} holds map code`).toBe(false);
-  }
-  console.log(`tracking page first-load JS: ${(total / 1024).toFixed(1)} KB gzip in ${sources.length} scripts`);
-  expect(total).toBeLessThanOrEqual(180 * 1024);
+  const js = await firstLoadJs(request, await document!.text());
+  console.log(`tracking page first-load JS: ${(js.gzipBytes / 1024).toFixed(1)} KB gzip in ${js.scripts} scripts`);
+  expect(js.gzipBytes).toBeLessThanOrEqual(180 * 1024);
 
-  const lcp = await phone.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true });
-      }),
-  );
+  const lcp = await largestContentfulPaint(phone);
   console.log(`tracking page LCP: ${lcp.toFixed(0)} ms`);
   expect(lcp).toBeLessThan(1_500);
 
   // The map, the times and the countdown fill in after hydration without moving anything.
   await expect(phone.getByTestId('marker-driver')).toBeVisible();
   await phone.waitForTimeout(1_000);
-  const shift = await phone.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) sum += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(sum), 100);
-      }),
-  );
+  const shift = await cumulativeLayoutShift(phone);
   console.log(`tracking page cumulative layout shift: ${shift.toFixed(3)}`);
   expect(shift).toBeLessThan(0.1);
   await context.close();

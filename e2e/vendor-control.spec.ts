@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
+import { advanceAsNewDriver } from './drivers';
 import { order } from './orders';
-import { createStaffAccount, OPS_HEADERS, signIn, type StaffAccount } from './staff';
+import { createStaffAccount, signIn, type StaffAccount } from './staff';
 
 // What the restaurant controls of a dispatch (issue 19), against the production build: "Ready
 // now" before and after a driver accepts (kept, then recorded in the timeline), a dispatch
@@ -35,18 +36,6 @@ async function readDispatch(request: APIRequestContext, staff: StaffAccount, id:
   return (await response.json()).data as Record;
 }
 
-/** Assigns a new driver through the ops API, then records `statuses` as the driver. */
-async function advance(request: APIRequestContext, id: string, statuses: string[]): Promise<void> {
-  const driver = await request.post('/api/ops/drivers', { headers: OPS_HEADERS, data: { name: 'Ready Driver' } });
-  expect(driver.status()).toBe(201);
-  const driverId = ((await driver.json()).data as { id: string }).id;
-  expect((await request.post(`/api/ops/dispatches/${id}/assign`, { headers: OPS_HEADERS, data: { driver_id: driverId } })).status()).toBe(200);
-  for (const status of statuses) {
-    const response = await request.post(`/api/ops/dispatches/${id}/status`, { headers: OPS_HEADERS, data: { status, ref_type: 'driver', ref_id: driverId } });
-    expect(response.status()).toBe(200);
-  }
-}
-
 const timeline = (page: Page) => page.getByTestId('timeline-entry');
 
 test('ready now: kept until a driver accepts and then recorded; at once after acceptance; refused after pickup', async ({ page, request }) => {
@@ -54,9 +43,9 @@ test('ready now: kept until a driver accepts and then recorded; at once after ac
   const staff = await createStaffAccount(request, 'Ready Kitchen');
   const waiting = await createDispatch(request, staff, 'ready-waiting');
   const accepted = await createDispatch(request, staff, 'ready-accepted');
-  await advance(request, accepted.id, ['accepted']);
+  await advanceAsNewDriver(request, accepted.id, ['accepted'], 'Ready Driver');
   const pickedUp = await createDispatch(request, staff, 'ready-picked');
-  await advance(request, pickedUp.id, ['accepted', 'picked_up']);
+  await advanceAsNewDriver(request, pickedUp.id, ['accepted', 'picked_up'], 'Ready Driver');
   await signIn(page, staff);
 
   // Before a driver: the time is kept, and the page says it will be recorded once one accepts.
@@ -71,7 +60,7 @@ test('ready now: kept until a driver accepts and then recorded; at once after ac
   await expectNoSeriousAxeViolations(page, 'dispatch page, ready kept');
   expect((await readDispatch(request, staff, waiting.id)).ready_at).not.toBeNull();
   // The driver accepts: ready_for_pickup follows in the timeline (live), and the note goes.
-  await advance(request, waiting.id, ['accepted']);
+  await advanceAsNewDriver(request, waiting.id, ['accepted'], 'Ready Driver');
   await expect(page.getByTestId('current-status')).toHaveAttribute('data-status', 'ready_for_pickup', { timeout: 15_000 });
   await expect(timeline(page).last()).toHaveAttribute('data-status', 'ready_for_pickup');
   await expect(page.getByTestId('ready-later')).toHaveCount(0);

@@ -10,6 +10,7 @@ import { format } from '@/components/i18n/messages';
 import type { CancelDispatchText } from '@/components/i18n/messages/cancel-dispatch';
 import { CANCEL_REASON_TEXT_MAX, CANCEL_REASONS, type CancelReason } from '@/lib/dispatches/cancel-reasons';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import { FormFailure } from '@/components/ui/form-failure';
 
 /** What the reason picker answers: the cancel endpoints' body. */
 export type CancellationChoice = { reason: CancelReason; reason_text?: string };
@@ -145,11 +146,7 @@ export function CancelReasonDialog({
             </p>
           ) : null}
         </div>
-        {error ? (
-          <p role="alert" className="alert alert--error" data-testid="cancel-error">
-            {error}
-          </p>
-        ) : null}
+        <FormFailure message={error} testId="cancel-error" />
         <div className={uiStyles.dialogActions}>
           <button type="button" className="btn" onClick={onClose}>
             {keepLabel}

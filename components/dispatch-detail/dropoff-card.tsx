@@ -1,18 +1,14 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ApiClientError } from '@/components/client/api-fetch';
-import { fieldErrorsOf } from '@/components/client/field-errors';
 import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
 import { Field } from '@/components/ui/field';
 import { errorText } from '@/components/ui/query-error';
 import { useToast } from '@/components/ui/toast';
-import type { Locale } from '@/components/i18n/locale';
 import { format, messagesFor } from '@/components/i18n/messages';
-import type { CommonText } from '@/components/i18n/messages/common';
 import { vendorControlMessages, type VendorControlText } from '@/components/i18n/messages/vendor-control';
 import { tipInMajorUnitsSchema } from '@/lib/dispatches/create-dispatch-form-schema';
 import { DROPOFF_INSTRUCTIONS_MAX, UpdateDropoffBodySchema, type DispatchRecord, type UpdateDropoffBody } from '@/lib/dispatches/schemas';
@@ -20,11 +16,12 @@ import { formatMoney, toMajor } from '@/lib/pricing/tariff';
 import { currentStatus } from '@/lib/transitions/current-status';
 import { canCancelOrder, isLifecycleStatus } from '@/lib/transitions/table';
 import { dispatchDetailKeys, patchDropoff } from './queries';
+import { saveFailureOf, type SaveFailure } from './save-failure';
 import { statusLabel } from './status-labels';
-import type { DispatchSurface } from './surface';
+import { escapeCancels, useInPlaceEditor } from './in-place-editor';
+import type { ControlCardProps } from './surface';
+import detailStyles from './dispatch-detail.module.css';
 import styles from './vendor-control.module.css';
-
-type Failure = { kind: 'conflict' } | { kind: 'error'; detail: string };
 
 /** The PATCH's fields as the form edits them: the tip in major units of the account currency. */
 function dropoffFormSchema(currency: string) {
@@ -51,74 +48,40 @@ function tipCurrencyOf(dispatch: DispatchRecord): string | null {
  * edit form (PATCH …/dropoff). The server's 400 lands on the field it names; a 409 (the driver
  * picked up meanwhile) reads the dispatch again and says its state.
  */
-export function DropoffCard({
-  dispatch,
-  surface,
-  showsAction,
-  locale,
-  common,
-}: {
-  dispatch: DispatchRecord;
-  surface: DispatchSurface;
-  showsAction: boolean;
-  locale: Locale;
-  common: CommonText;
-}) {
+export function DropoffCard({ dispatch, surface, showsAction, locale, common }: ControlCardProps) {
   const t = messagesFor(vendorControlMessages, locale);
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [isEditing, setIsEditing] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const editButtonRef = useRef<HTMLButtonElement>(null);
-  const focusAfterToggle = useRef<'form' | 'edit' | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const currency = tipCurrencyOf(dispatch);
   const isEditable = canEditDropoff(dispatch);
   const canEdit = showsAction && currency !== null;
-  // A live update past pickup closes the editor.
-  const isOpen = isEditing && isEditable && canEdit;
   const statusText = statusLabel(common, currentStatus(dispatch.status));
 
   const form = useForm<DropoffForm, unknown, DropoffValues>({ resolver: localizedZodResolver(dropoffFormSchema(currency ?? 'SAR')) });
   const { errors } = form.formState;
+  // A live update past pickup closes the editor.
+  const { isOpen, buttonRef, openEditor, closeEditor, dismissEditor } = useInPlaceEditor(form, 'dropoff_instructions', isEditable && canEdit);
 
   const save = useMutation({
     mutationFn: (body: UpdateDropoffBody) => patchDropoff(dispatch.id, body, surface),
     onSuccess: (record) => {
       queryClient.setQueryData(dispatchDetailKeys.dispatch(record.id), record);
       void queryClient.invalidateQueries({ queryKey: ['dispatches'] });
-      setIsEditing(false);
-      focusAfterToggle.current = 'edit';
+      closeEditor();
       toast(t.dropoffSaved, 'success');
     },
     onError: async (error) => {
-      if (error instanceof ApiClientError && error.status === 409) {
-        await queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.dispatch(dispatch.id) });
-        setIsEditing(false);
-        setFailure({ kind: 'conflict' });
-        return;
-      }
-      if (error instanceof ApiClientError && error.status === 400) {
-        const fields = fieldErrorsOf(error.message);
-        let isShownOnField = false;
-        for (const name of ['dropoff_instructions', 'contactless', 'tip'] as const) {
-          const message = fields[name];
-          if (message) {
-            form.setError(name, { message });
-            isShownOnField = true;
-          }
-        }
-        if (isShownOnField) return;
-      }
-      setFailure({ kind: 'error', detail: errorText(error, common) });
+      const failure = await saveFailureOf(error, {
+        queryClient,
+        dispatchId: dispatch.id,
+        detail: errorText(error, common),
+        form: { form, fields: ['dropoff_instructions', 'contactless', 'tip'] },
+      });
+      if (failure?.kind === 'conflict') dismissEditor();
+      if (failure) setFailure(failure);
     },
   });
-
-  useEffect(() => {
-    const target = focusAfterToggle.current;
-    focusAfterToggle.current = null;
-    if (target === 'form' && isOpen) form.setFocus('dropoff_instructions');
-    if (target === 'edit' && !isOpen) editButtonRef.current?.focus();
-  }, [isOpen, form]);
 
   function open() {
     setFailure(null);
@@ -127,14 +90,12 @@ export function DropoffCard({
       contactless: dispatch.contactless,
       tip: dispatch.tip === null || currency === null ? undefined : toMajor(dispatch.tip, currency),
     });
-    focusAfterToggle.current = 'form';
-    setIsEditing(true);
+    openEditor(true);
   }
 
   function close() {
     form.clearErrors();
-    setIsEditing(false);
-    focusAfterToggle.current = 'edit';
+    closeEditor();
   }
 
   const onSubmit = form.handleSubmit((values) => {
@@ -142,18 +103,12 @@ export function DropoffCard({
     save.mutate({ dropoff_instructions: values.dropoff_instructions || null, contactless: values.contactless ?? false, tip: values.tip ?? null });
   });
 
-  function onFormKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key === 'Escape' && !save.isPending) {
-      event.preventDefault();
-      close();
-    }
-  }
 
   return (
     <section className="card stack" aria-labelledby="dropoff-title" data-testid="dropoff-card">
       <h2 id="dropoff-title">{t.dropoffTitle}</h2>
       {isOpen ? (
-        <form className="stack" onSubmit={onSubmit} onKeyDown={onFormKeyDown} noValidate data-testid="dropoff-form">
+        <form className="stack" onSubmit={onSubmit} onKeyDown={escapeCancels(save.isPending, close)} noValidate data-testid="dropoff-form">
           <Field
             id="dropoff-instructions"
             label={t.dropoffInstructions}
@@ -214,7 +169,7 @@ export function DropoffCard({
           ) : null}
           {canEdit && isEditable ? (
             <div className="row">
-              <button ref={editButtonRef} type="button" className="btn" onClick={open} data-testid="dropoff-edit">
+              <button ref={buttonRef} type="button" className="btn" onClick={open} data-testid="dropoff-edit">
                 {t.dropoffEdit}
               </button>
             </div>
@@ -232,7 +187,7 @@ export function DropoffCard({
 
 function DropoffFacts({ dispatch, currency, t }: { dispatch: DispatchRecord; currency: string | null; t: VendorControlText }) {
   return (
-    <dl className={styles.facts}>
+    <dl className={detailStyles.facts}>
       <dt>{t.dropoffInstructions}</dt>
       <dd data-testid="dropoff-instructions">{dispatch.dropoff_instructions ? <bdi>{dispatch.dropoff_instructions}</bdi> : <span className="muted">{t.dropoffNoInstructions}</span>}</dd>
       <dt>{t.contactless}</dt>

@@ -5,47 +5,14 @@ import { OrderCard } from '@/components/dispatch-detail/order-summary';
 import { messagesFor } from '@/components/i18n/messages';
 import { dispatchDetailMessages } from '@/components/i18n/messages/dispatch-detail';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import { dispatchRecord } from '@/test/dispatch-records';
 
 // The dispatch page formatted order prices with two decimals of its own while the API's price
 // texts used the currency's: a Kuwaiti order showed 12.50 KWD on the page and 12.500 KWD elsewhere.
 
 const t = messagesFor(dispatchDetailMessages, 'en');
 
-function dispatchWith(vendorPayload: DispatchRecord['vendor_payload']): DispatchRecord {
-  return {
-    id: 'dsp_test',
-    created_at: '2026-03-01 10:00:00.000',
-    modified_at: '2026-03-01 10:00:00.000',
-    r_id: 'ABCD2345',
-    assigned_driver_id: null,
-    pickup: { lat: 29.37, lng: 47.97 },
-    destination: { lat: 29.33, lng: 48.0 },
-    user_metadata: { id: 'c1', phone: '+96550000000', email: 'c@example.com', username: 'c1' },
-    vendor_logo_url: null,
-    vendor_id: 'v1',
-    vendor_name: { en: 'Gulf Grill' },
-    vendor_oid: 'o-1',
-    vendor_sid: null,
-    vendor_bid: 'b-1',
-    media_url: null,
-    vendor_payload: vendorPayload,
-    status: [],
-    tracking_url: null,
-    cancellation: null,
-    ready_at: null,
-    pickup_ready_at: null,
-    dropoff_deadline: null,
-    pricing: null,
-    dropoff_instructions: null,
-    contactless: false,
-    tip: null,
-    expected_pickup_at: null,
-    current_status: 'new',
-    pin_checked_at: null,
-    cash_collected: null,
-    trip: null,
-  };
-}
+const dispatchWith = (vendorPayload: DispatchRecord['vendor_payload']): DispatchRecord => dispatchRecord({ vendor_payload: vendorPayload });
 
 const rendered = (vendorPayload: DispatchRecord['vendor_payload']) => renderToStaticMarkup(createElement(OrderCard, { dispatch: dispatchWith(vendorPayload), locale: 'en', t }));
 

@@ -2,12 +2,10 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiClientError } from '@/components/client/api-fetch';
 import { errorText } from '@/components/ui/query-error';
 import { useToast } from '@/components/ui/toast';
 import type { Locale } from '@/components/i18n/locale';
 import { format, messagesFor } from '@/components/i18n/messages';
-import type { CommonText } from '@/components/i18n/messages/common';
 import { vendorControlMessages } from '@/components/i18n/messages/vendor-control';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import { currentStatus } from '@/lib/transitions/current-status';
@@ -15,11 +13,11 @@ import { canRecordStatus, isLifecycleStatus, TRANSITIONS, type LifecycleStatus }
 import { ClientTime } from './client-time';
 import { interpolate } from './interpolate';
 import { dispatchDetailKeys, postReady } from './queries';
+import { saveFailureOf, type SaveFailure } from './save-failure';
 import { statusLabel } from './status-labels';
-import type { DispatchSurface } from './surface';
+import type { ControlCardProps } from './surface';
+import detailStyles from './dispatch-detail.module.css';
 import styles from './vendor-control.module.css';
-
-type Failure = { kind: 'conflict' } | { kind: 'error'; detail: string };
 
 /** Whether `target` can still come after `state`, read from the one transition table. */
 function isAhead(state: LifecycleStatus, target: LifecycleStatus): boolean {
@@ -61,24 +59,12 @@ export function readiness(dispatch: Pick<DispatchRecord, 'status' | 'ready_at'>)
  * The pickup's timing: the scheduled ready time and deadline when the dispatch has them, and the
  * kitchen's "Ready now" (staff only; the console records statuses from its own actions).
  */
-export function PickupCard({
-  dispatch,
-  surface,
-  showsAction,
-  locale,
-  common,
-}: {
-  dispatch: DispatchRecord;
-  surface: DispatchSurface;
-  showsAction: boolean;
-  locale: Locale;
-  common: CommonText;
-}) {
+export function PickupCard({ dispatch, surface, showsAction, locale, common }: ControlCardProps) {
   // The words are small; both languages ship with the page (as the cancel card's do).
   const t = messagesFor(vendorControlMessages, locale);
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const state = currentStatus(dispatch.status);
   const statusText = statusLabel(common, state);
   const ready = readiness(dispatch);
@@ -93,13 +79,7 @@ export function PickupCard({
       toast(format(t.readyDone, { rId: record.r_id }), 'success');
     },
     onError: async (error) => {
-      if (error instanceof ApiClientError && error.status === 409) {
-        // The dispatch moved on meanwhile: read it again, so the message names its state now.
-        await queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.dispatch(dispatch.id) });
-        setFailure({ kind: 'conflict' });
-        return;
-      }
-      setFailure({ kind: 'error', detail: errorText(error, common) });
+      setFailure(await saveFailureOf(error, { queryClient, dispatchId: dispatch.id, detail: errorText(error, common) }));
     },
   });
 
@@ -120,23 +100,9 @@ export function PickupCard({
         ) : null}
       </div>
       {hasSchedule ? (
-        <dl className={styles.facts}>
-          {dispatch.pickup_ready_at ? (
-            <>
-              <dt>{t.scheduledPickup}</dt>
-              <dd data-testid="pickup-ready-at" data-value={dispatch.pickup_ready_at}>
-                <ClientTime timestamp={dispatch.pickup_ready_at} locale={locale} />
-              </dd>
-            </>
-          ) : null}
-          {dispatch.dropoff_deadline ? (
-            <>
-              <dt>{t.dropoffDeadline}</dt>
-              <dd data-testid="dropoff-deadline" data-value={dispatch.dropoff_deadline}>
-                <ClientTime timestamp={dispatch.dropoff_deadline} locale={locale} />
-              </dd>
-            </>
-          ) : null}
+        <dl className={detailStyles.facts}>
+          <TimeFact label={t.scheduledPickup} timestamp={dispatch.pickup_ready_at} locale={locale} testId="pickup-ready-at" />
+          <TimeFact label={t.dropoffDeadline} timestamp={dispatch.dropoff_deadline} locale={locale} testId="dropoff-deadline" />
         </dl>
       ) : null}
       {dispatch.pickup_ready_at && isWaitingForDriver && dispatch.assigned_driver_id === null ? (
@@ -191,5 +157,18 @@ export function PickupCard({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** A planned time of the dispatch, as a fact of the card; nothing when the dispatch has none. */
+function TimeFact({ label, timestamp, locale, testId }: { label: string; timestamp: string | null; locale: Locale; testId: string }) {
+  if (!timestamp) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd data-testid={testId} data-value={timestamp}>
+        <ClientTime timestamp={timestamp} locale={locale} />
+      </dd>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import type { Locale } from '@/components/i18n/locale';
 import { format, messagesFor } from '@/components/i18n/messages';
 import { vendorControlMessages } from '@/components/i18n/messages/vendor-control';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import detailStyles from './dispatch-detail.module.css';
 import styles from './vendor-control.module.css';
 
 /**
@@ -31,7 +32,7 @@ export function PriceCard({ dispatch, locale }: { dispatch: Pick<DispatchRecord,
       </div>
       {pricing ? (
         <>
-          <dl className={styles.facts}>
+          <dl className={detailStyles.facts}>
             <dt>{t.priceDelivery}</dt>
             <dd data-testid="price-delivery">
               <bdi>{pricing.delivery_price_text}</bdi>

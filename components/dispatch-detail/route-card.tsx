@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { LazyDispatchMap, type MapPoint } from '@/components/map/lazy-dispatch-map';
@@ -9,34 +9,31 @@ import { Field } from '@/components/ui/field';
 import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { useToast } from '@/components/ui/toast';
 import { localizedZodResolver } from '@/components/client/localized-zod-resolver';
-import { ApiClientError } from '@/components/client/api-fetch';
 import { StaffDestinationSchema, type Address, type DispatchRecord } from '@/lib/dispatches/schemas';
 import { reverseAddress } from '@/components/geocoding/queries';
 import type { Locale } from '@/components/i18n/locale';
-import { ClientTime } from './client-time';
-import type { Estimate } from '@/lib/dispatches/estimate-schemas';
+import { DestinationChanges } from './destination-changes';
+import { EstimateComparison } from './estimate-comparison';
 import type { TrailPoint } from '@/lib/dispatches/get-dispatch-trail';
 import { currentStatus } from '@/lib/transitions/current-status';
 import { DESTINATION_LOCKED_IN } from '@/lib/transitions/table';
-import { fieldErrorsOf } from '@/components/client/field-errors';
 import { format } from '@/components/i18n/messages';
 import type { CommonText } from '@/components/i18n/messages/common';
 import type { DispatchDetailText } from '@/components/i18n/messages/dispatch-detail';
 import styles from './dispatch-detail.module.css';
 import { estimateQuery } from '@/components/estimates/queries';
-import { destinationChangesQuery, dispatchDetailKeys, dispatchQuery, patchDestination, trailQuery } from './queries';
+import { dispatchDetailKeys, dispatchQuery, patchDestination, trailQuery } from './queries';
+import { saveFailureOf, type SaveFailure } from './save-failure';
 import { statusLabel } from './status-labels';
+import { escapeCancels, useInPlaceEditor } from './in-place-editor';
 import type { DispatchSurface } from './surface';
 
 // The form edits exactly what PATCH …/destination takes: the address line is required, so the
 // driver never gets bare coordinates (a moved pin fills it by reverse lookup when it can).
 const DestinationFormSchema = StaffDestinationSchema.pick({ lat: true, lng: true, address_line: true });
 type DestinationForm = z.input<typeof DestinationFormSchema>;
-type DestinationFields = keyof DestinationForm;
 
 const ESTIMATE_DEBOUNCE_MS = 350;
-
-type Failure = { kind: 'conflict' } | { kind: 'error'; detail: string };
 
 export interface MapSettings {
   tileUrl: string | null;
@@ -72,11 +69,7 @@ export function RouteCard({
   // The rule the server applies (lib/dispatches/change-destination.ts).
   const isLocked = DESTINATION_LOCKED_IN.includes(status);
   const canChange = surface.canChangeDestination;
-  const [isEditing, setIsEditing] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  // Where focus goes once the editor has opened or closed (keyboard users must not lose their place).
-  const focusAfterToggle = useRef<'form' | 'change' | null>(null);
-  const changeButtonRef = useRef<HTMLButtonElement>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
 
   const form = useForm<DestinationForm>({ resolver: localizedZodResolver(DestinationFormSchema), mode: 'onChange' });
   const { errors } = form.formState;
@@ -84,7 +77,7 @@ export function RouteCard({
   const lng = useWatch({ control: form.control, name: 'lng' });
 
   // A live update that locks the destination closes the editor (and the marker stops moving).
-  const isOpen = isEditing && !isLocked && canChange;
+  const { isOpen, buttonRef, openEditor, closeEditor, dismissEditor } = useInPlaceEditor(form, 'lat', !isLocked && canChange);
   const draft = useMemo<MapPoint | null>(() => (isOpen ? toPoint(lat, lng) : null), [isOpen, lat, lng]);
   const settledDraft = useDebouncedValue(draft, ESTIMATE_DEBOUNCE_MS);
 
@@ -123,7 +116,6 @@ export function RouteCard({
     form.setValue('address_line', pinAddress.data.label, { shouldValidate: true, shouldDirty: true });
   }, [isOpen, isAddressTyped, pinAddress.data, form]);
   const isPinUnknown = isOpen && pinAddress.isSuccess && pinAddress.data === null && !isAddressTyped;
-  const changes = useQuery(destinationChangesQuery(dispatch.id, surface));
   // The route the driver took, followed while they are on the dispatch (their position is shown then).
   const trail = useQuery({ ...trailQuery(dispatch.id, surface, driver !== null), enabled: dispatch.assigned_driver_id !== null });
   const trailLines = useMemo(() => linesByDriver(trail.data?.points ?? []), [trail.data]);
@@ -133,53 +125,32 @@ export function RouteCard({
     onSuccess: (record) => {
       queryClient.setQueryData(dispatchQuery(dispatch.id).queryKey, record);
       void queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.deliveries(dispatch.id) });
-      setIsEditing(false);
-      focusAfterToggle.current = 'change';
+      closeEditor();
       toast(t.destinationChanged, 'success');
     },
     onError: async (error) => {
-      if (error instanceof ApiClientError && error.status === 409) {
-        // The dispatch moved on meanwhile: read it again, so the explanation names its state now.
-        await queryClient.invalidateQueries({ queryKey: dispatchQuery(dispatch.id).queryKey });
-        setIsEditing(false);
-        setFailure({ kind: 'conflict' });
-        return;
-      }
-      if (error instanceof ApiClientError && error.status === 400) {
-        const fields = fieldErrorsOf(error.message);
-        let isShownOnField = false;
-        for (const name of ['lat', 'lng', 'address_line'] as const satisfies DestinationFields[]) {
-          const message = fields[name];
-          if (message) {
-            form.setError(name, { message });
-            isShownOnField = true;
-          }
-        }
-        if (isShownOnField) return;
-      }
-      setFailure({ kind: 'error', detail: error.message });
+      const failure = await saveFailureOf(error, {
+        queryClient,
+        dispatchId: dispatch.id,
+        detail: error.message,
+        form: { form, fields: ['lat', 'lng', 'address_line'] },
+      });
+      if (failure?.kind === 'conflict') dismissEditor();
+      if (failure) setFailure(failure);
     },
   });
 
-  useEffect(() => {
-    const target = focusAfterToggle.current;
-    focusAfterToggle.current = null;
-    if (target === 'form' && isOpen) form.setFocus('lat');
-    if (target === 'change' && !isOpen) changeButtonRef.current?.focus();
-  }, [isOpen, form]);
-
-  function open(point: MapPoint) {
+  function open(point: MapPoint, focusForm = false) {
     setFailure(null);
     setIsAddressTyped(false);
     form.reset({ lat: point.lat, lng: point.lng, address_line: '' });
-    setIsEditing(true);
+    openEditor(focusForm);
   }
 
   function cancel() {
     form.clearErrors();
     setFailure(null);
-    setIsEditing(false);
-    focusAfterToggle.current = 'change';
+    closeEditor();
   }
 
   function onDestinationChange(point: MapPoint) {
@@ -198,13 +169,6 @@ export function RouteCard({
     const addressLine = values.address_line?.trim();
     save.mutate({ lat: values.lat, lng: values.lng, ...(addressLine ? { address_line: addressLine } : {}) });
   });
-
-  function onFormKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key === 'Escape' && !save.isPending) {
-      event.preventDefault();
-      cancel();
-    }
-  }
 
   const destination = draft ?? saved;
   const statusText = statusLabel(common, status);
@@ -253,22 +217,7 @@ export function RouteCard({
         </p>
       ) : null}
 
-      {changes.data && changes.data.length > 0 ? (
-        <details className={styles.changes} data-testid="destination-changes">
-          <summary>{format(t.destinationChanges, { count: changes.data.length })}</summary>
-          <ol>
-            {changes.data.map((change) => (
-              <li key={change.changed_at} data-testid="destination-change-entry">
-                <ClientTime timestamp={change.changed_at} locale={locale} />
-                {': '}
-                <span data-testid="destination-before">{change.before.address_line || format(t.coordinates, { lat: change.before.lat, lng: change.before.lng })}</span>
-                {' → '}
-                <span data-testid="destination-after">{change.after.address_line || format(t.coordinates, { lat: change.after.lat, lng: change.after.lng })}</span>
-              </li>
-            ))}
-          </ol>
-        </details>
-      ) : null}
+      <DestinationChanges dispatchId={dispatch.id} surface={surface} t={t} locale={locale} />
 
       {failure?.kind === 'conflict' ? (
         <p className="alert alert--warning" role="alert" data-testid="destination-conflict">
@@ -283,10 +232,7 @@ export function RouteCard({
 
       {canChange && !isLocked && !isOpen ? (
         <div className={styles.changeRow}>
-          <button ref={changeButtonRef} type="button" className="btn" onClick={() => {
-              open(dispatch.destination);
-              focusAfterToggle.current = 'form';
-            }}>
+          <button ref={buttonRef} type="button" className="btn" onClick={() => open(dispatch.destination, true)}>
             {t.changeDestination}
           </button>
           <p className="field__hint">{t.changeHint}</p>
@@ -294,7 +240,7 @@ export function RouteCard({
       ) : null}
 
       {isOpen ? (
-        <form className={styles.changePanel} onSubmit={onSubmit} onKeyDown={onFormKeyDown} noValidate aria-labelledby="change-destination-title" data-testid="destination-change">
+        <form className={styles.changePanel} onSubmit={onSubmit} onKeyDown={escapeCancels(save.isPending, cancel)} noValidate aria-labelledby="change-destination-title" data-testid="destination-change">
           <h3 id="change-destination-title" className={styles.subheading}>
             {t.changePanelTitle}
           </h3>
@@ -388,69 +334,6 @@ function NumberField({
         />
       )}
     </Field>
-  );
-}
-
-const ESTIMATE_ROWS = [
-  ['estimateTotalTime', (estimate: Estimate, t: DispatchDetailText) => format(t.minutes, { count: estimate.total_estimated_time })],
-  ['estimatePickupTime', (estimate: Estimate, t: DispatchDetailText) => format(t.minutes, { count: estimate.pickup_estimated_time })],
-  ['estimateTravelTime', (estimate: Estimate, t: DispatchDetailText) => format(t.minutes, { count: estimate.destination_estimated_time })],
-  ['estimatePrice', (estimate: Estimate) => estimate.delivery_price_text],
-  ['estimateVat', (estimate: Estimate) => estimate.vat_price_text],
-] as const;
-
-/** The current and the new estimate side by side, so the change is weighed before it is made. */
-function EstimateComparison({
-  current,
-  next,
-  isCurrentLoading,
-  isNextLoading,
-  error,
-  t,
-}: {
-  current: Estimate | undefined;
-  next: Estimate | undefined;
-  isCurrentLoading: boolean;
-  isNextLoading: boolean;
-  error: Error | null;
-  t: DispatchDetailText;
-}) {
-  const cell = (estimate: Estimate | undefined, isLoading: boolean, render: (estimate: Estimate) => string) =>
-    estimate ? <bdi className={isLoading ? styles.estimateStale : undefined}>{render(estimate)}</bdi> : <span className="skeleton" aria-hidden="true" />;
-  return (
-    <div className={styles.estimate}>
-      <div className="table-wrap">
-        <table className="table" data-testid="estimate-comparison" aria-busy={isCurrentLoading || isNextLoading}>
-          <caption className={styles.caption}>{t.estimateHeading}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.estimateQuantity}</th>
-              <th scope="col">{t.estimateCurrent}</th>
-              <th scope="col">{t.estimateNew}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ESTIMATE_ROWS.map(([key, render]) => (
-              <tr key={key}>
-                <th scope="row">{t[key]}</th>
-                <td data-testid={`estimate-current-${key}`}>{cell(current, isCurrentLoading, (estimate) => render(estimate, t))}</td>
-                <td data-testid={`estimate-new-${key}`} data-settled={!isNextLoading}>
-                  {cell(next, isNextLoading, (estimate) => render(estimate, t))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p className="sr-only" aria-live="polite">
-        {isNextLoading ? t.estimateCalculating : next ? `${t.estimateNew}: ${ESTIMATE_ROWS[0][1](next, t)}, ${next.delivery_price_text}` : ''}
-      </p>
-      {error ? (
-        <p className="alert alert--error" role="alert">
-          {format(t.estimateFailed, { detail: error.message })}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import type { CommonText } from '@/components/i18n/messages/common';
 import type { DispatchDetailText } from '@/components/i18n/messages/dispatch-detail';
 import { ClientTime } from './client-time';
 import styles from './dispatch-detail.module.css';
+import timelineStyles from './status-timeline.module.css';
 import { actorText } from './actor-text';
 import { statusLabel } from './status-labels';
 
@@ -45,29 +46,29 @@ export function StatusTimeline({
     <section className="card" aria-labelledby="timeline-title">
       <div className={styles.sectionHeader}>
         <h2 id="timeline-title">{t.sectionTimeline}</h2>
-        <span className={isLive ? styles.liveOn : styles.liveOff} data-testid="live-indicator" data-live={isLive}>
+        <span className={isLive ? timelineStyles.liveOn : timelineStyles.liveOff} data-testid="live-indicator" data-live={isLive}>
           {isLive ? t.live : t.notLive}
         </span>
       </div>
-      <ol className={styles.timeline} data-testid="timeline">
+      <ol className={timelineStyles.timeline} data-testid="timeline">
         {entries.map((entry, index) => {
           const isNewest = index === entries.length - 1;
           return (
             // The history only grows at the end: positions are stable keys.
             <li
               key={index}
-              className={[styles.timelineEntry, isLifecycleStatus(entry.status) ? '' : styles.timelineMarker].join(' ')}
+              className={[timelineStyles.timelineEntry, isLifecycleStatus(entry.status) ? '' : timelineStyles.timelineMarker].join(' ')}
               data-testid="timeline-entry"
               data-status={entry.status}
               data-tone={ENDED.includes(entry.status) ? 'ended' : undefined}
               aria-current={isNewest ? 'step' : undefined}
             >
-              <span className={styles.timelineDot} aria-hidden="true" />
-              <span className={styles.timelineStatus}>
+              <span className={timelineStyles.timelineDot} aria-hidden="true" />
+              <span className={timelineStyles.timelineStatus}>
                 {statusLabel(common, entry.status)}
                 {isNewest ? <span className="sr-only"> ({t.timelineCurrent})</span> : null}
               </span>
-              <span className={styles.timelineMeta}>
+              <span className={timelineStyles.timelineMeta}>
                 {/* The first entry dates the history; the rest are to the second, as steps often are seconds apart. */}
                 <ClientTime timestamp={entry.status_captured_time} locale={locale} style={index === 0 ? 'dateTime' : 'time'} />
                 <span className="muted" data-testid="timeline-actor">

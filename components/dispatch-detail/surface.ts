@@ -1,4 +1,7 @@
 import { AUDIENCE_PATHS, type Audience } from '@/components/dispatch-list/audience';
+import type { Locale } from '@/components/i18n/locale';
+import type { CommonText } from '@/components/i18n/messages/common';
+import type { DispatchRecord } from '@/lib/dispatches/schemas';
 
 /**
  * Where the dispatch page's parts read and write, by audience (components/dispatch-list/audience.ts):
@@ -46,3 +49,13 @@ export const DISPATCH_SURFACES: Readonly<Record<Audience, DispatchSurface>> = {
     showsDeliveryEndpoint: true,
   },
 };
+
+/** What a card of the restaurant's controls (the pickup's timing, the drop-off's details) gets from the page. */
+export interface ControlCardProps {
+  dispatch: DispatchRecord;
+  surface: DispatchSurface;
+  /** Whether the card offers its action (staff; the console records statuses from its own actions). */
+  showsAction: boolean;
+  locale: Locale;
+  common: CommonText;
+}

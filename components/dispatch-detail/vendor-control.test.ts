@@ -6,6 +6,7 @@ import { isAcceptanceAhead, isPickupAhead, readiness } from '@/components/dispat
 import { PriceCard } from '@/components/dispatch-detail/price-card';
 import type { DispatchRecord, StatusEntry } from '@/lib/dispatches/schemas';
 import type { LifecycleStatus } from '@/lib/transitions/table';
+import { SAR_PRICING } from '@/test/dispatch-records';
 
 // The dispatch page's restaurant controls offer what the server allows, read from the one
 // transition table: "ready now" kept before a driver accepts, recorded after, refused after pickup.
@@ -44,13 +45,7 @@ describe('ready now', () => {
 
 describe('the price card', () => {
   const pricing: NonNullable<DispatchRecord['pricing']> = {
-    delivery_price: 18.75,
-    delivery_price_text: '18.75 SAR',
-    vat_price: 2.81,
-    vat_price_text: '2.81 SAR',
-    total_price: 21.56,
-    total_price_text: '21.56 SAR',
-    currency: 'SAR',
+    ...SAR_PRICING,
     quote_id: 'quo_1',
     previous: { delivery_price: 15, delivery_price_text: '15.00 SAR', vat_price: 2.25, vat_price_text: '2.25 SAR', total_price: 17.25, total_price_text: '17.25 SAR' },
   };

@@ -71,6 +71,16 @@ export function CustomerCell({ record, noName }: { record: DispatchRecord; noNam
   );
 }
 
+/** The vendor's order id over the branch it came from. */
+export function OrderBranchCell({ record }: { record: DispatchRecord }) {
+  return (
+    <>
+      <span className={`${styles.oneLine} mono`}>{record.vendor_oid}</span>
+      <span className={`${styles.oneLine} muted`}>{record.vendor_bid}</span>
+    </>
+  );
+}
+
 /**
  * The destination's address line, or its coordinates when it has none; a dispatch travelling in a
  * trip (the dispatch engine's bundle) is tagged with the trip and its drop-off's place in it, so

@@ -11,6 +11,7 @@ import {
   CustomerCell,
   DestinationCell,
   DriverCell,
+  OrderBranchCell,
   SkeletonLine,
   SkeletonTime,
   SkeletonTwoLines,
@@ -86,17 +87,7 @@ function columnsOf(table: TableAudience, { t, attentionText, now, statusLabels, 
   if (table.audience === 'staff') {
     return [
       reference('staff'),
-      {
-        header: t.colOrderBranch,
-        slot: 'order',
-        cell: ({ record }) => (
-          <>
-            <span className={`${styles.oneLine} mono`}>{record.vendor_oid}</span>
-            <span className={`${styles.oneLine} muted`}>{record.vendor_bid}</span>
-          </>
-        ),
-        skeleton: <SkeletonTwoLines />,
-      },
+      { header: t.colOrderBranch, slot: 'order', cell: ({ record }) => <OrderBranchCell record={record} />, skeleton: <SkeletonTwoLines /> },
       customer,
       { header: t.colDestination, slot: 'destination', cell: ({ record }) => <DestinationCell record={record} />, skeleton: line() },
       { header: t.colDriver, slot: 'driver', cell: (row) => <DriverCell row={row} t={t} locale={locale} isHydrated={isHydrated} />, skeleton: <SkeletonTwoLines /> },
@@ -129,16 +120,7 @@ function columnsOf(table: TableAudience, { t, attentionText, now, statusLabels, 
       ),
       skeleton: line(),
     },
-    {
-      header: adminT.colOrderBranch,
-      cell: ({ record }) => (
-        <>
-          <span className={`${styles.oneLine} mono`}>{record.vendor_oid}</span>
-          <span className={`${styles.oneLine} muted`}>{record.vendor_bid}</span>
-        </>
-      ),
-      skeleton: <SkeletonTwoLines />,
-    },
+    { header: adminT.colOrderBranch, cell: ({ record }) => <OrderBranchCell record={record} />, skeleton: <SkeletonTwoLines /> },
     customer,
     {
       header: adminT.colDriver,

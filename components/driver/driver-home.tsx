@@ -7,8 +7,8 @@ import type { Locale } from '@/components/i18n/locale';
 import type { DriverText } from '@/components/i18n/messages/driver';
 import { isOnDuty } from '@/lib/transitions/table';
 import { driverFetch } from './driver-fetch';
-import { DriverLink } from './driver-link';
 import type { DriverPageText } from './page-text';
+import { JobLink } from './job-link';
 import { OfferCard } from './offer-card';
 import { TripCard, tripsOf, type JobListProps } from './trip';
 import { getQueryData, invalidateQueries, setQueryData, useDriverQuery } from './driver-store';
@@ -138,19 +138,13 @@ function JobLinks({ jobs, t, statusLabels, pendingState }: Omit<JobListProps, 'l
         const isActive = isOnDuty(state);
         return (
           <li key={job.id}>
-            <DriverLink href={`/driver/jobs/${encodeURIComponent(job.id)}`} className={styles.jobLink} testId="job-link">
-              <span className={styles.jobTop}>
-                <strong>{job.restaurant}</strong>
-                <span className="badge" data-testid="job-state">
-                  {statusLabels[state] ?? state}
-                </span>
-              </span>
-              <span className={styles.muted}>
-                #{job.r_id}
-                {isActive && job.destination ? ` · ${job.destination.address_line ?? `${job.destination.lat.toFixed(4)}, ${job.destination.lng.toFixed(4)}`}` : null}
-              </span>
-              {pending ? <span className={styles.pendingNote}>{t.pendingSync}</span> : null}
-            </DriverLink>
+            <JobLink
+              job={job}
+              title={job.restaurant}
+              stateLabel={statusLabels[state] ?? state}
+              place={isActive && job.destination ? (job.destination.address_line ?? `${job.destination.lat.toFixed(4)}, ${job.destination.lng.toFixed(4)}`) : null}
+              pendingNote={pending ? t.pendingSync : null}
+            />
           </li>
         );
       })}

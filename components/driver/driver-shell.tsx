@@ -8,7 +8,7 @@ import { driverMessages } from '@/components/i18n/messages/driver';
 import { DriverLink } from './driver-link';
 import { DriverSignOutGate } from './driver-sign-out-gate';
 import { SyncStatus } from './sync-status';
-import styles from './driver.module.css';
+import styles from './driver-shell.module.css';
 
 /**
  * The driver app's frame: a compact bar (name, what waits to sync, language, sign-out), then the

@@ -1,90 +1,61 @@
 'use client';
 
-import { useState } from 'react';
+import type { ComponentProps } from 'react';
 import { ApiClientError } from '@/components/client/api-fetch';
 import type { DriverText } from '@/components/i18n/messages/driver';
 import { driverFetch } from './driver-fetch';
-import { endEarlierSession, useFinishLeftSignOut } from './earlier-session';
+import { useDriverSignIn } from './earlier-session';
 import { driverReturnPath } from './return-path';
 import styles from './driver.module.css';
 import { LtrText } from '@/components/ui/ltr-text';
+import { FormFailure } from '@/components/ui/form-failure';
 
 /** The phone format the hint shows (international, as drivers are registered). */
 const PHONE_EXAMPLE = '+966 50 000 0001';
 
 /** Phone and PIN, typed on a phone keypad: `inputmode` brings up the right keyboard. */
 export function DriverSignInForm({ t, next, notice }: { t: DriverText; next: string | null; notice?: string }) {
-  const [failure, setFailure] = useState<string | null>(notice ?? null);
-  const [isBusy, setIsBusy] = useState(false);
+  const { failure, isBusy, signIn } = useDriverSignIn({ waiting: t.earlierSignOutWaiting, initialFailure: notice ?? null });
   const [before = '', after = ''] = t.phoneHint.split('{example}');
-  useFinishLeftSignOut();
 
   return (
     <form
       className={styles.stack}
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
-        setFailure(null);
-        setIsBusy(true);
-        try {
-          if (!(await endEarlierSession(null))) {
-            setFailure(t.earlierSignOutWaiting);
-            setIsBusy(false);
-            return;
-          }
-          await driverFetch('/api/session', { method: 'POST', body: { phone: String(form.get('phone') ?? ''), pin: String(form.get('pin') ?? '') } });
+        void signIn({
+          signedIn: null,
+          post: () => driverFetch('/api/session', { method: 'POST', body: { phone: String(form.get('phone') ?? ''), pin: String(form.get('pin') ?? '') } }),
           // A full load: the app starts clean for this driver.
-          window.location.assign(driverReturnPath(next));
-        } catch (error) {
-          setFailure(error instanceof ApiClientError ? error.message : String(error));
-          setIsBusy(false);
-        }
+          to: driverReturnPath(next),
+          failureText: (error) => (error instanceof ApiClientError ? error.message : String(error)),
+        });
       }}
     >
-      {failure ? (
-        <p role="alert" className="alert alert--error" data-testid="sign-in-error">
-          {failure}
-        </p>
-      ) : null}
-      <div className="field">
-        <label htmlFor="phone">{t.phone}</label>
-        <input
-          id="phone"
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          dir="ltr"
-          required
-          maxLength={40}
-          className={`input ${styles.bigInput}`}
-          aria-describedby="phone-hint"
-        />
+      <FormFailure message={failure} testId="sign-in-error" />
+      <SignInField name="phone" label={t.phone} type="tel" inputMode="tel" autoComplete="tel" maxLength={40} aria-describedby="phone-hint">
         <p id="phone-hint" className="field__hint">
           {before}
           <LtrText>{PHONE_EXAMPLE}</LtrText>
           {after}
         </p>
-      </div>
-      <div className="field">
-        <label htmlFor="pin">{t.pin}</label>
-        <input
-          id="pin"
-          name="pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="current-password"
-          pattern="[0-9]*"
-          dir="ltr"
-          required
-          maxLength={12}
-          className={`input ${styles.bigInput}`}
-        />
-      </div>
+      </SignInField>
+      <SignInField name="pin" label={t.pin} type="password" inputMode="numeric" autoComplete="current-password" pattern="[0-9]*" maxLength={12} />
       <button type="submit" className={`btn btn--primary ${styles.big}`} disabled={isBusy}>
         {isBusy ? t.signingIn : t.signIn}
       </button>
     </form>
+  );
+}
+
+/** A field of the form, typed on a phone's keypad: large, required, left to right in either language; `children` under it. */
+function SignInField({ name, label, children, ...input }: ComponentProps<'input'> & { name: string; label: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={name}>{label}</label>
+      <input id={name} name={name} dir="ltr" required className={`input ${styles.bigInput}`} {...input} />
+      {children}
+    </div>
   );
 }

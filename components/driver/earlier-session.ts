@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { isSignOutPending } from '@/components/shell/pending-sign-out';
 import { DRIVER_SIGN_IN_PATH } from './driver-fetch';
 
@@ -35,4 +35,45 @@ export function useFinishLeftSignOut(): void {
         // finished at the next sign-in
       });
   }, []);
+}
+
+/**
+ * A sign-in of the driver app (phone and PIN, or a one-time link): `signIn` ends the session the
+ * phone still holds (`endEarlierSession`), posts the sign-in, then loads `to` afresh so the app
+ * starts clean for this driver. `failure` says why it did not (no signal to end the earlier
+ * session: `waiting`); the page is free to try again.
+ */
+export function useDriverSignIn({ waiting, initialFailure = null }: { waiting: string; initialFailure?: string | null }) {
+  const [failure, setFailure] = useState<string | null>(initialFailure);
+  const [isBusy, setIsBusy] = useState(false);
+  useFinishLeftSignOut();
+
+  async function signIn({
+    signedIn,
+    post,
+    to,
+    failureText,
+  }: {
+    signedIn: { driverId: string | null } | null;
+    post: () => Promise<unknown>;
+    to: string;
+    failureText: (error: unknown) => string;
+  }): Promise<void> {
+    setFailure(null);
+    setIsBusy(true);
+    try {
+      if (!(await endEarlierSession(signedIn))) {
+        setFailure(waiting);
+        setIsBusy(false);
+        return;
+      }
+      await post();
+      window.location.assign(to);
+    } catch (error) {
+      setFailure(failureText(error));
+      setIsBusy(false);
+    }
+  }
+
+  return { failure, isBusy, signIn };
 }

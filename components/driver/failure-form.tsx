@@ -6,6 +6,7 @@ import { PhotoInput } from './photo-input';
 import { mediaEntry, type Run } from './proof-form';
 import { FAILURE_REASONS, type FailureReason, type Job } from './types';
 import styles from './driver.module.css';
+import proofStyles from './proof.module.css';
 
 const NOTE_MAX = 500;
 
@@ -39,10 +40,10 @@ export function FailureForm({ job, t, isBusy, run, onCancel }: { job: Job; t: Dr
         ]);
       }}
     >
-      <fieldset className={styles.reasons}>
+      <fieldset className={proofStyles.reasons}>
         <legend className={styles.sectionTitle}>{t.failReason}</legend>
         {FAILURE_REASONS.map((option) => (
-          <label key={option} className={styles.reason}>
+          <label key={option} className={proofStyles.reason}>
             <input type="radio" name="reason" value={option} checked={reason === option} onChange={() => setReason(option)} required />
             <span>{t[`reason_${option}`]}</span>
           </label>

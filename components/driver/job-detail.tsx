@@ -25,6 +25,7 @@ import { useCurrentFix } from './use-position-reporter';
 import { usePendingState } from './use-pending-state';
 import styles from './driver.module.css';
 import { LtrText } from '@/components/ui/ltr-text';
+import { FormFailure } from '@/components/ui/form-failure';
 
 // The proof and failure forms (camera, signature pad, image downscaling) are needed once per
 // delivery, at the door: chunks of their own, outside the first load, fetched right after it
@@ -228,11 +229,7 @@ function Actions({
 
   return (
     <section className={styles.stack}>
-      {failure ? (
-        <p role="alert" className="alert alert--error" data-testid="action-error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} testId="action-error" />
       {buttons.map((status) => (
         <button
           key={status}

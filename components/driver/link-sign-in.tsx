@@ -1,11 +1,11 @@
 'use client';
 
-import { useState } from 'react';
 import { ApiClientError } from '@/components/client/api-fetch';
 import type { DriverText } from '@/components/i18n/messages/driver';
 import { driverFetch } from './driver-fetch';
-import { endEarlierSession, useFinishLeftSignOut } from './earlier-session';
+import { useDriverSignIn } from './earlier-session';
 import styles from './driver.module.css';
+import { FormFailure } from '@/components/ui/form-failure';
 
 /**
  * A one-time sign-in link: opening it changes nothing (link previews and mail scanners fetch
@@ -13,37 +13,24 @@ import styles from './driver.module.css';
  * holds (`signedIn`), its queued updates sent first.
  */
 export function LinkSignIn({ token, t, signedIn }: { token: string; t: DriverText; signedIn: { driverId: string | null } | null }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-  useFinishLeftSignOut();
+  const { failure, isBusy, signIn } = useDriverSignIn({ waiting: t.earlierSignOutWaiting });
   return (
     <div className={styles.stack}>
-      {failure ? (
-        <p role="alert" className="alert alert--error" data-testid="link-error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} testId="link-error" />
       <button
         type="button"
         className={`btn btn--primary ${styles.big}`}
         disabled={isBusy}
-        onClick={async () => {
-          setIsBusy(true);
-          setFailure(null);
-          try {
-            if (!(await endEarlierSession(signedIn))) {
-              setFailure(t.earlierSignOutWaiting);
-              setIsBusy(false);
-              return;
-            }
-            await driverFetch('/api/session/link', { method: 'POST', body: { token } });
-            // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: the app starts clean for this driver
-            window.location.assign('/driver');
-          } catch (error) {
-            setFailure(error instanceof ApiClientError && error.code === 'link_invalid' ? t.linkInvalid : error instanceof Error ? error.message : String(error));
-            setIsBusy(false);
-          }
-        }}
+        onClick={() =>
+          void signIn({
+            signedIn,
+            post: () => driverFetch('/api/session/link', { method: 'POST', body: { token } }),
+            // A full load: the app starts clean for this driver.
+            to: '/driver',
+            failureText: (error) =>
+              error instanceof ApiClientError && error.code === 'link_invalid' ? t.linkInvalid : error instanceof Error ? error.message : String(error),
+          })
+        }
       >
         {isBusy ? t.signingIn : t.linkButton}
       </button>

@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { DriverText } from '@/components/i18n/messages/driver';
 import { downscaleImage } from './downscale-image';
 import styles from './driver.module.css';
+import proofStyles from './proof.module.css';
 
 /**
  * "Take photo": the phone's camera (`capture="environment"`, the back camera) or, where the
@@ -32,7 +33,7 @@ export function PhotoInput({
     <div className={styles.stackTight}>
       <p className={styles.fieldLabel}>{label}</p>
       {/* eslint-disable-next-line @next/next/no-img-element -- a local blob: preview, nothing for next/image to optimise */}
-      {previewUrl ? <img src={previewUrl} alt={t.photoPreview} className={styles.preview} data-testid={`${testId}-preview`} /> : null}
+      {previewUrl ? <img src={previewUrl} alt={t.photoPreview} className={proofStyles.preview} data-testid={`${testId}-preview`} /> : null}
       {hasFailed ? (
         <p role="alert" className="field__error">
           {t.photoFailed}

@@ -12,6 +12,7 @@ import { keepProofDraft, readProofDraft, type ProofDraft } from './proof-draft';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad';
 import type { Job, MediaKind } from './types';
 import styles from './driver.module.css';
+import proofStyles from './proof.module.css';
 
 export type Run = (entries: Parameters<typeof submit>[0][], describe?: (error: ApiClientError) => string) => Promise<boolean>;
 
@@ -108,7 +109,7 @@ export function ProofForm({ job, t, locale, isBusy, run }: { job: Job; t: Driver
             }}
             onStroke={(signature) => draft.keep({ signature: signature ?? undefined })}
           />
-          <div className={styles.padFooter}>
+          <div className={proofStyles.padFooter}>
             <span className={styles.muted}>{t.signHere}</span>
             <button type="button" className="btn btn--small" onClick={() => padRef.current?.clear()} disabled={!hasInk}>
               {t.clearSignature}

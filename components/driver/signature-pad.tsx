@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useImperativeHandle, useRef, type PointerEvent, type Ref } from 'react';
-import styles from './driver.module.css';
+import styles from './proof.module.css';
 
 export interface SignaturePadHandle {
   /** The signature as a PNG, or null when nothing was drawn. */

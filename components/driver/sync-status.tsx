@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { format } from '@/components/i18n/messages';
 import type { DriverText } from '@/components/i18n/messages/driver';
 import { lastSendReachedServer, pendingEntries, subscribeOutbox } from './outbox';
-import styles from './driver.module.css';
+import styles from './driver-shell.module.css';
 
 const NO_ENTRIES: readonly never[] = [];
 

@@ -6,13 +6,14 @@ import type { Locale } from '@/components/i18n/locale';
 import { format } from '@/components/i18n/messages';
 import type { DriverText } from '@/components/i18n/messages/driver';
 import { canRecordStatus, isLifecycleStatus } from '@/lib/transitions/table';
-import { DriverLink } from './driver-link';
+import { JobLink } from './job-link';
 import { invalidateQueries } from './driver-store';
 import { parseTime } from './format';
 import { submit } from './outbox';
 import { driverKeys } from './queries';
 import type { DriverPlace, JobSummary } from './types';
 import styles from './driver.module.css';
+import { FormFailure } from '@/components/ui/form-failure';
 
 // Trips (bundles) of the dispatch engine in the driver app: one pickup, then its drop-offs in the
 // order the engine planned, each a job of its own with its own proof (job-detail.tsx). A driver
@@ -113,11 +114,7 @@ export function TripCard({ jobs, t, statusLabels, pendingState, locale }: JobLis
         <span className={styles.muted}>{placeText(lead.pickup)}</span>
       </p>
       {waiting ? <WaitNotice restaurant={lead.restaurant} readyAt={trip.ready_at} count={jobs.length} t={t} locale={locale} /> : null}
-      {failure ? (
-        <p role="alert" className="alert alert--error" data-testid="trip-error">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} testId="trip-error" />
       {toPickUp.length > 0 ? (
         <button type="button" className={`btn btn--primary ${styles.big}`} disabled={isBusy} onClick={() => void pickUpAll()} data-testid="trip-picked-up">
           {toPickUp.length > 1 ? t.tripPickUpAll : t.action_picked_up}
@@ -130,24 +127,20 @@ export function TripCard({ jobs, t, statusLabels, pendingState, locale }: JobLis
           const position = job.trip!.position + 1;
           return (
             <li key={job.id} data-testid="trip-dropoff" data-position={position} data-dispatch-id={job.id}>
-              <DriverLink href={`/driver/jobs/${encodeURIComponent(job.id)}`} className={styles.jobLink} testId="job-link">
-                <span className={styles.jobTop}>
-                  <strong>
+              <JobLink
+                job={job}
+                title={
+                  <>
                     <span className={styles.stopNumber} aria-hidden="true">
                       {position}
                     </span>{' '}
                     {format(t.tripDropoff, { position })}
-                  </strong>
-                  <span className="badge" data-testid="job-state">
-                    {statusLabels[state] ?? state}
-                  </span>
-                </span>
-                <span className={styles.muted}>
-                  #{job.r_id}
-                  {job.destination ? ` · ${placeText(job.destination)}` : null}
-                </span>
-                {pendingState(job.id) ? <span className={styles.pendingNote}>{t.pendingSync}</span> : null}
-              </DriverLink>
+                  </>
+                }
+                stateLabel={statusLabels[state] ?? state}
+                place={job.destination ? placeText(job.destination) : null}
+                pendingNote={pendingState(job.id) ? t.pendingSync : null}
+              />
             </li>
           );
         })}

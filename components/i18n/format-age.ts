@@ -1,16 +1,13 @@
 import type { Locale } from '@/components/i18n/locale';
+import { madeOnce } from '@/components/i18n/made-once';
 
 // Arabic with Latin digits, like the rest of the dashboard's times.
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', ar: 'ar-SA-u-nu-latn' };
-const formats = new Map<Locale, Intl.RelativeTimeFormat>();
+const ageFormat = madeOnce((locale: Locale) => new Intl.RelativeTimeFormat(INTL_LOCALE[locale], { numeric: 'always', style: 'short' }));
 
 /** How long ago, in the largest fitting unit: `12 sec. ago`, `5 min. ago`, `3 hr. ago`, `2 days ago`. */
 export function formatAge(ageMs: number, locale: Locale): string {
-  let format = formats.get(locale);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(INTL_LOCALE[locale], { numeric: 'always', style: 'short' });
-    formats.set(locale, format);
-  }
+  const format = ageFormat(locale);
   const seconds = Math.max(0, Math.round(ageMs / 1000));
   if (seconds < 60) return format.format(-seconds, 'second');
   const minutes = Math.floor(seconds / 60);

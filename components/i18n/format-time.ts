@@ -1,4 +1,5 @@
 import type { Locale } from '@/components/i18n/locale';
+import { madeOnce } from '@/components/i18n/made-once';
 
 /** The API's UTC timestamp (`YYYY-MM-DD HH:MM:SS.mmm`) as a Date. */
 export function parseApiTimestamp(timestamp: string): Date {
@@ -8,43 +9,28 @@ export function parseApiTimestamp(timestamp: string): Date {
 // Arabic with Latin digits: order numbers, phones and times are read against printed tickets.
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-GB', ar: 'ar-SA-u-nu-latn-ca-gregory' };
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(locale: Locale, style: 'time' | 'dateTime'): Intl.DateTimeFormat {
-  const key = `${locale}:${style}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(
-      INTL_LOCALE[locale],
-      style === 'time' ? { hour: '2-digit', minute: '2-digit', second: '2-digit' } : { dateStyle: 'medium', timeStyle: 'short' },
-    );
-    formats.set(key, format);
-  }
-  return format;
-}
+const timeFormat = madeOnce((locale: Locale) => new Intl.DateTimeFormat(INTL_LOCALE[locale], { hour: '2-digit', minute: '2-digit', second: '2-digit' }));
+const dateTimeFormat = madeOnce((locale: Locale) => new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** A timestamp in the viewer's time zone, e.g. `22 Nov 2026, 14:05`. Render it on the client only. */
 export function formatDateTime(timestamp: string, locale: Locale): string {
-  return formatter(locale, 'dateTime').format(parseApiTimestamp(timestamp));
+  return dateTimeFormat(locale).format(parseApiTimestamp(timestamp));
 }
 
 export function formatTime(timestamp: string, locale: Locale): string {
-  return formatter(locale, 'time').format(parseApiTimestamp(timestamp));
+  return timeFormat(locale).format(parseApiTimestamp(timestamp));
 }
 
-const clocks = new Map<Locale, Intl.DateTimeFormat>();
+const clockFormat = madeOnce((locale: Locale) => new Intl.DateTimeFormat(INTL_LOCALE[locale], { hour: '2-digit', minute: '2-digit' }));
 
 /** Hours and minutes in the viewer's time zone, e.g. `14:05`: for the customer's tracking page. */
 export function formatClock(date: Date, locale: Locale): string {
-  let format = clocks.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { hour: '2-digit', minute: '2-digit' });
-    clocks.set(locale, format);
-  }
-  return format.format(date);
+  return clockFormat(locale).format(date);
 }
 
-const days = new Map<Locale, Intl.DateTimeFormat>();
+const dayFormat = madeOnce(
+  (locale: Locale) => new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
 
 /**
  * A calendar day (`YYYY-MM-DD`, as a date input holds it) in the page's language, e.g.
@@ -53,11 +39,6 @@ const days = new Map<Locale, Intl.DateTimeFormat>();
  * language, this says the chosen day in the page's.
  */
 export function formatDay(day: string, locale: Locale): string {
-  let format = days.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    days.set(locale, format);
-  }
   const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : format.format(date);
+  return Number.isNaN(date.getTime()) ? day : dayFormat(locale).format(date);
 }

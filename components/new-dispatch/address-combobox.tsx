@@ -10,7 +10,7 @@ import type { NewDispatchText } from '@/components/i18n/messages/new-dispatch';
 import type { FieldAria } from '@/components/ui/field';
 import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 import { MIN_QUERY_LENGTH } from '@/lib/geocoding/schemas';
-import styles from './new-dispatch.module.css';
+import styles from './address-combobox.module.css';
 
 /** Typing settles for this long before the search is asked: a word, not every letter. */
 export const ADDRESS_SEARCH_DEBOUNCE_MS = 300;

@@ -15,7 +15,7 @@ import { formatMoney, toMinor } from '@/lib/pricing/tariff';
 import { format } from '@/components/i18n/messages';
 import type { CommonText } from '@/components/i18n/messages/common';
 import type { NewDispatchText } from '@/components/i18n/messages/new-dispatch';
-import styles from './new-dispatch.module.css';
+import styles from './estimate-panel.module.css';
 
 /** Typing or dragging settles for this long before an estimate is asked for. */
 const ESTIMATE_DEBOUNCE_MS = 400;

@@ -1,5 +1,6 @@
 'use client';
 
+import type { ComponentProps } from 'react';
 import { get, type FieldErrors, type FieldValues } from 'react-hook-form';
 
 /** A DOM id for a form path (`user_metadata.email` → `nd-user_metadata-email`). */
@@ -26,4 +27,12 @@ export function blankToUndefined(value: unknown): unknown {
 export function numberOrUndefined(value: unknown): number | undefined {
   if (value === '' || value === null || value === undefined) return undefined;
   return typeof value === 'number' ? value : Number(value);
+}
+
+/**
+ * A number input of the form, its digits left to right in either language: any decimal, or with
+ * `whole` a count (the numeric keypad, steps of 1). Register it with `numberOrUndefined`.
+ */
+export function NumberInput({ whole = false, ...props }: ComponentProps<'input'> & { whole?: boolean }) {
+  return <input type="number" inputMode={whole ? 'numeric' : 'decimal'} step={whole ? 1 : 'any'} dir="ltr" className="input" {...props} />;
 }

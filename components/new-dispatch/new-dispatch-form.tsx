@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { blankToUndefined, errorAt, fieldId, numberOrUndefined } from '@/components/new-dispatch/field';
+import { blankToUndefined, errorAt, fieldId, NumberInput, numberOrUndefined } from '@/components/new-dispatch/field';
 import { Field } from '@/components/ui/field';
 import { OrderItems } from '@/components/new-dispatch/order-items';
 import { roundCoordinate, type EstimateSummary, type ShownQuote } from '@/components/new-dispatch/estimate-panel';
@@ -283,16 +283,7 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
             }
           >
             {(aria) => (
-              <input
-                type="number"
-                inputMode="decimal"
-                step="any"
-                min={0}
-                dir="ltr"
-                className="input"
-                {...aria}
-                {...register('vendor_payload.order_price', { setValueAs: numberOrUndefined })}
-              />
+              <NumberInput min={0} {...aria} {...register('vendor_payload.order_price', { setValueAs: numberOrUndefined })} />
             )}
           </Field>
           <Field id={fieldId('vendor_payload.currency')} label={t.currency} error={errorAt(errors, 'vendor_payload.currency')}>
@@ -315,16 +306,7 @@ export function NewDispatchForm({ t, common, branches, account, suggestions, til
             error={errorAt(errors, 'vendor_payload.pickup_wait_time', t.enterNumber)}
           >
             {(aria) => (
-              <input
-                type="number"
-                inputMode="numeric"
-                step={1}
-                min={0}
-                dir="ltr"
-                className="input"
-                {...aria}
-                {...register('vendor_payload.pickup_wait_time', { setValueAs: numberOrUndefined })}
-              />
+              <NumberInput whole min={0} {...aria} {...register('vendor_payload.pickup_wait_time', { setValueAs: numberOrUndefined })} />
             )}
           </Field>
         </div>

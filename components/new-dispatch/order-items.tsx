@@ -6,7 +6,7 @@ import { errorAt, fieldId, numberOrUndefined } from '@/components/new-dispatch/f
 import type { CreateDispatchFormInput, CreateDispatchFormOutput } from '@/lib/dispatches/create-dispatch-form-schema';
 import { format } from '@/components/i18n/messages';
 import type { NewDispatchText } from '@/components/i18n/messages/new-dispatch';
-import styles from './new-dispatch.module.css';
+import styles from './order-items.module.css';
 
 type DispatchForm = UseFormReturn<CreateDispatchFormInput, unknown, CreateDispatchFormOutput>;
 

@@ -7,7 +7,7 @@ import { LazyDispatchMap, type MapPoint, type PlaceableMarker } from '@/componen
 import { reverseAddress, type GeocodeResult } from '@/components/geocoding/queries';
 import { AddressCombobox } from '@/components/new-dispatch/address-combobox';
 import { EstimatePanel, type EstimateSummary, type ShownQuote } from '@/components/new-dispatch/estimate-panel';
-import { blankToUndefined, errorAt, fieldId, numberOrUndefined } from '@/components/new-dispatch/field';
+import { blankToUndefined, errorAt, fieldId, NumberInput, numberOrUndefined } from '@/components/new-dispatch/field';
 import { Field } from '@/components/ui/field';
 import { useNow } from '@/components/ui/use-now';
 import type { Locale } from '@/components/i18n/locale';
@@ -222,15 +222,7 @@ export function RouteSection({ form, t, common, branches, currency, tileUrl, til
               ).map(([name, label]) => (
                 <Field key={name} id={fieldId(name)} label={label} error={errorAt(errors, name, t.enterNumber)}>
                   {(aria) => (
-                    <input
-                      type="number"
-                      step="any"
-                      inputMode="decimal"
-                      dir="ltr"
-                      className="input"
-                      {...aria}
-                      {...register(name, { setValueAs: numberOrUndefined })}
-                    />
+                    <NumberInput {...aria} {...register(name, { setValueAs: numberOrUndefined })} />
                   )}
                 </Field>
               ))}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { blankToUndefined, errorAt, fieldId, numberOrUndefined } from '@/components/new-dispatch/field';
+import { blankToUndefined, errorAt, fieldId, NumberInput, numberOrUndefined } from '@/components/new-dispatch/field';
 import { Field } from '@/components/ui/field';
 import { format } from '@/components/i18n/messages';
 import type { NewDispatchText } from '@/components/i18n/messages/new-dispatch';
@@ -45,16 +45,7 @@ export function TimingSection({ form, t, vc, currency }: { form: DispatchForm; t
         {mode === 'in' ? (
           <Field id={fieldId('ready.minutes')} label={vc.readyInMinutes} error={errorAt(errors, 'ready.minutes', t.enterNumber)}>
             {(aria) => (
-              <input
-                type="number"
-                inputMode="numeric"
-                step={1}
-                min={1}
-                dir="ltr"
-                className="input"
-                {...aria}
-                {...register('ready.minutes', { setValueAs: numberOrUndefined, shouldUnregister: true })}
-              />
+              <NumberInput whole min={1} {...aria} {...register('ready.minutes', { setValueAs: numberOrUndefined, shouldUnregister: true })} />
             )}
           </Field>
         ) : null}
@@ -88,16 +79,7 @@ export function TimingSection({ form, t, vc, currency }: { form: DispatchForm; t
         </Field>
         <Field id={fieldId('tip')} label={vc.tip} hint={format(vc.tipHint, { currency })} error={errorAt(errors, 'tip', t.enterNumber)}>
           {(aria) => (
-            <input
-              type="number"
-              inputMode="decimal"
-              step="any"
-              min={0}
-              dir="ltr"
-              className="input"
-              {...aria}
-              {...register('tip', { setValueAs: numberOrUndefined })}
-            />
+            <NumberInput min={0} {...aria} {...register('tip', { setValueAs: numberOrUndefined })} />
           )}
         </Field>
       </div>

@@ -4,7 +4,7 @@ import type { Locale } from '@/components/i18n/locale';
 import { format, messagesFor } from '@/components/i18n/messages';
 import { commonMessages } from '@/components/i18n/messages/common';
 import { trackingMessages } from '@/components/i18n/messages/tracking';
-import styles from './tracking.module.css';
+import styles from './tracking-shell.module.css';
 
 /** The tracking page's frame: the restaurant on a coloured band, the language switch, a privacy note. */
 export function TrackingShell({ locale, eyebrow, heading, children }: { locale: Locale; eyebrow: string; heading: ReactNode; children: ReactNode }) {

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import styles from './ui.module.css';
+import { FormFailure } from './form-failure';
 
 interface DialogProps {
   isOpen: boolean;
@@ -75,11 +76,7 @@ export function ConfirmDialog({ isOpen, onClose, onConfirm, title, body, confirm
     <Dialog isOpen={isOpen} onClose={onClose} title={title} fallbackFocusRef={fallbackFocusRef}>
       <div className="stack">
         <div>{body}</div>
-        {error ? (
-          <p role="alert" className="alert alert--error">
-            {error}
-          </p>
-        ) : null}
+        <FormFailure message={error} />
         <div className={styles.dialogActions}>
           <button type="button" className="btn" onClick={onClose} data-autofocus>
             {cancelLabel}

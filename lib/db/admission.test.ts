@@ -14,6 +14,21 @@ async function turns(count: number) {
   for (let i = 0; i < count; i++) await nextTurn();
 }
 
+/** One place: a run admitted through `first` holds it, so one through `second` starts only once it is given back. */
+async function expectOnePlace(first: typeof admit, second: typeof admit) {
+  const gate = deferred();
+  let isSecondStarted = false;
+  const holding = first(1, () => gate.promise);
+  const waiting = second(1, async () => {
+    isSecondStarted = true;
+  });
+  await turns(3);
+  expect(isSecondStarted).toBe(false);
+  gate.resolve();
+  await Promise.all([holding, waiting]);
+  expect(isSecondStarted).toBe(true);
+}
+
 describe('admit', () => {
   it('runs at most `limit` at once, first come first served', async () => {
     const order: number[] = [];
@@ -64,17 +79,7 @@ describe('admit', () => {
     // @ts-expect-error a second instance of the module, as a second route bundle has
     const { admit: admitElsewhere } = (await import('@/lib/db/admission?second-bundle')) as typeof import('@/lib/db/admission');
     expect(admitElsewhere).not.toBe(admit);
-    const gate = deferred();
-    let started = false;
-    const first = admit(1, () => gate.promise);
-    const second = admitElsewhere(1, async () => {
-      started = true;
-    });
-    await turns(3);
-    expect(started).toBe(false);
-    gate.resolve();
-    await Promise.all([first, second]);
-    expect(started).toBe(true);
+    await expectOnePlace(admit, admitElsewhere);
   });
 
   it('lets a request whose client left while it waited out of the queue, unrun, and keeps the place count', async () => {
@@ -102,17 +107,7 @@ describe('admit', () => {
     await Promise.all([running, last]);
     expect(started).toEqual(['first', 'last']);
     // The gate is whole again: one place, taken and given back.
-    const again = deferred();
-    const one = admit(1, () => again.promise);
-    let isSecondStarted = false;
-    const two = admit(1, async () => {
-      isSecondStarted = true;
-    });
-    await turns(3);
-    expect(isSecondStarted).toBe(false);
-    again.resolve();
-    await Promise.all([one, two]);
-    expect(isSecondStarted).toBe(true);
+    await expectOnePlace(admit, admit);
   });
 
   it('does not queue a request whose client has already left', async () => {

@@ -16,34 +16,36 @@ export async function purgeExpired(options: {
   const now = options.now ?? new Date();
   const deliveriesBefore = new Date(now.getTime() - options.deliveryRetentionMs);
   const keysBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_MS);
-  let deliveries = 0;
-  let idempotencyKeys = 0;
-  for (;;) {
-    const deleted = await db().$executeRaw`
+  const deliveries = await deleteInBatches(
+    () => db().$executeRaw`
       DELETE FROM webhook_deliveries WHERE id IN (
         SELECT id FROM webhook_deliveries
-        WHERE completed_at < ${deliveriesBefore} AND status <> 'pending' LIMIT ${BATCH})`;
-    deliveries += deleted;
-    if (deleted < BATCH) break;
-  }
-  for (;;) {
-    const deleted = await db().$executeRaw`
+        WHERE completed_at < ${deliveriesBefore} AND status <> 'pending' LIMIT ${BATCH})`,
+  );
+  const vendorKeys = await deleteInBatches(
+    () => db().$executeRaw`
       DELETE FROM idempotency_keys WHERE (account_id, key) IN (
-        SELECT account_id, key FROM idempotency_keys WHERE created_at < ${keysBefore} LIMIT ${BATCH})`;
-    idempotencyKeys += deleted;
-    if (deleted < BATCH) break;
-  }
-  for (;;) {
-    const deleted = await db().$executeRaw`
+        SELECT account_id, key FROM idempotency_keys WHERE created_at < ${keysBefore} LIMIT ${BATCH})`,
+  );
+  const driverKeys = await deleteInBatches(
+    () => db().$executeRaw`
       DELETE FROM driver_idempotency_keys WHERE (driver_id, key) IN (
-        SELECT driver_id, key FROM driver_idempotency_keys WHERE created_at < ${keysBefore} LIMIT ${BATCH})`;
-    idempotencyKeys += deleted;
-    if (deleted < BATCH) break;
-  }
+        SELECT driver_id, key FROM driver_idempotency_keys WHERE created_at < ${keysBefore} LIMIT ${BATCH})`,
+  );
   // Expired sessions and failures older than the throttle's longest window no longer mean anything.
   const sessions = (await db().session.deleteMany({ where: { expiresAt: { lt: now } } })).count;
   const loginFailures = (await db().loginFailure.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - FAILURES_KEPT_MS) } } })).count;
   // A one-time sign-in link is worthless once expired, used or not.
   const signInLinks = (await db().signInLink.deleteMany({ where: { expiresAt: { lt: now } } })).count;
-  return { deliveries, idempotencyKeys, sessions, loginFailures, signInLinks };
+  return { deliveries, idempotencyKeys: vendorKeys + driverKeys, sessions, loginFailures, signInLinks };
+}
+
+/** Runs `deleteBatch` (at most BATCH rows a run) until a run deletes fewer: how many rows went. */
+async function deleteInBatches(deleteBatch: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch();
+    total += deleted;
+    if (deleted < BATCH) return total;
+  }
 }

@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { DriverShell } from '@/components/driver/driver-shell';
 import { DriverSignInForm } from '@/components/driver/driver-sign-in-form';
+import { SignInPanel } from '@/components/driver/sign-in-panel';
 import { driverReturnPath } from '@/components/driver/return-path';
 import { currentUser } from '@/lib/auth/current-user';
 import { getLocale } from '@/components/i18n/get-locale';
 import { format, messagesFor } from '@/components/i18n/messages';
 import { driverMessages } from '@/components/i18n/messages/driver';
-import styles from '@/components/driver/driver.module.css';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -20,14 +19,8 @@ export default async function DriverSignInPage({ searchParams }: { searchParams:
   const notice =
     query.error === 'role' || user ? t.wrongRole : Number.isSafeInteger(unsent) && unsent > 0 ? format(t.unsentAfterSignOut, { count: unsent }) : undefined;
   return (
-    <DriverShell locale={locale} driver={null}>
-      <section className={`${styles.card} ${styles.stack}`} aria-labelledby="sign-in-title">
-        <h1 id="sign-in-title" className={styles.pageTitle}>
-          {t.signInTitle}
-        </h1>
-        <p className={styles.muted}>{t.signInIntro}</p>
-        <DriverSignInForm t={t} next={query.next ?? null} notice={notice} />
-      </section>
-    </DriverShell>
+    <SignInPanel locale={locale} titleId="sign-in-title" title={t.signInTitle} intro={t.signInIntro}>
+      <DriverSignInForm t={t} next={query.next ?? null} notice={notice} />
+    </SignInPanel>
   );
 }

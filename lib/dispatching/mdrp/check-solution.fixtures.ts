@@ -3,6 +3,7 @@
  * solution per rule, for the checker's tests. Every time below is worked out in the comments.
  */
 import type { MdrpRule } from '@/lib/dispatching/mdrp/check-solution';
+import { MDRP_INSTANCE_PARAMS } from '@/lib/dispatching/mdrp/generate-instance';
 import type { MdrpInstance } from '@/lib/dispatching/mdrp/instance';
 import type { MdrpSolution } from '@/lib/dispatching/mdrp/solution';
 
@@ -28,15 +29,7 @@ export function handBuiltInstance(): MdrpInstance {
       { id: 'c2', x: 3200, y: 960, onTime: 0, offTime: 60 },
       { id: 'c3', x: 0, y: 0, onTime: 60, offTime: 120 },
     ],
-    params: {
-      metersPerMinute: 320,
-      pickupServiceMinutes: 4,
-      dropoffServiceMinutes: 4,
-      targetClickToDoor: 40,
-      maxClickToDoor: 90,
-      payPerOrder: 10,
-      guaranteedPayPerHour: 15,
-    },
+    params: { ...MDRP_INSTANCE_PARAMS },
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkSolution, EVALUATOR_RULES, summarize, violationRule, type MdrpRule } from '@/lib/dispatching/mdrp/check-solution';
+import { checkSolution, EVALUATOR_RULES, violationRule, type MdrpRule } from '@/lib/dispatching/mdrp/check-solution';
+import { summarize } from '@/lib/dispatching/mdrp/metrics';
 import { handBuiltInstance, handBuiltSolution, violationCases } from '@/lib/dispatching/mdrp/check-solution.fixtures';
 import { generateInstance } from '@/lib/dispatching/mdrp/generate-instance';
 import { travelMinutes, type MdrpInstance } from '@/lib/dispatching/mdrp/instance';

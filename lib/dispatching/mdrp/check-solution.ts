@@ -31,56 +31,10 @@
  * A courier's moves are taken in the order the solution lists them (as the file lists them);
  * `writeSolution` sorts each courier's moves by departure time.
  */
-import { travelMinutes, type MdrpInstance, type MdrpPoint } from '@/lib/dispatching/mdrp/instance';
-import { movesByCourier, ON_LOCATION, type MdrpMove, type MdrpOrderRecord, type MdrpSolution } from '@/lib/dispatching/mdrp/solution';
-
-/** pandas' `describe(percentiles=[.1, .9])` of a column: NaN values left out; NaN when undefined. */
-export interface MdrpSummary {
-  count: number;
-  mean: number;
-  /** Sample standard deviation (ddof 1), as pandas. */
-  std: number;
-  min: number;
-  p10: number;
-  p50: number;
-  p90: number;
-  max: number;
-}
-
-export interface MdrpMetrics {
-  ordersTotal: number;
-  /** Lines of solution_info_orders.txt (the evaluator's "number of orders delivered"). */
-  ordersDelivered: number;
-  /** 100 × undelivered / total. */
-  undeliveredPct: number;
-  /** Drop-off − placement (the instance's), over delivered orders. */
-  clickToDoor: MdrpSummary;
-  /** 100 × delivered orders whose click-to-door exceeds the target / delivered orders. */
-  overTargetPct: number;
-  /** max(0, click-to-door − target). */
-  clickToDoorOverage: MdrpSummary;
-  /** Pickup − ready time (the instance's). */
-  readyToPickup: MdrpSummary;
-  /** Drop-off − ready time (the instance's). */
-  readyToDoor: MdrpSummary;
-  /** Sum over all couriers of max(pay per order × orders delivered, guaranteed pay per hour × shift hours). */
-  totalPayment: number;
-  /** Total payment / orders delivered. */
-  costPerOrder: number;
-  /** Share of couriers paid their guarantee (order earnings below it). */
-  guaranteeShare: number;
-  /** Over assignments. */
-  ordersPerBundle: MdrpSummary;
-  /**
-   * Over all couriers of the instance: (minutes driving + drop-off service × orders + pickup
-   * service × bundles) / shift minutes; 0 for a courier without moves.
-   */
-  utilization: MdrpSummary;
-  /** Over all couriers: 60 × orders / shift minutes. */
-  ordersPerHour: MdrpSummary;
-  /** Over all couriers: 60 × bundles / shift minutes. */
-  bundlesPerHour: MdrpSummary;
-}
+import type { MdrpInstance } from '@/lib/dispatching/mdrp/instance';
+import { computeMetrics, type MdrpMetrics } from '@/lib/dispatching/mdrp/metrics';
+import type { MdrpOrderRecord, MdrpSolution } from '@/lib/dispatching/mdrp/solution';
+import { arrivalIndex, buildTimelines, stayAt } from '@/lib/dispatching/mdrp/timeline';
 
 export type MdrpRule =
   // The evaluator's checks.
@@ -132,106 +86,16 @@ export function violationRule(violation: string): MdrpRule {
   return violation.slice(0, violation.indexOf(':')) as MdrpRule;
 }
 
-/** Python's bisect.bisect_left, on the list as it is (sorted or not). */
-function bisectLeft(list: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = Math.floor((lo + hi) / 2);
-    if ((list[mid] as number) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** numpy's linear quantile of sorted values (its lerp, exact to the last bit). */
-function quantile(sorted: readonly number[], q: number): number {
-  const n = sorted.length;
-  if (n === 0) return Number.NaN;
-  const virtual = (n - 1) * q;
-  const lo = Math.floor(virtual);
-  const a = sorted[lo] as number;
-  const b = sorted[Math.min(lo + 1, n - 1)] as number;
-  const t = virtual - lo;
-  const diff = b - a;
-  return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
-}
-
-/** pandas' describe(percentiles=[.1, .9]) of the values (NaN left out). */
-export function summarize(values: readonly number[]): MdrpSummary {
-  const kept = values.filter((v) => !Number.isNaN(v));
-  const sorted = [...kept].sort((a, b) => a - b);
-  const count = sorted.length;
-  const mean = count === 0 ? Number.NaN : kept.reduce((sum, v) => sum + v, 0) / count;
-  const std = count < 2 ? Number.NaN : Math.sqrt(kept.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (count - 1));
-  return {
-    count,
-    mean,
-    std,
-    min: count === 0 ? Number.NaN : (sorted[0] as number),
-    p10: quantile(sorted, 0.1),
-    p50: quantile(sorted, 0.5),
-    p90: quantile(sorted, 0.9),
-    max: count === 0 ? Number.NaN : (sorted[count - 1] as number),
-  };
-}
-
-/** A courier's timeline as the evaluator builds it: [on_time, departure, arrival, …], '' while moving. */
-interface Timeline {
-  moves: MdrpMove[];
-  times: number[];
-  places: string[];
-  driving: number;
-}
-
-/** Index in the timeline of the arrival of move `j` (0-based); index 0 is the on-location. */
-const arrivalIndex = (j: number) => 2 * j + 2;
-
 export function checkSolution(instance: MdrpInstance, solution: MdrpSolution): MdrpCheck {
   const { pickupServiceMinutes: pickupService, dropoffServiceMinutes: dropoffService } = instance.params;
   const orders = new Map(instance.orders.map((o) => [o.id, o]));
   const couriers = new Map(instance.couriers.map((c) => [c.id, c]));
-  const locations = new Map<string, MdrpPoint>();
-  for (const point of [...instance.orders, ...instance.restaurants, ...instance.couriers]) locations.set(point.id, point);
 
   const violations: string[] = [];
   const flag = (rule: MdrpRule, message: string) => violations.push(`${rule}: ${message}`);
 
   // Courier timelines; continuity and order in time.
-  const timelines = new Map<string, Timeline>();
-  for (const [courierId, moves] of movesByCourier(solution.moves, false)) {
-    const courier = couriers.get(courierId);
-    if (!courier) {
-      flag('unknown-id', `moves of courier ${courierId}, not in the instance`);
-      continue;
-    }
-    const timeline: Timeline = { moves, times: [courier.onTime], places: [courierId], driving: 0 };
-    moves.forEach((move, j) => {
-      const origin = move.origin === ON_LOCATION ? courierId : move.origin;
-      const here = timeline.places.at(-1);
-      if (origin !== here) {
-        flag('moves-discontinuous', `courier ${courierId} move ${j + 1} leaves from ${move.origin} at ${move.departureTime} but is at ${here}`);
-      }
-      const from = locations.get(origin);
-      const to = locations.get(move.destination);
-      if (!from) flag('unknown-id', `courier ${courierId} move ${j + 1} leaves from ${move.origin}, not a place of the instance`);
-      if (!to) flag('unknown-id', `courier ${courierId} move ${j + 1} goes to ${move.destination}, not a place of the instance`);
-      const travel = from && to ? travelMinutes(instance, from, to) : 0;
-      timeline.times.push(move.departureTime, move.departureTime + travel);
-      timeline.places.push('', move.destination);
-      timeline.driving += travel;
-    });
-    const back = timeline.times.findIndex((t, k) => k > 0 && t < (timeline.times[k - 1] as number));
-    if (back > 0) {
-      const j = Math.floor((back - 1) / 2);
-      const before = back === 1 ? `its on_time ${courier.onTime}` : `its arrival at ${timeline.places[back - 1]} at ${timeline.times[back - 1]}`;
-      flag('departure-before-arrival', `courier ${courierId} move ${j + 1} leaves at ${timeline.times[back]}, before ${before}`);
-    }
-    timelines.set(courierId, timeline);
-  }
-
-  // Where is the courier at `time`: the evaluator's bisect (the last event strictly before it).
-  const stayAt = (timeline: Timeline, time: number) => bisectLeft(timeline.times, time) - 1;
+  const timelines = buildTimelines(instance, solution, flag);
 
   // Which assignments hold each order.
   const assignmentsOf = new Map<string, number[]>();
@@ -394,68 +258,4 @@ export function checkSolution(instance: MdrpInstance, solution: MdrpSolution): M
   });
 
   return { feasible: violations.length === 0, violations, metrics: computeMetrics(instance, solution, timelines) };
-}
-
-function computeMetrics(instance: MdrpInstance, solution: MdrpSolution, timelines: Map<string, Timeline>): MdrpMetrics {
-  const p = instance.params;
-  const orders = new Map(instance.orders.map((o) => [o.id, o]));
-
-  const clickToDoor: number[] = [];
-  const readyToDoor: number[] = [];
-  const readyToPickup: number[] = [];
-  const overage: number[] = [];
-  const served = new Map<string, number>();
-  for (const row of solution.orders) {
-    served.set(row.courier, (served.get(row.courier) ?? 0) + 1);
-    const order = orders.get(row.order);
-    if (!order) continue;
-    const ctd = row.dropoffTime - order.placementTime;
-    clickToDoor.push(ctd);
-    readyToDoor.push(row.dropoffTime - order.readyTime);
-    readyToPickup.push(row.pickupTime - order.readyTime);
-    overage.push(Math.max(0, ctd - p.targetClickToDoor));
-  }
-  const bundles = new Map<string, number>();
-  for (const a of solution.assignments) bundles.set(a.courier, (bundles.get(a.courier) ?? 0) + 1);
-
-  let totalPayment = 0;
-  let guaranteed = 0;
-  const utilization: number[] = [];
-  const ordersPerHour: number[] = [];
-  const bundlesPerHour: number[] = [];
-  for (const c of instance.couriers) {
-    const shift = c.offTime - c.onTime;
-    const nOrders = served.get(c.id) ?? 0;
-    const nBundles = bundles.get(c.id) ?? 0;
-    const guarantee = (shift * p.guaranteedPayPerHour) / 60;
-    const earnings = nOrders * p.payPerOrder;
-    totalPayment += Math.max(earnings, guarantee);
-    if (earnings < guarantee) guaranteed += 1;
-    const timeline = timelines.get(c.id);
-    const busy = timeline ? timeline.driving + nOrders * p.dropoffServiceMinutes + nBundles * p.pickupServiceMinutes : Number.NaN;
-    const use = busy / shift;
-    utilization.push(Number.isNaN(use) ? 0 : use);
-    ordersPerHour.push((60 * nOrders) / shift);
-    bundlesPerHour.push((60 * nBundles) / shift);
-  }
-
-  const delivered = solution.orders.length;
-  const total = instance.orders.length;
-  return {
-    ordersTotal: total,
-    ordersDelivered: delivered,
-    undeliveredPct: (100 * (total - delivered)) / total,
-    clickToDoor: summarize(clickToDoor),
-    overTargetPct: (100 * clickToDoor.filter((v) => v > p.targetClickToDoor).length) / clickToDoor.length,
-    clickToDoorOverage: summarize(overage),
-    readyToPickup: summarize(readyToPickup),
-    readyToDoor: summarize(readyToDoor),
-    totalPayment,
-    costPerOrder: totalPayment / delivered,
-    guaranteeShare: guaranteed / instance.couriers.length,
-    ordersPerBundle: summarize(solution.assignments.map((a) => a.orders.length)),
-    utilization: summarize(utilization),
-    ordersPerHour: summarize(ordersPerHour),
-    bundlesPerHour: summarize(bundlesPerHour),
-  };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { handBuiltInstance } from '@/lib/dispatching/mdrp/check-solution.fixtures';
-import { generateInstance, seededRandom, writeInstance, type GenerateOptions } from '@/lib/dispatching/mdrp/generate-instance';
+import { generateInstance, MDRP_INSTANCE_PARAMS, seededRandom, writeInstance, type GenerateOptions } from '@/lib/dispatching/mdrp/generate-instance';
 import { readInstance, travelMinutes } from '@/lib/dispatching/mdrp/instance';
 
 const options: GenerateOptions = { seed: 42, orders: 300, restaurants: 30, couriers: 40, minutes: 720 };
@@ -24,15 +24,7 @@ describe('generateInstance', () => {
     expect(instance.restaurants).toHaveLength(30);
     expect(instance.couriers).toHaveLength(40);
     expect(instance.orders.map((o) => o.id).slice(0, 3)).toEqual(['o1', 'o2', 'o3']);
-    expect(instance.params).toEqual({
-      metersPerMinute: 320,
-      pickupServiceMinutes: 4,
-      dropoffServiceMinutes: 4,
-      targetClickToDoor: 40,
-      maxClickToDoor: 90,
-      payPerOrder: 10,
-      guaranteedPayPerHour: 15,
-    });
+    expect(instance.params).toEqual(MDRP_INSTANCE_PARAMS);
     expect(generateInstance({ ...options, params: { metersPerMinute: 419 } }).params.metersPerMinute).toBe(419);
   });
 

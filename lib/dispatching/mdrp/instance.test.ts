@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MDRP_INSTANCE_PARAMS } from '@/lib/dispatching/mdrp/generate-instance';
 import { MdrpFormatError, parseInstance, readInstance, travelMinutes, type InstanceTexts } from '@/lib/dispatching/mdrp/instance';
 
 // The public instances' layout: tab-separated, a header line, a trailing newline.
@@ -26,15 +27,7 @@ describe('parseInstance', () => {
         { id: 'o2', x: 9024, y: 6677, placementTime: 541, restaurant: 'r2', readyTime: 557 },
       ],
       couriers: [{ id: 'c1', x: 11491, y: 2806, onTime: 0, offTime: 90 }],
-      params: {
-        metersPerMinute: 320,
-        pickupServiceMinutes: 4,
-        dropoffServiceMinutes: 4,
-        targetClickToDoor: 40,
-        maxClickToDoor: 90,
-        payPerOrder: 10,
-        guaranteedPayPerHour: 15,
-      },
+      params: MDRP_INSTANCE_PARAMS,
     });
   });
 

@@ -11,7 +11,7 @@ import { getDispatchEta } from '@/lib/dispatches/get-dispatch-eta';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import { getDriver } from '@/lib/drivers/get-driver';
 import { getEnv } from '@/lib/env';
-import { DomainError } from '@/lib/errors/domain-error';
+import { nullIfNotFound } from '@/lib/errors/null-if-not-found';
 import { getLocale } from '@/components/i18n/get-locale';
 import { format, messagesFor } from '@/components/i18n/messages';
 import { commonMessages } from '@/components/i18n/messages/common';
@@ -25,12 +25,8 @@ interface Props {
 
 /** The account's dispatch (the read behind GET /ext/dispatch/{id}), or null: once per request. */
 const readDispatch = cache(async (id: string, accountId: string): Promise<DispatchRecord | null> => {
-  try {
-    return JSON.parse(await getDispatchViewJson({ id, scope: accountScope(accountId) })) as DispatchRecord;
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'not_found') return null;
-    throw error;
-  }
+  const json = await nullIfNotFound(getDispatchViewJson({ id, scope: accountScope(accountId) }));
+  return json === null ? null : (JSON.parse(json) as DispatchRecord);
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -14,7 +14,7 @@ import { listDispatchAudit } from '@/lib/dispatches/list-dispatch-audit';
 import type { DispatchRecord } from '@/lib/dispatches/schemas';
 import { getAssignedDriver } from '@/lib/drivers/get-assigned-driver';
 import { getEnv } from '@/lib/env';
-import { DomainError } from '@/lib/errors/domain-error';
+import { nullIfNotFound } from '@/lib/errors/null-if-not-found';
 import { getLocale } from '@/components/i18n/get-locale';
 import { format, messagesFor } from '@/components/i18n/messages';
 import { adminDispatchMessages } from '@/components/i18n/messages/admin-dispatches';
@@ -29,12 +29,8 @@ interface Props {
 
 /** Any account's dispatch (the read behind GET /api/admin/dispatches/{id}), or null: once per request. */
 const readDispatch = cache(async (id: string): Promise<DispatchRecord | null> => {
-  try {
-    return JSON.parse(await getDispatchViewJson({ id, scope: platformScope() })) as DispatchRecord;
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'not_found') return null;
-    throw error;
-  }
+  const json = await nullIfNotFound(getDispatchViewJson({ id, scope: platformScope() }));
+  return json === null ? null : (JSON.parse(json) as DispatchRecord);
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
