@@ -1,5 +1,7 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createWebhookReceiver } from '@/test/webhook-receiver';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { call } from '@/test/api';
+import { createWebhookReceiver, type ReceivedWebhook } from '@/test/webhook-receiver';
 import { dispatchBody, newAccount } from '@/test/fixtures';
 import { db } from '@/lib/db/client';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
@@ -63,5 +65,24 @@ export function setUpDeliveryHarness() {
   /** What the receiver got at `/hooks/<path>`, pings left out. */
   const forPath = (path: string) => receiver.received.filter((request) => request.path === `/hooks/${path}` && !request.body.includes('"webhook.ping"'));
 
-  return { receiver, startWorker, accountWithWebhook, forPath };
+  /** Every request the receiver got for one event (by `webhook-id`). */
+  const receivedFor = (eventId: string) => receiver.received.filter((request) => request.headers['webhook-id'] === eventId);
+
+  return { receiver, startWorker, accountWithWebhook, forPath, receivedFor };
+}
+
+/** A received webhook's body, verified with the account's secret (throws when the signature does not match). */
+export function verifyWebhook(request: ReceivedWebhook, secret: string) {
+  return new Webhook(secret).verify(request.body, {
+    'webhook-id': String(request.headers['webhook-id']),
+    'webhook-timestamp': String(request.headers['webhook-timestamp']),
+    'webhook-signature': String(request.headers['webhook-signature']),
+  }) as { type: string; id: string; timestamp: string; sequence: number | null; payload: unknown };
+}
+
+/** GET /ext/webhook/deliveries/{id} as the account: the delivery with its attempts. */
+export async function deliveryDetail(apiKey: string, id: string) {
+  const response = await call('GET', `/ext/webhook/deliveries/${id}`, { apiKey });
+  expect(response.status).toBe(200);
+  return response.body.data;
 }

@@ -8,18 +8,7 @@ import { listAccounts } from '@/lib/accounts/list-accounts';
 import { listApiKeys } from '@/lib/accounts/list-api-keys';
 import { AccountProofOfDeliverySchema, UpdateProofOfDeliveryBodySchema } from '@/lib/accounts/proof-of-delivery-schemas';
 import { revokeApiKey } from '@/lib/accounts/revoke-api-key';
-import {
-  AccountModesSchema,
-  AccountRateLimitSchema,
-  CreateAccountBodySchema,
-  CreateApiKeyBodySchema,
-  CreatedAccountSchema,
-  ListAccountsQuerySchema,
-  TariffSchema,
-  UpdateAccountModesBodySchema,
-  UpdateRateLimitBodySchema,
-  UpdateTariffBodySchema,
-} from '@/lib/accounts/schemas';
+import { AccountModesSchema, AccountRateLimitSchema, CreateAccountBodySchema, CreateApiKeyBodySchema, CreatedAccountSchema, ListAccountsQuerySchema, TariffSchema, UpdateAccountModesBodySchema, UpdateRateLimitBodySchema, UpdateTariffBodySchema } from '@/lib/accounts/schemas';
 import { getAccountModes, updateAccountModes } from '@/lib/accounts/update-account-modes';
 import { getProofOfDelivery, updateProofOfDelivery } from '@/lib/accounts/update-proof-of-delivery';
 import { updateRateLimit } from '@/lib/accounts/update-rate-limit';

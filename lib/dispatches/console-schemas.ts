@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StaffDispatchListQuerySchema } from '@/lib/dispatches/schemas';
+import { StaffDispatchListQuerySchema } from '@/lib/dispatches/list-query-schemas';
 import { checkStatusCancellation, STATUS_CANCELLATION_FIELDS } from '@/lib/dispatches/status-cancellation-schema';
 import { StatusSchema } from '@/lib/transitions/statuses';
 import { requiredText, text } from '@/lib/validation/primitives';

@@ -2,7 +2,8 @@ import { csvRow, UTF8_BOM } from '@/lib/csv/csv-row';
 import { currentStatus } from '@/lib/transitions/current-status';
 import { customerName } from '@/lib/dispatches/customer-name';
 import { listDispatchesJson, type ListFilters } from '@/lib/dispatches/list-dispatches';
-import { StaffDispatchListQuerySchema, type DispatchRecord } from '@/lib/dispatches/schemas';
+import { type DispatchRecord } from '@/lib/dispatches/schemas';
+import { StaffDispatchListQuerySchema } from '@/lib/dispatches/list-query-schemas';
 import type { Scope } from '@/lib/tenancy/scope';
 
 /** The export takes the dashboard list's filters; it has no page of its own. */

@@ -3,7 +3,7 @@ import { decodeCursor, encodeCursor } from '@/lib/paging/cursor';
 import { readRecordPage } from '@/lib/dispatches/read-records';
 import { customerNamePrefixPattern } from '@/lib/dispatches/customer-search-key';
 import { phoneTail } from '@/lib/dispatches/phone-tail';
-import type { DispatchListQuery } from '@/lib/dispatches/schemas';
+import type { DispatchListQuery } from '@/lib/dispatches/list-query-schemas';
 import { scopeSql } from '@/lib/tenancy/scope-filters';
 import type { Scope } from '@/lib/tenancy/scope';
 

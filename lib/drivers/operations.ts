@@ -5,7 +5,7 @@ import { KNOWN_DEVICE_COOKIE } from '@/lib/auth/known-device';
 import { readCookie } from '@/lib/auth/session-cookie';
 import { signedInResponse } from '@/lib/auth/signed-in-response';
 import { createDriverSignInLink, signInWithLink } from '@/lib/drivers/sign-in-link';
-import { PageQuerySchema } from '@/lib/dispatches/schemas';
+import { PageQuerySchema } from '@/lib/paging/page-query';
 import { createDriver } from '@/lib/drivers/create-driver';
 import { getDriverSignIn, setDriverSignIn } from '@/lib/drivers/driver-sign-in';
 import { DriverSignInSchema, SetDriverSignInBodySchema, SignInLinkBodySchema } from '@/lib/drivers/driver-sign-in-schemas';
@@ -16,15 +16,7 @@ import { getAssignedDriver } from '@/lib/drivers/get-assigned-driver';
 import { listDriverDispatchesJson } from '@/lib/drivers/list-driver-dispatches';
 import { listDrivers } from '@/lib/drivers/list-drivers';
 import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
-import {
-  AdminDriverSchema,
-  CreateDriverBodySchema,
-  DriverLocationBodySchema,
-  DriverPositionSchema,
-  DriverSchema,
-  ListDriversQuerySchema,
-  UpdateDriverBodySchema,
-} from '@/lib/drivers/schemas';
+import { AdminDriverSchema, CreateDriverBodySchema, DriverLocationBodySchema, DriverPositionSchema, DriverSchema, ListDriversQuerySchema, UpdateDriverBodySchema } from '@/lib/drivers/schemas';
 import { updateDriver } from '@/lib/drivers/update-driver';
 import { createdResponse, jsonResponse } from '@/lib/http/openapi/success-responses';
 import { defineOperation } from '@/lib/http/operation';

@@ -1,6 +1,6 @@
 import { db } from '@/lib/db/client';
 import { dispatchNotFound } from '@/lib/dispatches/apply-change';
-import type { PageQuerySchema } from '@/lib/dispatches/schemas';
+import type { PageQuerySchema } from '@/lib/paging/page-query';
 import { ENDPOINT_SELECT, endpointView } from '@/lib/webhooks/delivery-views';
 import { listDeliveries } from '@/lib/webhooks/list-deliveries';
 import { listDeliveryAttempts } from '@/lib/webhooks/list-delivery-attempts';

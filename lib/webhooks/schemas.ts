@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema } from '@/lib/dispatches/schemas';
+import { PageQuerySchema } from '@/lib/paging/page-query';
 import { EVENT_TYPES } from '@/lib/dispatches/events';
 import { HttpUrlSchema, requiredText, text } from '@/lib/validation/primitives';
 

@@ -9,7 +9,7 @@ import { listBranches } from '@/lib/branches/list-branches';
 import { requireStaff } from '@/lib/auth/current-user';
 import { accountScope } from '@/lib/tenancy/scope';
 import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
-import { StaffDispatchListQuerySchema } from '@/lib/dispatches/schemas';
+import { StaffDispatchListQuerySchema } from '@/lib/dispatches/list-query-schemas';
 import { getLocale } from '@/components/i18n/get-locale';
 import { messagesFor } from '@/components/i18n/messages';
 import { commonMessages } from '@/components/i18n/messages/common';

@@ -1,13 +1,5 @@
 import { accountsDocumented } from '@/lib/accounts/operations';
-import {
-  assignDriverOperation,
-  cancelDispatchOperation,
-  changeDestinationOperation,
-  changeStatusOperation,
-  createDispatchOperation,
-  markReadyOperation,
-  updateDropoffOperation,
-} from '@/lib/dispatches/operations/commands';
+import { assignDriverOperation, cancelDispatchOperation, changeDestinationOperation, changeStatusOperation, createDispatchOperation, markReadyOperation, updateDropoffOperation } from '@/lib/dispatches/operations/commands';
 import { getDispatchOperation, listDispatchesOperation, listDriverDispatchesOperation, statusesOperation } from '@/lib/dispatches/operations/reads';
 import { createDriverOperation, recordLocationOperation, setDriverSignInOperation, updateDriverOperation } from '@/lib/drivers/operations';
 import { createFleetOperation, listFleetsOperation, updateFleetOperation } from '@/lib/fleets/operations';

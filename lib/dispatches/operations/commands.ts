@@ -9,16 +9,7 @@ import { AdminAssignBodySchema, AdminStatusBodySchema, BulkBodySchema } from '@/
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { nameDispatchActors } from '@/lib/dispatches/get-dispatch-view';
 import { markReady } from '@/lib/dispatches/mark-ready';
-import {
-  AddressSchema,
-  AssignDriverBodySchema,
-  CancelDispatchBodySchema,
-  CreateDispatchBodySchema,
-  CreatedDispatchSchema,
-  DispatchResponseSchema,
-  StaffDestinationSchema,
-  UpdateDropoffBodySchema,
-} from '@/lib/dispatches/schemas';
+import { AddressSchema, AssignDriverBodySchema, CancelDispatchBodySchema, CreateDispatchBodySchema, CreatedDispatchSchema, DispatchResponseSchema, StaffDestinationSchema, UpdateDropoffBodySchema } from '@/lib/dispatches/schemas';
 import { OpsChangeStatusBodySchema } from '@/lib/dispatches/status-cancellation-schema';
 import { updateDropoff } from '@/lib/dispatches/update-dropoff';
 import { LOCATION_HEADER, TAGS } from '@/lib/http/openapi/components';

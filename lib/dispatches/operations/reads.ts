@@ -9,14 +9,9 @@ import { listDestinationChanges } from '@/lib/dispatches/list-destination-change
 import { listDispatchAudit } from '@/lib/dispatches/list-dispatch-audit';
 import { getDispatchProof } from '@/lib/dispatches/list-dispatch-proofs';
 import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
-import {
-  DispatchListQuerySchema,
-  DispatchListResponseSchema,
-  DispatchPageLimitSchema,
-  DispatchResponseSchema,
-  PageQuerySchema,
-  StaffDispatchListQuerySchema,
-} from '@/lib/dispatches/schemas';
+import { DispatchListResponseSchema, DispatchResponseSchema } from '@/lib/dispatches/schemas';
+import { DispatchListQuerySchema, DispatchPageLimitSchema, StaffDispatchListQuerySchema } from '@/lib/dispatches/list-query-schemas';
+import { PageQuerySchema } from '@/lib/paging/page-query';
 import { csvDownload } from '@/lib/http/csv-download';
 import { TAGS } from '@/lib/http/openapi/components';
 

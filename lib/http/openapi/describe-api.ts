@@ -3,7 +3,7 @@ import type { ErrorCode } from '@/lib/errors/domain-error';
 import { COURIER_APPROACH_MIN } from '@/lib/estimates/estimate-delivery';
 import { AVERAGE_SPEED_KMH, ROAD_FACTOR } from '@/lib/estimates/route-estimator';
 import { QUOTE_TOLERANCE_M, QUOTE_TTL_MS } from '@/lib/quotes/quote-rules';
-import { PageQuerySchema } from '@/lib/dispatches/schemas';
+import { PageQuerySchema } from '@/lib/paging/page-query';
 import { ERROR_TABLE, type ErrorEntry } from '@/lib/http/error-table';
 import { describeWebhooks } from '@/lib/http/openapi/describe-webhooks';
 import { codeList, formatBytes, formatDuration } from '@/lib/http/openapi/format';

@@ -1,4 +1,4 @@
-import { PageQuerySchema } from '@/lib/dispatches/schemas';
+import { PageQuerySchema } from '@/lib/paging/page-query';
 import { TAGS } from '@/lib/http/openapi/components';
 import { codeList } from '@/lib/http/openapi/format';
 import { jsonResponse } from '@/lib/http/openapi/success-responses';
@@ -8,14 +8,7 @@ import { getDelivery } from '@/lib/webhooks/get-delivery';
 import { listDispatchDeliveries } from '@/lib/webhooks/list-dispatch-deliveries';
 import { listDeliveries } from '@/lib/webhooks/list-deliveries';
 import { redeliver } from '@/lib/webhooks/redeliver';
-import {
-  DELIVERY_STATUSES,
-  DeliveryListQuerySchema,
-  WEBHOOK_EVENT_TYPES,
-  WebhookDeliveryDetailResponseSchema,
-  WebhookDeliveryListResponseSchema,
-  WebhookDeliveryResponseSchema,
-} from '@/lib/webhooks/schemas';
+import { DELIVERY_STATUSES, DeliveryListQuerySchema, WEBHOOK_EVENT_TYPES, WebhookDeliveryDetailResponseSchema, WebhookDeliveryListResponseSchema, WebhookDeliveryResponseSchema } from '@/lib/webhooks/schemas';
 
 // An account's webhook deliveries: read, listed and sent again (lib/http/operation.ts).
 

@@ -13,13 +13,7 @@ import { PING_TIMEOUT_MS, registerWebhook } from '@/lib/webhooks/register-webhoo
 import { removeWebhookEndpoint } from '@/lib/webhooks/remove-webhook-endpoint';
 import { rotateWebhookSecret } from '@/lib/webhooks/rotate-webhook-secret';
 import { sendTestEvent } from '@/lib/webhooks/send-test-event';
-import {
-  DisableWebhookBodySchema,
-  RegisterWebhookBodySchema,
-  RotatedSecretResponseSchema,
-  WebhookDeliveryResponseSchema,
-  WebhookEndpointResponseSchema,
-} from '@/lib/webhooks/schemas';
+import { DisableWebhookBodySchema, RegisterWebhookBodySchema, RotatedSecretResponseSchema, WebhookDeliveryResponseSchema, WebhookEndpointResponseSchema } from '@/lib/webhooks/schemas';
 
 // An account's webhook endpoint: the operations of the vendor API, the dashboard's settings and
 // the console's account page (lib/http/operation.ts).
