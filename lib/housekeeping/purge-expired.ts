@@ -3,7 +3,7 @@ import { IDEMPOTENCY_TTL_MS } from '@/lib/idempotency/limits';
 import { FAILURES_KEPT_MS } from '@/lib/auth/login-throttle';
 
 // Rows that only grow: finished webhook deliveries (their attempts go with them), expired
-// Idempotency-Key replays (vendors' and drivers'), expired sessions and sign-in links, old failed
+// Idempotency-Key replays (vendors', drivers' and operators'), expired sessions and sign-in links, old failed
 // sign-ins. (Quotes are no rows: lib/quotes/quote-token.ts.) The big tables are deleted
 // in batches, so that no run holds locks for long; a pending delivery is never deleted.
 
@@ -32,12 +32,17 @@ export async function purgeExpired(options: {
       DELETE FROM driver_idempotency_keys WHERE (driver_id, key) IN (
         SELECT driver_id, key FROM driver_idempotency_keys WHERE created_at < ${keysBefore} LIMIT ${BATCH})`,
   );
+  const operatorKeys = await deleteInBatches(
+    () => db().$executeRaw`
+      DELETE FROM operator_idempotency_keys WHERE (operator, key) IN (
+        SELECT operator, key FROM operator_idempotency_keys WHERE created_at < ${keysBefore} LIMIT ${BATCH})`,
+  );
   // Expired sessions and failures older than the throttle's longest window no longer mean anything.
   const sessions = (await db().session.deleteMany({ where: { expiresAt: { lt: now } } })).count;
   const loginFailures = (await db().loginFailure.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - FAILURES_KEPT_MS) } } })).count;
   // A one-time sign-in link is worthless once expired, used or not.
   const signInLinks = (await db().signInLink.deleteMany({ where: { expiresAt: { lt: now } } })).count;
-  return { deliveries, idempotencyKeys: vendorKeys + driverKeys, sessions, loginFailures, signInLinks };
+  return { deliveries, idempotencyKeys: vendorKeys + driverKeys + operatorKeys, sessions, loginFailures, signInLinks };
 }
 
 /** Runs `deleteBatch` (at most BATCH rows a run) until a run deletes fewer: how many rows went. */

@@ -17,8 +17,11 @@ export function hashRequest(method: string, path: string, body: unknown): string
   return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
 }
 
-/** Whose keys: an account's (vendor API, dashboard) or a driver's (the driver app's offline replays). */
-export type IdempotencyOwner = { accountId: string } | { driverId: string };
+/**
+ * Whose keys: an account's (vendor API, dashboard), a driver's (the driver app's offline
+ * replays), or an operator's (`ops` for the operator token, `admin:<user id>` for one admin).
+ */
+export type IdempotencyOwner = { accountId: string } | { driverId: string } | { operator: string };
 
 interface StoredKey {
   requestHash: string;
@@ -28,7 +31,7 @@ interface StoredKey {
   createdAt: Date;
 }
 
-/** The table of `owner`'s keys: idempotency_keys or driver_idempotency_keys, the same columns. */
+/** The table of `owner`'s keys: idempotency_keys, driver_idempotency_keys or operator_idempotency_keys, the same columns. */
 function keysOf(owner: IdempotencyOwner, key: string) {
   const prisma = db();
   if ('accountId' in owner) {
@@ -40,12 +43,21 @@ function keysOf(owner: IdempotencyOwner, key: string) {
       save: (data: Prisma.IdempotencyKeyUpdateInput) => prisma.idempotencyKey.update({ where: { accountId_key: { accountId, key } }, data }),
     };
   }
-  const { driverId } = owner;
+  if ('driverId' in owner) {
+    const { driverId } = owner;
+    return {
+      claim: (requestHash: string) => prisma.driverIdempotencyKey.createMany({ data: [{ driverId, key, requestHash }], skipDuplicates: true }),
+      find: (): Promise<StoredKey | null> => prisma.driverIdempotencyKey.findUnique({ where: { driverId_key: { driverId, key } } }),
+      remove: (createdAt?: Date) => prisma.driverIdempotencyKey.deleteMany({ where: { driverId, key, ...(createdAt && { createdAt }) } }),
+      save: (data: Prisma.DriverIdempotencyKeyUpdateInput) => prisma.driverIdempotencyKey.update({ where: { driverId_key: { driverId, key } }, data }),
+    };
+  }
+  const { operator } = owner;
   return {
-    claim: (requestHash: string) => prisma.driverIdempotencyKey.createMany({ data: [{ driverId, key, requestHash }], skipDuplicates: true }),
-    find: (): Promise<StoredKey | null> => prisma.driverIdempotencyKey.findUnique({ where: { driverId_key: { driverId, key } } }),
-    remove: (createdAt?: Date) => prisma.driverIdempotencyKey.deleteMany({ where: { driverId, key, ...(createdAt && { createdAt }) } }),
-    save: (data: Prisma.DriverIdempotencyKeyUpdateInput) => prisma.driverIdempotencyKey.update({ where: { driverId_key: { driverId, key } }, data }),
+    claim: (requestHash: string) => prisma.operatorIdempotencyKey.createMany({ data: [{ operator, key, requestHash }], skipDuplicates: true }),
+    find: (): Promise<StoredKey | null> => prisma.operatorIdempotencyKey.findUnique({ where: { operator_key: { operator, key } } }),
+    remove: (createdAt?: Date) => prisma.operatorIdempotencyKey.deleteMany({ where: { operator, key, ...(createdAt && { createdAt }) } }),
+    save: (data: Prisma.OperatorIdempotencyKeyUpdateInput) => prisma.operatorIdempotencyKey.update({ where: { operator_key: { operator, key } }, data }),
   };
 }
 

@@ -79,8 +79,8 @@ export interface AudienceDoc {
   pathId?: PathIdRecord;
 }
 
-/** The audiences with a key space for `Idempotency-Key` (lib/http/idempotency.ts): an account's, a driver's. */
-const HAS_IDEMPOTENCY_KEYS: Record<Audience, boolean> = { vendor: true, staff: true, driver: true, admin: false, ops: false, public: false };
+/** The audiences with a key space for `Idempotency-Key` (lib/http/idempotency.ts): an account's, a driver's, an operator's. */
+const HAS_IDEMPOTENCY_KEYS: Record<Audience, boolean> = { vendor: true, staff: true, driver: true, admin: true, ops: true, public: false };
 
 export interface OperationDeclaration<A extends Audience, M extends OperationMethod, P extends Params, S extends z.ZodType | undefined> {
   method: M;
@@ -92,7 +92,7 @@ export interface OperationDeclaration<A extends Audience, M extends OperationMet
    * which names no actor: the admin is the actor).
    */
   body?: { schema: NonNullable<S>; description: string; for?: { [K in A]?: z.ZodType<z.output<NonNullable<S>>> } };
-  /** Honour `Idempotency-Key` (for every audience that has a key space: vendor, staff, driver). */
+  /** Honour `Idempotency-Key`, for every audience but `public` (each has its key space: an account's, a driver's, an operator's). */
   idempotent?: boolean;
   /** The wrapper's other options (lib/http/route.ts): `callsOut`, `imageWork`, `headers`, `isCacheable`. */
   options?: Omit<RouteOptions, 'body' | 'idempotent'>;

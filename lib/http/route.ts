@@ -246,6 +246,8 @@ export function opsRoute<P extends Params = Params>(
       return null;
     },
     (args) => handler({ ...args, scope: platformScope() }),
+    // One operator token, one key space.
+    () => ({ operator: 'ops' }),
   );
 }
 
@@ -322,7 +324,13 @@ export function adminRoute<P extends Params = Params>(
   options: RouteOptions,
   handler: (args: BaseArgs<P> & { caller: AdminCaller; scope: PlatformScope }) => Promise<Reply>,
 ) {
-  return sessionRoute<P, AdminCaller, PlatformScope>(options, handler, { role: 'admin', callerOf: ({ user }) => ({ user }), scopeOf: () => platformScope() });
+  return sessionRoute<P, AdminCaller, PlatformScope>(options, handler, {
+    role: 'admin',
+    callerOf: ({ user }) => ({ user }),
+    scopeOf: () => platformScope(),
+    // Each admin's keys are their own: two admins may pick the same key.
+    idempotencyScope: (caller) => ({ operator: `admin:${caller.user.id}` }),
+  });
 }
 
 /** The signed-in driver of a driver app request: their user, and the driver they are. */

@@ -197,12 +197,13 @@ describe('GET /ext/openapi.json', () => {
     expect(checked).toBeGreaterThan(10);
   });
 
-  it('offers Idempotency-Key on the vendor writes that change something, and nowhere else', () => {
+  it('offers Idempotency-Key on the writes declared idempotent, for vendors and the operator alike, and nowhere else', () => {
     const withKey = operations()
       .filter(([, , op]) => op.parameters?.some((parameter) => '$ref' in parameter && parameter.$ref.endsWith('/IdempotencyKey')))
       .map(([method, path]) => `${method} ${path}`);
     expect(withKey.sort()).toEqual([
       'patch /ext/dispatch/{id}',
+      'post /api/ops/accounts/{id}/webhook/enable',
       'post /ext/dispatch',
       'post /ext/dispatch/{id}/cancel',
       'post /ext/dispatch/{id}/ready',

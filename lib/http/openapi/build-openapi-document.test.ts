@@ -35,8 +35,6 @@ const deleteThing = defineOperation<{ id: string }>()({
   method: 'DELETE',
   mounts: { ops: '/api/ops/things/{id}', admin: '/api/admin/things/{id}' },
   requestParams: { path: z.object({ id: z.string() }) },
-  // Declared idempotent, but the operator API has no key space: the document does not offer it there.
-  idempotent: true,
   responses: { '204': noContent('Deleted.') },
   errors: ['not_found'],
   docs: { ops: { operationId: 'opsDeleteThing', summary: 'Delete a thing' } },
@@ -46,6 +44,8 @@ const deleteThing = defineOperation<{ id: string }>()({
 const open = defineOperation()({
   method: 'GET',
   mounts: { public: '/api/open' },
+  // Declared idempotent, but an anonymous caller has no key space: the document does not offer it.
+  idempotent: true,
   responses: { '200': jsonResponse('Yes.', ThingSchema) },
   docs: { public: { tag: TAGS.service, operationId: 'open', summary: 'Open' } },
   run: NOTHING,
@@ -103,9 +103,9 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('offers Idempotency-Key only to audiences with a key space', () => {
-    const ops = operation('/api/ops/things/{id}', 'delete');
-    expect(ops.parameters ?? []).not.toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
-    expect(codes(ops)).not.toContain('idempotency_key_reused');
+    const anyone = operation('/api/open', 'get');
+    expect(anyone.parameters ?? []).not.toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    expect(codes(anyone)).not.toContain('idempotency_key_reused');
     expect(operation('/ext/things', 'post').parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
   });
 
