@@ -2,9 +2,8 @@ import type { Prisma } from '@/prisma/generated/client';
 import { DomainError } from '@/lib/errors/domain-error';
 import { newId } from '@/lib/ids/new-id';
 import type { EventType } from '@/lib/dispatches/events';
-import type { DispatchRecord, StatusEntry } from '@/lib/dispatches/schemas';
+import type { Address, DispatchRecord, Pricing, StatusEntry } from '@/lib/dispatches/schemas';
 import type { RefType, Status } from '@/lib/transitions/statuses';
-import { formatTimestamp } from '@/lib/format/timestamp';
 import { assertInScope } from '@/lib/tenancy/scope-filters';
 import type { Scope } from '@/lib/tenancy/scope';
 
@@ -28,11 +27,6 @@ export function dispatchNotFound(id: string): DomainError {
 /** The actor of an operator action: as given, else admin/ops. */
 export function opsActor(input: { ref_type?: RefType; ref_id?: string }): Actor {
   return { refType: input.ref_type ?? 'admin', refId: input.ref_id ?? 'ops' };
-}
-
-/** One entry of a record's status history, in the record's key order. */
-export function statusEntry(status: Status, at: Date, actor: Actor): StatusEntry {
-  return { status, status_captured_time: formatTimestamp(at), ref_id: actor.refId, ref_type: actor.refType };
 }
 
 export interface LockedDispatch {
@@ -65,10 +59,39 @@ export async function lockDispatch(
 }
 
 /**
+ * The columns a change may write besides those every change writes (modified_at, event_seq, the
+ * history): named as in the table, absent ones unchanged. `dispatch_change_apply` (prisma/sql)
+ * refuses any other.
+ */
+export interface ChangeColumns {
+  state?: string;
+  assigned_driver_id?: string | null;
+  eta_minutes?: number | null;
+  eta_stop?: string | null;
+  eta_updated_at?: Date | null;
+  destination?: Address;
+  pricing?: Pricing;
+  cancel_reason?: string | null;
+  cancel_reason_text?: string | null;
+  failure_reason?: string;
+  failure_note?: string | null;
+  media_url?: Record<string, string>;
+  ready_at?: Date;
+  ready_by?: string;
+  dropoff_instructions?: string | null;
+  contactless?: boolean;
+  tip_minor?: number | null;
+  pin_checked_at?: Date;
+  cash_collected?: number;
+}
+
+/**
  * Writes one change of a locked dispatch with its history entry and its outbox events, in the
- * caller's transaction: no change without its events, no event without its change. The
- * database renders the new record (trigger `dispatches_render_record`), and the one writer of
- * events, `dispatch_events_append` (prisma/sql), writes them from the changed row, as the create does.
+ * caller's transaction: no change without its events, no event without its change. One statement,
+ * the one writer of changes, `dispatch_change_apply` (prisma/sql): the row's columns, modified_at,
+ * event_seq and history in one UPDATE, and the events through `dispatch_events_append`, as the
+ * create and the positions write theirs. The database renders the new record (trigger
+ * `dispatches_render_record`).
  *
  * The kitchen's "ready" said while the dispatch could not yet record it (no driver had accepted:
  * lib/dispatches/mark-ready.ts) is recorded here, once: the `accepted` that makes it possible is
@@ -78,45 +101,33 @@ export async function applyChange(
   tx: Prisma.TransactionClient,
   current: LockedDispatch,
   change: {
-    data: Prisma.DispatchUpdateInput;
+    columns: ChangeColumns;
     /** Who made the change: the audit trail (events) and the history entry record them. */
     actor: Actor;
     /** The status to append to the history, if the change records one. */
     status?: Status;
     events: EventType[];
-    /** When it happened (default: now); a time the change's data also carries must be the entry's too. */
+    /** When it happened (default: now); a time the change's columns also carry must be the entry's too. */
     at?: Date;
   },
 ): Promise<DispatchRecord> {
-  const now = change.at ?? new Date();
-  const entry = change.status ? statusEntry(change.status, now, change.actor) : undefined;
-  const updated = await tx.dispatch.update({
-    where: { id: current.id },
-    data: {
-      ...change.data,
-      modifiedAt: now,
-      eventSeq: { increment: change.events.length },
-      ...(entry && { statusHistory: [...current.statusHistory, entry] }),
-    },
-    select: { record: true },
-  });
-  if (change.events.length > 0) {
-    const eventIds = change.events.map(() => newId('evt'));
-    await tx.$executeRaw`
-      SELECT dispatch_events_append(d, ${eventIds}::text[], ${change.events}::text[], ${change.actor.refType}, ${change.actor.refId})
-      FROM dispatches d WHERE d.id = ${current.id}`;
-  }
+  const at = change.at ?? new Date();
+  const eventIds = change.events.map(() => newId('evt'));
+  const [updated] = await tx.$queryRaw<{ record: DispatchRecord }[]>`
+    SELECT c.record
+    FROM dispatch_change_apply(${current.id}, ${JSON.stringify(change.columns)}::json, ${at.toISOString()}::timestamptz, ${change.status ?? null}::text,
+                               ${eventIds}::text[], ${change.events}::text[], ${change.actor.refType}, ${change.actor.refId}) AS c`;
   const isReadyWaiting = current.readyAt !== null && !current.statusHistory.some((past) => past.status === 'ready_for_pickup');
-  if (entry?.status === 'accepted' && isReadyWaiting) {
+  if (change.status === 'accepted' && isReadyWaiting) {
     // Its own entry and event after the driver's, so each webhook shows the state it announces.
-    return applyChange(tx, { ...current, state: 'accepted', statusHistory: [...current.statusHistory, entry], readyAt: null }, {
-      data: { state: 'ready_for_pickup' },
+    return applyChange(tx, { ...current, state: 'accepted', readyAt: null }, {
+      columns: { state: 'ready_for_pickup' },
       actor: { refType: 'vendor', refId: current.readyBy ?? current.accountId },
       status: 'ready_for_pickup',
       events: ['dispatch.status_updated'],
     });
   }
-  return updated.record as unknown as DispatchRecord;
+  return updated!.record;
 }
 
 /** Interactive transactions wait behind others under load; give them room before failing. */

@@ -20,7 +20,7 @@ export function assertAssignable(current: LockedDispatch, driverId: string): voi
 export function writeAssignment(tx: Prisma.TransactionClient, current: LockedDispatch, driverId: string, actor: Actor) {
   return applyChange(tx, current, {
     // A new driver starts a new approach: the ETA is announced afresh from their first position.
-    data: { state: 'assigned', assignedDriver: { connect: { id: driverId } }, etaMinutes: null, etaStop: null, etaUpdatedAt: null },
+    columns: { state: 'assigned', assigned_driver_id: driverId, eta_minutes: null, eta_stop: null, eta_updated_at: null },
     actor,
     status: 'assigned',
     events: ['dispatch.status_updated', 'dispatch.driver_assigned'],

@@ -75,12 +75,12 @@ export async function cancelDispatch(
       throw new DomainError('invalid_state', `The dispatch cannot be cancelled: it is ${current.state}`);
     }
     return applyChange(tx, current, {
-      data: {
+      columns: {
         state: 'cancelled',
-        cancelReason: input.failure ? DELIVERY_FAILED : (input.reason ?? null),
-        cancelReasonText: input.reason_text || null,
-        ...(input.failure && { failureReason: input.failure.reason, failureNote: input.failure.note || null }),
-        ...(options.mediaUrl && { mediaUrl: options.mediaUrl }),
+        cancel_reason: input.failure ? DELIVERY_FAILED : (input.reason ?? null),
+        cancel_reason_text: input.reason_text || null,
+        ...(input.failure && { failure_reason: input.failure.reason, failure_note: input.failure.note || null }),
+        ...(options.mediaUrl && { media_url: options.mediaUrl }),
       },
       actor: options.actor,
       status: 'cancelled',

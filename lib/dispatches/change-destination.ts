@@ -24,7 +24,7 @@ export async function changeDestination(options: DispatchCommand & { destination
     const before = pricing as unknown as Pricing | null;
     const price = await priceRoute({ pickup: pickup as unknown as Address, destination: options.destination, tariff: account });
     return applyChange(tx, current, {
-      data: {
+      columns: {
         destination: options.destination,
         pricing: dispatchPricing({ price, currency: account.currency, quoteId: before?.quote_id ?? null, previous: before && withoutQuote(before) }),
       },

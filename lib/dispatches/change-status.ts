@@ -34,9 +34,9 @@ export async function changeStatus(options: {
     const current = await lockDispatch(tx, { id: options.id, scope: options.scope });
     if (!isLifecycleStatus(current.state) || !canRecordStatus(current.state, status)) throw statusRefused(current.state, status);
     return applyChange(tx, current, {
-      data: {
+      columns: {
         ...(isLifecycleStatus(status) && { state: status }),
-        ...(options.mediaUrl && { mediaUrl: options.mediaUrl }),
+        ...(options.mediaUrl && { media_url: options.mediaUrl }),
       },
       actor: options.actor,
       status,

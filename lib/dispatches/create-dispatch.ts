@@ -4,7 +4,7 @@ import { uniqueViolationFields } from '@/lib/db/database-errors';
 import { DomainError } from '@/lib/errors/domain-error';
 import { getEnv } from '@/lib/env';
 import { newId, newReadableCode, newSecret, newSortableId } from '@/lib/ids/new-id';
-import { statusEntry, type Actor } from '@/lib/dispatches/apply-change';
+import type { Actor } from '@/lib/dispatches/apply-change';
 import { phoneTail } from '@/lib/dispatches/phone-tail';
 import type { CreateDispatchBody, DispatchRecord, Pricing } from '@/lib/dispatches/schemas';
 import { COURIER_APPROACH_MIN } from '@/lib/estimates/estimate-delivery';
@@ -52,7 +52,6 @@ export async function createDispatch(options: {
     const trackingUrl = `${getEnv().PUBLIC_URL}/t/${trackingToken}`;
     // The customer's delivery PIN (4 digits, on their tracking page while the account requires one).
     const deliveryPin = newDeliveryPin();
-    const history = [statusEntry('new', now, actor)];
     try {
       const ts = now.toISOString();
       const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
@@ -60,8 +59,11 @@ export async function createDispatch(options: {
       // BEGIN + three INSERTs + COMMIT: this is the API's hottest write (see bench/). Prepared
       // once per connection: parsing and planning it each time cost PostgreSQL more than running
       // it (pgbench, 10 clients: 1,892 → 2,602 creates/s). Its plan cannot depend on the values.
-      // The record comes back from the trigger that rendered it, and the event is written by the one
-      // writer of events (dispatch_events_append), both inside this statement.
+      // What every write of a dispatch shares is the database's, inside this statement: the first
+      // history entry (dispatch_status_entry, inlined into the plan), the event through the one
+      // writer of events (dispatch_events_append; event_seq 1 counts it), and the record from the
+      // trigger that rendered it. The UPDATE of a later change (dispatch_change_apply) is not
+      // used: it would write a second row version.
       const [created] = await queryRows<{ record: DispatchRecord }>(Prisma.sql`
         WITH dispatch AS (
           INSERT INTO dispatches (id, r_id, account_id, state, pickup, destination, user_metadata, vendor_logo_url,
@@ -73,7 +75,8 @@ export async function createDispatch(options: {
                   ${json(input.user_metadata)}::json, ${input.vendor_logo_url ?? null}, ${input.vendor_id},
                   ${json(input.vendor_name)}::json, ${input.vendor_oid}, ${input.vendor_sid ?? null}, ${input.vendor_bid},
                   ${json(input.vendor_payload)}::json, ${input.user_metadata.phone},
-                  ${phoneTail(input.user_metadata.phone) ?? ''}, 1, ${JSON.stringify(history)}::json,
+                  ${phoneTail(input.user_metadata.phone) ?? ''}, 1,
+                  json_build_array(dispatch_status_entry('new', ${ts}::timestamptz, ${actor.refType}, ${actor.refId})),
                   ${trackingToken}, ${trackingUrl},
                   -- Dispatches of an account in sandbox mode go to the simulator at once, or when a
                   -- simulated driver would set off for a scheduled pickup.

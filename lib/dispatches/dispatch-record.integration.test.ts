@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { db } from '@/lib/db/client';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
+import { cancelDispatch } from '@/lib/dispatches/cancel-dispatch';
+import { changeStatus } from '@/lib/dispatches/change-status';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { DispatchRecordSchema, StatusEntrySchema } from '@/lib/dispatches/schemas';
-import { accountScope } from '@/lib/tenancy/scope';
+import { markReady } from '@/lib/dispatches/mark-ready';
+import { DispatchRecordSchema, StatusEntrySchema, type DispatchRecord } from '@/lib/dispatches/schemas';
+import { accountScope, platformScope } from '@/lib/tenancy/scope';
 import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
 
 // The record has one definition, the database function dispatch_record (prisma/sql); the zod
@@ -33,6 +36,37 @@ describe('the dispatch record', () => {
       expect(Object.keys(record.status[0]!)).toEqual(Object.keys(StatusEntrySchema.shape));
       expect(z.strictObject(DispatchRecordSchema.shape).parse(record)).toEqual(record);
     }
+  });
+
+  // The keys alone do not say whether a value the SQL renders only later in a dispatch's life
+  // (a driver, a ready time, a cancellation and its failure) has the shape the schema documents.
+  it('parses strictly, stored and returned, at every step of a lifecycle and of a failed delivery', async () => {
+    const account = await newAccount();
+    const driver = await newDriver();
+    const scope = accountScope(account.id);
+    const admin = { refType: 'admin', refId: 'ops' } as const;
+    const strict = z.strictObject(DispatchRecordSchema.shape);
+    const check = async (record: DispatchRecord) => {
+      expect(strict.parse(record)).toEqual(record);
+      const { stored } = await rendered(record.id);
+      expect(strict.parse(JSON.parse(stored))).toEqual(record);
+      return record;
+    };
+    const { id } = await check(await createDispatch({ accountId: account.id, input: dispatchBody() }));
+    await check(await markReady({ id, scope, actor: { refType: 'vendor', refId: 'vendor-7' } }));
+    await check(await assignDriver({ id, scope, driverId: driver.id, actor: admin }));
+    const accepted = await check(await changeStatus({ id, scope, status: 'accepted', actor: { refType: 'driver', refId: driver.id } }));
+    expect(accepted.ready_at).not.toBeNull();
+    expect(accepted.status.map((entry) => entry.status).slice(-2)).toEqual(['accepted', 'ready_for_pickup']);
+    await check(await changeStatus({ id, scope, status: 'picked_up', actor: { refType: 'driver', refId: driver.id } }));
+    const failed = await check(
+      await cancelDispatch({ id, scope: platformScope(), actor: admin, input: { failure: { reason: 'refused', note: 'not home' } } }),
+    );
+    expect(failed.cancellation?.failure).toEqual({ reason: 'refused', note: 'not home' });
+
+    const other = await createDispatch({ accountId: account.id, input: dispatchBody() });
+    const cancelled = await check(await cancelDispatch({ id: other.id, scope, actor: admin, input: { reason: 'other', reason_text: 'typo' } }));
+    expect(cancelled.cancellation).toMatchObject({ reason: 'other', reason_text: 'typo', failure: null });
   });
 
   it('is what the create returns and what is stored: rendered once, by the database', async () => {

@@ -23,18 +23,18 @@ export async function markReady(options: DispatchCommand): Promise<DispatchRecor
     if (isRecorded || (current.readyAt !== null && isLifecycleStatus(state) && READY_KEPT_IN.includes(state))) {
       if (current.readyAt === null) {
         // Recorded by someone else (the driver, operations): keep the vendor's word too.
-        return applyChange(tx, current, { data: { readyAt: new Date(), readyBy: options.actor.refId }, actor: options.actor, events: [] });
+        return applyChange(tx, current, { columns: { ready_at: new Date(), ready_by: options.actor.refId }, actor: options.actor, events: [] });
       }
       const { record } = await tx.dispatch.findUniqueOrThrow({ where: { id: current.id }, select: { record: true } });
       return record as unknown as DispatchRecord;
     }
     if (!isLifecycleStatus(state)) throw new DomainError('invalid_state', `The dispatch cannot be marked ready: it is ${state}`);
     const at = new Date();
-    const readyData = { readyAt: at, readyBy: options.actor.refId };
+    const readyColumns = { ready_at: at, ready_by: options.actor.refId };
     if (canRecordStatus(state, 'ready_for_pickup')) {
       // `ready_at` is the entry's own time.
       return applyChange(tx, current, {
-        data: { ...readyData, state: 'ready_for_pickup' },
+        columns: { ...readyColumns, state: 'ready_for_pickup' },
         actor: options.actor,
         status: 'ready_for_pickup',
         events: ['dispatch.status_updated'],
@@ -44,7 +44,7 @@ export async function markReady(options: DispatchCommand): Promise<DispatchRecor
     if (READY_KEPT_IN.includes(state)) {
       // No status yet, so no dispatch event wakes the dispatch engine: a known ready time is
       // what it waits for to send a driver (or to bundle), so it is asked for a round now.
-      const record = await applyChange(tx, current, { data: readyData, actor: options.actor, events: [] });
+      const record = await applyChange(tx, current, { columns: readyColumns, actor: options.actor, events: [] });
       await wakeDispatchEngine(tx, 'food_ready');
       return record;
     }

@@ -17,10 +17,10 @@ export async function updateDropoff(options: DispatchCommand & { input: UpdateDr
       throw new DomainError('invalid_state', `The drop-off details cannot change once the dispatch is ${current.state}`);
     }
     return applyChange(tx, current, {
-      data: {
-        ...(input.dropoff_instructions !== undefined && { dropoffInstructions: input.dropoff_instructions || null }),
+      columns: {
+        ...(input.dropoff_instructions !== undefined && { dropoff_instructions: input.dropoff_instructions || null }),
         ...(input.contactless !== undefined && { contactless: input.contactless }),
-        ...(input.tip !== undefined && { tipMinor: input.tip }),
+        ...(input.tip !== undefined && { tip_minor: input.tip }),
       },
       actor: options.actor,
       events: ['dispatch.details_updated'],

@@ -73,11 +73,11 @@ export async function deliverJob(options: { scope: DriverScope; id: string; pin?
     }
     const mediaUrl = Object.fromEntries([...latest].map(([kind, mediaId]) => [kind, mediaUrlOf(mediaId)]));
     await applyChange(tx, current, {
-      data: {
+      columns: {
         state: 'delivered',
-        ...(latest.size > 0 && { mediaUrl }),
-        ...(expectedPin !== null && { pinCheckedAt: new Date() }),
-        ...(isCashOnDelivery(vendorPayload) && { cashCollected: options.cashCollected }),
+        ...(latest.size > 0 && { media_url: mediaUrl }),
+        ...(expectedPin !== null && { pin_checked_at: new Date() }),
+        ...(isCashOnDelivery(vendorPayload) && { cash_collected: options.cashCollected }),
       },
       actor: driverActor(scope),
       status: 'delivered',

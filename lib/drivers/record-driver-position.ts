@@ -1,7 +1,7 @@
 import { queryRows } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { DomainError } from '@/lib/errors/domain-error';
-import { statusEntry, type Actor } from '@/lib/dispatches/apply-change';
+import type { ChangeColumns } from '@/lib/dispatches/apply-change';
 import type { EventType } from '@/lib/dispatches/events';
 import type { Address, StatusEntry } from '@/lib/dispatches/schemas';
 import { newId } from '@/lib/ids/new-id';
@@ -31,7 +31,8 @@ type TimedPoint = Point & { at: Date };
 interface OnDutyDispatch {
   id: string;
   state: string;
-  statusHistory: StatusEntry[];
+  /** The statuses its history holds, with the entries this batch's positions add. */
+  statuses: string[];
   pickup: Address;
   destination: Address;
   etaMinutes: number | null;
@@ -39,16 +40,17 @@ interface OnDutyDispatch {
   version: string;
 }
 
-/** What a position changes on one dispatch: the row of `changes` that driver_positions_apply writes. */
+/**
+ * What a position changes on one dispatch: the row of `changes` that driver_positions_apply hands
+ * to the one writer of changes, dispatch_change_apply (prisma/sql), with the driver as the actor.
+ */
 interface DispatchChange {
   id: string;
-  /** The new ETA, or all three null when it is unchanged. */
-  eta_minutes: number | null;
-  eta_stop: string | null;
-  eta_updated_at: string | null;
-  /** The whole new history, or null when no entry is added. */
-  status_history: StatusEntry[] | null;
-  modified_at: string;
+  /** The new ETA; none when it is unchanged. */
+  columns: Pick<ChangeColumns, 'eta_minutes' | 'eta_stop' | 'eta_updated_at'>;
+  changed_at: string;
+  /** The geofence entry to append to the history, if any. */
+  status: string | null;
   event_ids: string[];
   event_types: EventType[];
 }
@@ -121,7 +123,7 @@ async function recordPositions(options: {
     const positions = onlyIfNewer ? newerThan(options.positions, lastPositionAt) : options.positions;
     if (positions.length === 0) return { effects: [] };
     const versions = dispatches.map((dispatch) => `${dispatch.id}:${dispatch.version}`).join(',');
-    const { effects, changes } = await planPositions({ driverId, positions, dispatches, estimator, now: new Date() });
+    const { effects, changes } = await planPositions({ positions, dispatches, estimator, now: new Date() });
     // Every position goes along, not just the latest: while the driver is on a job, each is a point of the trail.
     const [row] = await queryRows<{ applied: boolean }>(
       Prisma.sql`
@@ -140,7 +142,8 @@ async function recordPositions(options: {
 
 /** The driver's last position time and on-duty dispatches, in id order; 404 for an unknown driver. */
 async function readOnDuty(driverId: string): Promise<{ lastPositionAt: Date | null; dispatches: OnDutyDispatch[] }> {
-  const rows = await queryRows<{ lastPositionAt: Date | null } & { [K in keyof OnDutyDispatch]: OnDutyDispatch[K] | null }>(
+  type Row = Omit<OnDutyDispatch, 'statuses'> & { statusHistory: StatusEntry[] };
+  const rows = await queryRows<{ lastPositionAt: Date | null } & { [K in keyof Row]: Row[K] | null }>(
     Prisma.sql`
       SELECT dr.last_position_at AS "lastPositionAt", d.id, d.state, d.status_history AS "statusHistory", d.pickup,
              d.destination, d.eta_minutes AS "etaMinutes", d.eta_stop AS "etaStop", d.xmin::text AS version
@@ -151,7 +154,11 @@ async function readOnDuty(driverId: string): Promise<{ lastPositionAt: Date | nu
     { prepared: true },
   );
   if (rows.length === 0) throw new DomainError('not_found', `No driver with id "${driverId}"`);
-  return { lastPositionAt: rows[0]!.lastPositionAt, dispatches: rows.filter((row) => row.id !== null) as OnDutyDispatch[] };
+  const dispatches = (rows.filter((row) => row.id !== null) as Row[]).map(({ statusHistory, ...dispatch }) => ({
+    ...dispatch,
+    statuses: statusHistory.map((entry) => entry.status),
+  }));
+  return { lastPositionAt: rows[0]!.lastPositionAt, dispatches };
 }
 
 /** The positions newer than `lastPositionAt`, oldest first, each newer than the one before. */
@@ -167,18 +174,16 @@ function newerThan(ordered: TimedPoint[], lastPositionAt: Date | null): TimedPoi
 /**
  * What each position does to each dispatch, in order: the effects answered for it, and the
  * changes to write. `dispatches` is kept current as changes are planned (history, ETA), so the
- * next position of a batch sees what this one did. A change's entry and modification time are
- * `now`; the ETA's time is the position's own.
+ * next position of a batch sees what this one did. A change's time (its entry's, its
+ * modification's) is `now`; the ETA's time is the position's own.
  */
 async function planPositions(options: {
-  driverId: string;
   positions: TimedPoint[];
   dispatches: OnDutyDispatch[];
   estimator: RouteEstimator;
   now: Date;
 }): Promise<{ effects: DriverPosition['dispatches'][]; changes: DispatchChange[] }> {
   const { positions, dispatches, estimator, now } = options;
-  const actor: Actor = { refType: 'driver', refId: options.driverId };
   const effects: DriverPosition['dispatches'][] = [];
   const changes: DispatchChange[] = [];
   for (const position of positions) {
@@ -189,15 +194,13 @@ async function planPositions(options: {
       const { stop, marker, isNear, etaMinutes, isEtaNews } = effect;
       const events: EventType[] = [...(isNear ? (['dispatch.status_updated'] as const) : []), ...(isEtaNews ? (['dispatch.eta_updated'] as const) : [])];
       if (events.length > 0) {
-        if (isNear) dispatch.statusHistory = [...dispatch.statusHistory, statusEntry(marker, now, actor)];
+        if (isNear) dispatch.statuses = [...dispatch.statuses, marker];
         if (isEtaNews) Object.assign(dispatch, { etaMinutes, etaStop: stop });
         changes.push({
           id: dispatch.id,
-          eta_minutes: isEtaNews ? etaMinutes : null,
-          eta_stop: isEtaNews ? stop : null,
-          eta_updated_at: isEtaNews ? position.at.toISOString() : null,
-          status_history: isNear ? dispatch.statusHistory : null,
-          modified_at: now.toISOString(),
+          columns: isEtaNews ? { eta_minutes: etaMinutes, eta_stop: stop, eta_updated_at: position.at } : {},
+          changed_at: now.toISOString(),
+          status: isNear ? marker : null,
           event_ids: events.map(() => newId('evt')),
           event_types: events,
         });
@@ -235,7 +238,7 @@ async function positionEffect(dispatch: OnDutyDispatch, position: Point, estimat
     distanceM <= GEOFENCE_RADIUS_M &&
     isPreciseEnough &&
     canRecordStatus(dispatch.state, marker) &&
-    !dispatch.statusHistory.some((entry) => entry.status === marker);
+    !dispatch.statuses.includes(marker);
   const etaMinutes = Math.ceil((await estimator.leg(position, target)).durationMin);
   const isEtaNews =
     dispatch.etaMinutes === null || dispatch.etaStop !== stop || Math.abs(etaMinutes - dispatch.etaMinutes) > ETA_UPDATE_THRESHOLD_MIN;

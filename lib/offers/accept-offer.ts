@@ -88,7 +88,7 @@ export async function acceptOffer(options: { offerId: string; driverId: string }
       await writeAssignment(tx, locked.get(id)!, driverId, AUTO_ASSIGN_ACTOR);
       const assigned = await lockDispatch(tx, { id, scope });
       records.push(
-        await applyChange(tx, assigned, { data: { state: 'accepted' }, actor: { refType: 'driver', refId: driverId }, status: 'accepted', events: ['dispatch.status_updated'] }),
+        await applyChange(tx, assigned, { columns: { state: 'accepted' }, actor: { refType: 'driver', refId: driverId }, status: 'accepted', events: ['dispatch.status_updated'] }),
       );
     }
     return { records };

@@ -4,10 +4,10 @@
 -- rows it read (`seen_versions`: `id:xmin` in id order; any write to a row changes its xmin).
 -- Answers false and writes nothing when they moved on; the caller reads again and decides again.
 -- With changes, the dispatches are locked first (then the driver, by the UPDATE): the lock order
--- of every other writer (lib/offers). A change is written as lib/dispatches/apply-change.ts
--- writes one: its columns, modified_at, event_seq counting its events, and the events through the
--- one writer of events, dispatch_events_append. The driver's position only moves forward in time
--- unless `only_if_newer` is false (the operator API records "now" as given).
+-- of every other writer (lib/offers). Each change (its ETA columns, its geofence entries, its
+-- events) is written by the one writer of changes, dispatch_change_apply, as every command's is.
+-- The driver's position only moves forward in time unless `only_if_newer` is false (the operator
+-- API records "now" as given).
 -- The positions come oldest first (`lats`, `lngs`, `ats` side by side; the driver keeps the last).
 -- While the driver has on-duty dispatches, every position written also goes to the trail
 -- (driver_trail, migration 20261127234000_driver_trail): one row per dispatch it served, with that
@@ -24,7 +24,6 @@ DECLARE
   previous_at timestamptz;
   latest integer := cardinality(ats);
   change record;
-  changed dispatches;
 BEGIN
   IF json_array_length(changes) = 0 THEN
     SELECT coalesce(string_agg(d.id || ':' || d.xmin::text, ',' ORDER BY d.id), ''), array_agg(d.id ORDER BY d.id),
@@ -62,19 +61,11 @@ BEGIN
   UPDATE drivers SET last_lat = lats[latest], last_lng = lngs[latest], last_position_at = ats[latest]
   WHERE id = for_driver AND (NOT only_if_newer OR last_position_at IS NULL OR last_position_at < ats[latest]);
   FOR change IN
-    SELECT * FROM json_to_recordset(changes) AS c(id text, eta_minutes integer, eta_stop text, eta_updated_at timestamptz,
-                                                  status_history json, modified_at timestamptz, event_ids text[], event_types text[])
+    SELECT * FROM json_to_recordset(changes) AS c(id text, columns json, changed_at timestamptz, status text,
+                                                  event_ids text[], event_types text[])
   LOOP
-    UPDATE dispatches d
-    SET eta_minutes = CASE WHEN change.eta_updated_at IS NULL THEN d.eta_minutes ELSE change.eta_minutes END,
-        eta_stop = CASE WHEN change.eta_updated_at IS NULL THEN d.eta_stop ELSE change.eta_stop END,
-        eta_updated_at = coalesce(change.eta_updated_at, d.eta_updated_at),
-        status_history = coalesce(change.status_history, d.status_history),
-        modified_at = change.modified_at,
-        event_seq = d.event_seq + cardinality(change.event_types)
-    WHERE d.id = change.id
-    RETURNING d.* INTO changed;
-    PERFORM dispatch_events_append(changed, change.event_ids, change.event_types, 'driver', actor_id);
+    PERFORM dispatch_change_apply(change.id, change.columns, change.changed_at, change.status, change.event_ids,
+                                  change.event_types, 'driver', actor_id);
   END LOOP;
   RETURN true;
 END;
