@@ -153,23 +153,7 @@ async function drivePositions(drivers: BenchDriver[]): Promise<Sample[]> {
       const driver = drivers[i]!;
       const position = { lat: driver.stop.lat + APPROACH_M[round]! / M_PER_DEG_LAT, lng: driver.stop.lng, at: new Date().toISOString() };
       sends.push(
-        (async () => {
-          const sent = performance.now();
-          const sentAt = Date.now();
-          let ok = false;
-          try {
-            const response = await fetch(`${BASE}/api/driver/positions`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', cookie: driver.cookie, 'sec-fetch-site': 'same-origin' },
-              body: JSON.stringify({ positions: [position] }),
-            });
-            await response.arrayBuffer();
-            ok = response.ok;
-          } catch {
-            ok = false;
-          }
-          samples.push({ ms: performance.now() - sent, sentAt, ok, round });
-        })(),
+        timedPost(samples, round, '/api/driver/positions', { cookie: driver.cookie, 'sec-fetch-site': 'same-origin' }, { positions: [position] }),
       );
     }
   }
@@ -189,28 +173,25 @@ async function driveCreates(apiKey: string): Promise<Sample[]> {
   for (let i = 0; i < CREATE_RATE * SECONDS; i++) {
     const wait = started + (i * 1000) / CREATE_RATE - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    sends.push(
-      (async () => {
-        const sent = performance.now();
-        const sentAt = Date.now();
-        let ok = false;
-        try {
-          const response = await fetch(`${BASE}/ext/dispatch`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
-            body: JSON.stringify(order(i, `bench-create-${i}`)),
-          });
-          await response.arrayBuffer();
-          ok = response.ok;
-        } catch {
-          ok = false;
-        }
-        samples.push({ ms: performance.now() - sent, sentAt, ok, round: 0 });
-      })(),
-    );
+    sends.push(timedPost(samples, 0, '/ext/dispatch', { 'x-api-key': apiKey }, order(i, `bench-create-${i}`)));
   }
   await Promise.all(sends);
   return samples;
+}
+
+/** POSTs `body` as JSON to `path` and adds its time to `samples` (a failed request is a sample that is not ok). */
+async function timedPost(samples: Sample[], round: number, path: string, headers: Record<string, string>, body: unknown): Promise<void> {
+  const sent = performance.now();
+  const sentAt = Date.now();
+  let ok = false;
+  try {
+    const response = await fetch(`${BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    await response.arrayBuffer();
+    ok = response.ok;
+  } catch {
+    ok = false;
+  }
+  samples.push({ ms: performance.now() - sent, sentAt, ok, round });
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -2,7 +2,7 @@
 
 import '@/components/map/dispatch-map.css';
 import dynamic from 'next/dynamic';
-import { MapPlaceholder, MapPlaceholderFrame } from '@/components/map/map-placeholder';
+import { framedMap, MapPlaceholder } from '@/components/map/map-placeholder';
 import type { LiveMapProps } from './live-map';
 
 // The live map loads in the browser only (Leaflet needs `window`), like
@@ -14,10 +14,4 @@ const DynamicLiveMap = dynamic(() => import('./live-map').then((m) => m.LiveMap)
   loading: () => <MapPlaceholder />,
 });
 
-export function LazyLiveMap(props: LiveMapProps) {
-  return (
-    <MapPlaceholderFrame height={props.height} className={props.className} label={props.labels.map}>
-      <DynamicLiveMap {...props} />
-    </MapPlaceholderFrame>
-  );
-}
+export const LazyLiveMap = framedMap<LiveMapProps>(DynamicLiveMap);

@@ -2,7 +2,7 @@
 
 import './dispatch-map.css';
 import dynamic from 'next/dynamic';
-import { MapPlaceholder, MapPlaceholderFrame } from './map-placeholder';
+import { framedMap, MapPlaceholder } from './map-placeholder';
 import type { DispatchMapProps } from './dispatch-map';
 
 // The one way pages use the map: Leaflet needs `window`, so it loads in the browser only,
@@ -14,10 +14,4 @@ const DynamicDispatchMap = dynamic(() => import('./dispatch-map').then((m) => m.
   loading: () => <MapPlaceholder />,
 });
 
-export function LazyDispatchMap(props: DispatchMapProps) {
-  return (
-    <MapPlaceholderFrame height={props.height} className={props.className} label={props.labels.map}>
-      <DynamicDispatchMap {...props} />
-    </MapPlaceholderFrame>
-  );
-}
+export const LazyDispatchMap = framedMap<DispatchMapProps>(DynamicDispatchMap);

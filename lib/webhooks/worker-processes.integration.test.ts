@@ -46,6 +46,19 @@ function eventsAt(path: string) {
     .map((request) => ({ id: String(request.headers['webhook-id']), ...(JSON.parse(request.body) as { sequence: number; payload: { id: string } }) }));
 }
 
+/** `count` dispatches of the account, each created and cancelled: two events a dispatch to deliver. */
+async function cancelledDispatches(accountId: string, count: number) {
+  const actor = { refType: 'admin' as const, refId: 'ops' };
+  const dispatches = await Promise.all(Array.from({ length: count }, () => createDispatch({ accountId, input: dispatchBody() })));
+  await Promise.all(dispatches.map((dispatch) => changeStatus({ id: dispatch.id, scope: platformScope(), status: 'cancelled', actor })));
+  return dispatches;
+}
+
+/** Waits (a minute at most) until `expected` of the account's deliveries have succeeded. */
+async function waitForSucceeded(accountId: string, expected: number) {
+  await waitFor(async () => (await db().webhookDelivery.count({ where: { accountId, status: 'succeeded' } })) === expected, 60_000, `${expected} deliveries`);
+}
+
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
 });
@@ -92,16 +105,10 @@ describe('webhook workers in separate processes', () => {
     };
 
     const [first, second] = await Promise.all([startWorkerProcess(), startWorkerProcess()]);
-    const actor = { refType: 'admin' as const, refId: 'ops' };
-    const dispatches = await Promise.all(Array.from({ length: 60 }, () => createDispatch({ accountId: account.id, input: dispatchBody() })));
-    await Promise.all(dispatches.map((dispatch) => changeStatus({ id: dispatch.id, scope: platformScope(), status: 'cancelled', actor })));
+    const dispatches = await cancelledDispatches(account.id, 60);
     const expected = dispatches.length * 2;
 
-    await waitFor(
-      async () => (await db().webhookDelivery.count({ where: { accountId: account.id, status: 'succeeded' } })) === expected,
-      60_000,
-      `${expected} deliveries`,
-    );
+    await waitForSucceeded(account.id, expected);
     const events = eventsAt('/hooks/pair');
     expect(new Set(events.map((event) => event.id)).size).toBe(expected);
     expect(overlaps).toEqual([]);
@@ -120,9 +127,7 @@ describe('webhook workers in separate processes', () => {
     if (dbKind() !== 'postgres') return context.skip();
     const account = await newAccount();
     await registerWebhook({ accountId: account.id, url: `${receiver.url}/crash`, allowPrivate: true });
-    const actor = { refType: 'admin' as const, refId: 'ops' };
-    const dispatches = await Promise.all(Array.from({ length: 30 }, () => createDispatch({ accountId: account.id, input: dispatchBody() })));
-    await Promise.all(dispatches.map((dispatch) => changeStatus({ id: dispatch.id, scope: platformScope(), status: 'cancelled', actor })));
+    const dispatches = await cancelledDispatches(account.id, 30);
     const expected = dispatches.length * 2;
 
     // The first twelve requests are answered (their attempts recorded, or waiting for the record);
@@ -145,11 +150,7 @@ describe('webhook workers in separate processes', () => {
 
     isHanging = false;
     const heir = await startWorkerProcess(lease);
-    await waitFor(
-      async () => (await db().webhookDelivery.count({ where: { accountId: account.id, status: 'succeeded' } })) === expected,
-      60_000,
-      `${expected} deliveries`,
-    );
+    await waitForSucceeded(account.id, expected);
     const events = eventsAt('/hooks/crash');
     expect(new Set(events.map((event) => event.id)).size).toBe(expected);
     for (const dispatch of dispatches) {

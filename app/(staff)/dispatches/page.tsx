@@ -1,5 +1,4 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import type { Metadata } from 'next';
 import { DispatchList } from '@/components/dispatch-list/dispatch-list';
 import { LIST_URLS } from '@/components/dispatch-list/list-params';
 import { listCommonText, searchParamReader } from '@/components/dispatch-list/list-page-input';
@@ -15,12 +14,11 @@ import { messagesFor } from '@/components/i18n/messages';
 import { commonMessages } from '@/components/i18n/messages/common';
 import { dispatchListMessages } from '@/components/i18n/messages/dispatch-list';
 import { getQueryClient } from '@/components/providers/get-query-client';
+import { titleFrom } from '@/components/shell/server-page';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: messagesFor(dispatchListMessages, await getLocale()).title };
-}
+export const generateMetadata = titleFrom(dispatchListMessages, 'title');
 
 // The account's dispatches: the one dispatch list (components/dispatch-list) for staff, its first
 // page read here (prefetch-list-page.ts).

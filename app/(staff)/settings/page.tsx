@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import styles from '@/components/settings/settings.module.css';
 import { DeliveryLog } from '@/components/settings/delivery-log';
 import { SigningSecretCard } from '@/components/settings/signing-secret-card';
@@ -10,10 +9,9 @@ import { getLocale } from '@/components/i18n/get-locale';
 import { messagesFor } from '@/components/i18n/messages';
 import { commonMessages } from '@/components/i18n/messages/common';
 import { settingsMessages } from '@/components/i18n/messages/settings';
+import { titleFrom } from '@/components/shell/server-page';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: messagesFor(settingsMessages, await getLocale()).pageTitleWebhook };
-}
+export const generateMetadata = titleFrom(settingsMessages, 'pageTitleWebhook');
 
 // /settings — the webhook: endpoint and health, register or replace the URL, signing secret, delivery log.
 export default async function WebhookSettingsPage() {

@@ -7,7 +7,6 @@ import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { markReady } from '@/lib/dispatches/mark-ready';
 import type { CreateDispatchBody } from '@/lib/dispatches/schemas';
 import { createDriver } from '@/lib/drivers/create-driver';
-import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
 import { DispatchEngine } from '@/lib/dispatching/live/engine';
 import { AdvisoryLockLease } from '@/lib/dispatching/live/leader-lease';
 import { acceptOffer } from '@/lib/offers/accept-offer';
@@ -16,13 +15,13 @@ import { declineOffer } from '@/lib/offers/decline-offer';
 import { listDriverJobs } from '@/lib/driver-jobs/list-driver-jobs';
 import { accountScope, driverScope, platformScope } from '@/lib/tenancy/scope';
 import { call } from '@/test/api';
-import { dispatchBody, newAccount, uniqueSuffix } from '@/test/fixtures';
+import { autoAssigningAccount, driverAt, PICKUP } from '@/test/live-drivers';
+import { dispatchBody, newAccount } from '@/test/fixtures';
 
 // The live dispatch engine (lib/dispatching/live): rounds over the auto-assign and sandbox
 // accounts' open dispatches, trips offered as one offer, the leader lease. Rounds are run by
 // hand (`runRound`) unless a test is about the loop.
 
-const PICKUP = dispatchBody().pickup;
 const ADMIN = { refType: 'admin', refId: 'test' } as const;
 const ROUND_MS = 60_000;
 const engines: DispatchEngine[] = [];
@@ -33,18 +32,6 @@ function engine(options: ConstructorParameters<typeof DispatchEngine>[0] = {}) {
   return made;
 }
 
-async function autoAssigningAccount() {
-  const account = await newAccount();
-  await updateAccountModes({ accountId: account.id, input: { auto_assign: true } });
-  return account;
-}
-
-/** A driver (on duty unless told) whose last position is `km` kilometres north of the pickup. */
-async function driverAt(km: number, { onDuty = true } = {}) {
-  const driver = await createDriver({ input: { name: `Driver ${uniqueSuffix()}`, fleet_id: 'fleet-1', on_duty: onDuty } });
-  await recordDriverPosition({ driverId: driver.id, lat: PICKUP.lat + km / 111, lng: PICKUP.lng });
-  return driver;
-}
 
 /** A dispatch whose food is ready now (the kitchen said so), so the round sends a driver at once. */
 async function readyDispatch(accountId: string, overrides: Partial<CreateDispatchBody> = {}) {

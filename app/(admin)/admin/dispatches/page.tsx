@@ -1,5 +1,4 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import type { Metadata } from 'next';
 import { DispatchList } from '@/components/dispatch-list/dispatch-list';
 import { LIST_URLS } from '@/components/dispatch-list/list-params';
 import { listCommonText, searchParamReader } from '@/components/dispatch-list/list-page-input';
@@ -17,6 +16,7 @@ import { adminDispatchMessages } from '@/components/i18n/messages/admin-dispatch
 import { commonMessages } from '@/components/i18n/messages/common';
 import { dispatchListMessages } from '@/components/i18n/messages/dispatch-list';
 import { getQueryClient } from '@/components/providers/get-query-client';
+import { titleFrom } from '@/components/shell/server-page';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -24,9 +24,7 @@ type SearchParams = Record<string, string | string[] | undefined>;
 const ACCOUNT_OPTIONS = 200;
 const FLEET_OPTIONS = 200;
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: messagesFor(adminDispatchMessages, await getLocale()).title };
-}
+export const generateMetadata = titleFrom(adminDispatchMessages, 'title');
 
 // Every account's dispatches: the one dispatch list (components/dispatch-list) for admins, its
 // first page read here (prefetch-list-page.ts).

@@ -1,27 +1,20 @@
-import type { Metadata } from 'next';
 import { DriversPage } from '@/components/admin-fleet/drivers-page';
+import { adminPageText, titleFrom } from '@/components/shell/server-page';
 import { PageHeader } from '@/components/ui/page-header';
-import { requireAdmin } from '@/lib/auth/current-user';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
 import { adminFleetMessages } from '@/components/i18n/messages/admin-fleet';
-import { commonMessages } from '@/components/i18n/messages/common';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: messagesFor(adminFleetMessages, await getLocale()).driversPageTitle };
-}
+export const generateMetadata = titleFrom(adminFleetMessages, 'driversPageTitle');
 
 // /admin/drivers — every driver: search, fleet and status filters, paging; add a driver.
 export default async function AdminDriversPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const [, locale, params] = await Promise.all([requireAdmin(), getLocale(), searchParams]);
+  const [{ locale, t, common }, params] = await Promise.all([adminPageText(adminFleetMessages), searchParams]);
   const first = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
-  const t = messagesFor(adminFleetMessages, locale);
   return (
     <>
       <PageHeader title={t.driversTitle} intro={t.driversIntro} />
       <DriversPage
         t={t}
-        common={messagesFor(commonMessages, locale)}
+        common={common}
         locale={locale}
         initial={{ q: first(params.q), fleet: first(params.fleet), active: first(params.active) }}
       />

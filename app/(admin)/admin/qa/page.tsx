@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { LiveRefresh } from '@/components/admin-dispatches/live-refresh';
 import { MediaLinks, otherMedia } from '@/components/admin-dispatches/media-links';
@@ -20,6 +19,7 @@ import { adminDispatchMessages } from '@/components/i18n/messages/admin-dispatch
 import { commonMessages } from '@/components/i18n/messages/common';
 import { dispatchDetailMessages } from '@/components/i18n/messages/dispatch-detail';
 import { decodeCursor } from '@/lib/paging/cursor';
+import { titleFrom } from '@/components/shell/server-page';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -27,9 +27,7 @@ const QA_PAGE_SIZE = 25;
 /** The queue's pages in the URL: the same cursor stack as the dispatch lists, no filters. */
 const qaPages = urlListState([], '/admin/qa');
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: messagesFor(adminDispatchMessages, await getLocale()).qaTitle };
-}
+export const generateMetadata = titleFrom(adminDispatchMessages, 'qaTitle');
 
 /** A cursor this page wrote, or none (a hand-edited URL shows the first page). */
 function validCursor(value: string | undefined): string | undefined {

@@ -1,19 +1,16 @@
-import type { Metadata } from 'next';
 import { NewDispatchForm } from '@/components/new-dispatch/new-dispatch-form';
 import { getAccountProfile } from '@/lib/accounts/get-account-profile';
 import { requireStaff } from '@/lib/auth/current-user';
 import { listBranches } from '@/lib/branches/list-branches';
-import { getEnv } from '@/lib/env';
 import { newReadableCode } from '@/lib/ids/new-id';
 import { getLocale } from '@/components/i18n/get-locale';
 import { messagesFor } from '@/components/i18n/messages';
 import { commonMessages } from '@/components/i18n/messages/common';
 import { newDispatchMessages } from '@/components/i18n/messages/new-dispatch';
 import { PageHeader } from '@/components/ui/page-header';
+import { mapTiles, titleFrom } from '@/components/shell/server-page';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: messagesFor(newDispatchMessages, await getLocale()).title };
-}
+export const generateMetadata = titleFrom(newDispatchMessages, 'title');
 
 // /dispatches/new — a dispatch made by hand: route on the map with a live estimate, then the order.
 export default async function NewDispatchPage() {
@@ -23,7 +20,6 @@ export default async function NewDispatchPage() {
     listBranches({ accountId: user.accountId }),
     getAccountProfile({ accountId: user.accountId }),
   ]);
-  const env = getEnv();
   const t = messagesFor(newDispatchMessages, locale);
   return (
     <>
@@ -35,8 +31,7 @@ export default async function NewDispatchPage() {
         branches={branches}
         account={account}
         suggestions={{ customerId: `cust-${newReadableCode()}`, vendorOid: `ord-${newReadableCode()}` }}
-        tileUrl={env.MAP_TILE_URL || null}
-        tileAttribution={env.MAP_TILE_ATTRIBUTION}
+        {...mapTiles()}
       />
     </>
   );

@@ -1,14 +1,12 @@
-import type { Metadata } from 'next';
 import { ApiKeysPanel } from '@/components/settings/api-keys-panel';
 import { requireStaff } from '@/lib/auth/current-user';
 import { getLocale } from '@/components/i18n/get-locale';
 import { messagesFor } from '@/components/i18n/messages';
 import { commonMessages } from '@/components/i18n/messages/common';
 import { settingsMessages } from '@/components/i18n/messages/settings';
+import { titleFrom } from '@/components/shell/server-page';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: messagesFor(settingsMessages, await getLocale()).pageTitleApiKeys };
-}
+export const generateMetadata = titleFrom(settingsMessages, 'pageTitleApiKeys');
 
 // /settings/api-keys — the account's API keys.
 export default async function ApiKeysSettingsPage() {

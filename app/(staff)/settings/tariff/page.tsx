@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import styles from '@/components/settings/settings.module.css';
 import { getTariff } from '@/lib/accounts/get-tariff';
 import { getProofOfDelivery } from '@/lib/accounts/update-proof-of-delivery';
@@ -7,10 +6,9 @@ import { formatMoney } from '@/lib/pricing/tariff';
 import { getLocale } from '@/components/i18n/get-locale';
 import { format, messagesFor } from '@/components/i18n/messages';
 import { settingsMessages } from '@/components/i18n/messages/settings';
+import { titleFrom } from '@/components/shell/server-page';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: messagesFor(settingsMessages, await getLocale()).pageTitleTariff };
-}
+export const generateMetadata = titleFrom(settingsMessages, 'pageTitleTariff');
 
 // /settings/tariff — the account's delivery tariff and the proof its drivers must capture,
 // read-only (operations set both). Rendered on the server: it holds no timestamps and changes

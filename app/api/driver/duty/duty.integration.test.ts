@@ -1,38 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { updateAccountModes } from '@/lib/accounts/update-account-modes';
-import { signIn } from '@/lib/auth/sign-in';
 import { db } from '@/lib/db/client';
 import { cancelDispatch } from '@/lib/dispatches/cancel-dispatch';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { DispatchEngine } from '@/lib/dispatching/live/engine';
 import { platformScope } from '@/lib/tenancy/scope';
-import { createDriver } from '@/lib/drivers/create-driver';
-import { setDriverSignIn } from '@/lib/drivers/driver-sign-in';
-import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
 import { call } from '@/test/api';
-import { dispatchBody, newAccount, newConsoleSessions, staffOfNewAccount, uniqueSuffix } from '@/test/fixtures';
+import { autoAssigningAccount, signedInDriverAt } from '@/test/live-drivers';
+import { dispatchBody, newConsoleSessions, staffOfNewAccount } from '@/test/fixtures';
 
 // The driver app's duty switch and first load: PUT /api/driver/duty, GET /api/driver/me; and
 // the console's and ops API's `on_duty` on a driver.
 
-const PICKUP = dispatchBody().pickup;
-const PIN = '480213';
-
 /** A signed-in driver `km` kilometres north of the pickup, created as the ops API would (off duty unless told). */
-async function signedInDriver(km: number, { onDuty }: { onDuty?: boolean } = {}) {
-  const driver = await createDriver({ input: { name: `Driver ${uniqueSuffix()}`, phone: '+966500000077', fleet_id: 'fleet-1', on_duty: onDuty } });
-  await recordDriverPosition({ driverId: driver.id, lat: PICKUP.lat + km / 111, lng: PICKUP.lng });
-  const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  await setDriverSignIn({ driverId: driver.id, input: { phone, pin: PIN } });
-  const { token } = await signIn({ input: { phone, pin: PIN }, ip: '203.0.113.31' });
-  return { ...driver, cookie: `dispatch_session=${token}` };
-}
-
-async function autoAssigningAccount() {
-  const account = await newAccount();
-  await updateAccountModes({ accountId: account.id, input: { auto_assign: true } });
-  return account;
-}
+const signedInDriver = (km: number, { onDuty = false } = {}) => signedInDriverAt(km, { onDuty, phone: '+966500000077', ip: '203.0.113.31' });
 
 // The dispatch engine's rounds make the offers (lib/dispatching/live); run by hand here.
 const rounds = new DispatchEngine({ roundMs: 60_000 });

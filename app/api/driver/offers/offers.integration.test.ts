@@ -1,44 +1,25 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { updateAccountModes } from '@/lib/accounts/update-account-modes';
-import { signIn } from '@/lib/auth/sign-in';
 import { db } from '@/lib/db/client';
 import { assignDriver } from '@/lib/dispatches/assign-driver';
 import { cancelDispatch } from '@/lib/dispatches/cancel-dispatch';
 import { createDispatch } from '@/lib/dispatches/create-dispatch';
 import { DispatchEngine } from '@/lib/dispatching/live/engine';
 import type { CreateDispatchBody } from '@/lib/dispatches/schemas';
-import { createDriver } from '@/lib/drivers/create-driver';
-import { setDriverSignIn } from '@/lib/drivers/driver-sign-in';
-import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
 import { resetEnvForTests } from '@/lib/env';
 import { platformScope } from '@/lib/tenancy/scope';
 import { registerWebhook } from '@/lib/webhooks/register-webhook';
 import { call } from '@/test/api';
+import { autoAssigningAccount, PICKUP, signedInDriverAt } from '@/test/live-drivers';
 import { deliverAll, setUpDeliveryHarness } from '@/test/delivery-harness';
-import { dispatchBody, newAccount, newDriver, uniqueSuffix } from '@/test/fixtures';
+import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
 
 // The driver app's offers: GET /api/driver/offers/current, POST …/{id}/accept and …/{id}/decline.
 
-const PICKUP = dispatchBody().pickup;
-const PIN = '480213';
 const ADMIN = { refType: 'admin', refId: 'test' } as const;
 const { receiver } = setUpDeliveryHarness();
 
 /** A signed-in driver, on duty (unless told), `km` kilometres north of the pickup. */
-async function signedInDriver(km: number, { onDuty = true } = {}) {
-  const driver = await createDriver({ input: { name: `Driver ${uniqueSuffix()}`, fleet_id: 'fleet-1', on_duty: onDuty } });
-  await recordDriverPosition({ driverId: driver.id, lat: PICKUP.lat + km / 111, lng: PICKUP.lng });
-  const phone = `+9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  await setDriverSignIn({ driverId: driver.id, input: { phone, pin: PIN } });
-  const { token } = await signIn({ input: { phone, pin: PIN }, ip: '203.0.113.30' });
-  return { ...driver, cookie: `dispatch_session=${token}` };
-}
-
-async function autoAssigningAccount() {
-  const account = await newAccount();
-  await updateAccountModes({ accountId: account.id, input: { auto_assign: true } });
-  return account;
-}
+const signedInDriver = (km: number, { onDuty = true } = {}) => signedInDriverAt(km, { onDuty, ip: '203.0.113.30' });
 
 async function offerIdOf(dispatchId: string) {
   return (await db().dispatchOffer.findFirstOrThrow({ where: { dispatchId, state: 'pending' }, select: { id: true } })).id;
