@@ -18,7 +18,7 @@ import { mapTiles, type RecordPageProps } from '@/components/shell/server-page';
 import { listDispatchDeliveries } from '@/lib/webhooks/list-dispatch-deliveries';
 
 /** Any account's dispatch (the read behind GET /api/admin/dispatches/{id}). */
-const page = dispatchPage(requireAdmin, () => platformScope());
+const page = dispatchPage(() => requireAdmin(), () => platformScope());
 
 export const generateMetadata = page.generateMetadata;
 
