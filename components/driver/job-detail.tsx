@@ -19,7 +19,7 @@ import type { ProofForm as ProofFormType } from './proof-form';
 import { invalidateQueries, setQueryData, useDriverQuery } from './driver-store';
 import { forgetJob } from './offline-snapshots';
 import { driverKeys, jobQuery, jobsQuery } from './queries';
-import { WaitNotice } from './trip';
+import { WaitNotice } from './wait-notice';
 import type { DriverPlace, Job } from './types';
 import { useCurrentFix } from './use-position-reporter';
 import { usePendingState } from './use-pending-state';

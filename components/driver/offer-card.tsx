@@ -12,7 +12,7 @@ import type { DriverText } from '@/components/i18n/messages/driver';
 import { driverFetch } from './driver-fetch';
 import { formatKm, formatMoney, parseTime } from './format';
 import { invalidateQueries, setQueryData } from './driver-store';
-import { placeText, WaitNotice } from './trip';
+import { placeText, WaitNotice } from './wait-notice';
 import { driverKeys } from './queries';
 import type { DriverMe, Job, Offer } from './types';
 import styles from './driver.module.css';

@@ -1,18 +1,17 @@
 'use client';
 
 import { useState } from 'react';
-import { formatClock } from '@/components/i18n/format-time';
-import type { Locale } from '@/components/i18n/locale';
 import { format } from '@/components/i18n/messages';
+import type { Locale } from '@/components/i18n/locale';
 import type { DriverText } from '@/components/i18n/messages/driver';
 import { canRecordStatus, isLifecycleStatus } from '@/lib/transitions/table';
 import { JobLink } from './job-link';
 import { invalidateQueries } from './driver-store';
-import { parseTime } from './format';
 import { submit } from './outbox';
 import { driverKeys } from './queries';
-import type { DriverPlace, JobSummary } from './types';
+import type { JobSummary } from './types';
 import styles from './driver.module.css';
+import { placeText, WaitNotice } from './wait-notice';
 import { FormFailure } from '@/components/ui/form-failure';
 
 // Trips (bundles) of the dispatch engine in the driver app: one pickup, then its drop-offs in the
@@ -22,24 +21,6 @@ import { FormFailure } from '@/components/ui/form-failure';
 
 /** Whether the table lets a driver record the pickup from `state` (a pending change's included). */
 const canPickUp = (state: string) => isLifecycleStatus(state) && canRecordStatus(state, 'picked_up');
-
-export function placeText(point: DriverPlace): string {
-  return point.address_line || `${point.lat.toFixed(4)}, ${point.lng.toFixed(4)}`;
-}
-
-/** Hours and minutes on this phone's clock and zone, Latin digits in Arabic too (`19:42`). */
-export function readyClock(time: string, locale: Locale): string {
-  return formatClock(new Date(parseTime(time)), locale);
-}
-
-/** "Go to <restaurant> — orders will be ready at 19:42": a driver sent ahead to wait for the food. */
-export function WaitNotice({ restaurant, readyAt, count, t, locale }: { restaurant: string; readyAt: string; count: number; t: DriverText; locale: Locale }) {
-  return (
-    <p className="alert alert--info" role="status" data-testid="trip-waiting">
-      {format(count > 1 ? t.waitAtPickup : t.waitAtPickupOne, { restaurant, time: readyClock(readyAt, locale) })}
-    </p>
-  );
-}
 
 /** Groups the active jobs the home screen shows as trips: more than one drop-off, or a driver sent ahead to wait. */
 export function tripsOf(jobs: JobSummary[]): { trips: JobSummary[][]; others: JobSummary[] } {
