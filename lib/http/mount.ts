@@ -1,4 +1,3 @@
-import { DomainError } from '@/lib/errors/domain-error';
 import type { Audience, HttpMethod, Operation, OperationMethod, WrappedContext } from '@/lib/http/operation';
 import type { Reply } from '@/lib/http/reply';
 import { adminRoute, apiKeyRoute, driverRoute, opsRoute, otherMethods, publicRoute, staffRoute, type RouteHandler, type RouteOptions } from '@/lib/http/route';
@@ -59,7 +58,7 @@ export function mount<A extends Audience, const O extends readonly Operation<A>[
   const served: Partial<Record<HttpMethod, RouteHandler>> = {};
   for (const operation of operations) {
     if (!(audience in operation.mounts)) throw new Error(`An operation mounted for ${audience} does not declare that audience`);
-    if (served[operation.method]) throw new DomainError('internal_error', `Two operations mounted for ${operation.method}`);
+    if (served[operation.method]) throw new Error(`Two operations mounted for ${operation.method}`);
     served[operation.method] = handlerOf(operation as Operation, audience);
   }
   return { ...served, ...otherMethods(served) } as Record<Exported<MethodsOf<O>>, RouteHandler>;
