@@ -10,12 +10,12 @@ const config = [
       // process.env is read in one place only.
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through lib/env.ts' },
+        { object: 'process', property: 'env', message: 'Read configuration through lib/platform/server/env.ts' },
       ],
     },
   },
   {
-    files: ['lib/env.ts', 'instrumentation.ts', 'test/**', 'e2e/**', 'bench/**', 'playwright.config.ts', '**/*.test.ts', 'scripts/**'],
+    files: ['lib/platform/server/env.ts', 'instrumentation.ts', 'test/**', 'e2e/**', 'bench/**', 'playwright.config.ts', '**/*.test.ts', 'scripts/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
 ];

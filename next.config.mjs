@@ -9,7 +9,7 @@ const nextConfig = {
   // (clickjacking), and leaks no URLs to the sites it links to. These are fixed at build; what
   // depends on the request or on run-time settings is added at run time: the pages' full
   // Content-Security-Policy with its nonce and HSTS by proxy.ts (replacing the policy below),
-  // `Cache-Control: no-store` and HSTS on the API by lib/http/route.ts.
+  // `Cache-Control: no-store` and HSTS on the API by lib/edge/server/route.ts.
   async headers() {
     return [
       {

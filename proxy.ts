@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { getEnv } from '@/lib/env';
-import { newNonce, pageSecurityHeaders } from '@/lib/http/security-headers';
+import { getEnv } from '@/lib/platform/server/env';
+import { newNonce, pageSecurityHeaders } from '@/lib/platform/server/http/security-headers';
 
 // Pages only (see `config` below): each page request gets a fresh nonce in a Content-Security-
 // Policy. The policy goes on the request too, where Next.js reads the nonce and puts it on every
@@ -18,7 +18,7 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // Not the JSON API (/api/…, /ext/…: no per-request cost there; lib/http/route.ts adds
+      // Not the JSON API (/api/…, /ext/…: no per-request cost there; lib/edge/server/route.ts adds
       // their headers), not /docs (a static page with its own policy, app/docs/route.ts), not
       // Next's files or the icon. The router's prefetches are RSC data, never a document:
       // skipped too. (A browser's own prefetch of a document, `Purpose: prefetch`, is not

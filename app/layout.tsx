@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import { getLocale } from '@/components/i18n/get-locale';
-import { directionOf } from '@/components/i18n/locale';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { directionOf } from '@/components/platform/i18n/locale';
 import './globals.css';
 import './controls.css';
 import './data.css';

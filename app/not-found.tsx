@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { NotFoundPanel } from '@/components/ui/not-found-panel';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { commonMessages } from '@/components/i18n/messages/common';
+import { NotFoundPanel } from '@/components/platform/ui/not-found-panel';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
 
 // Any unknown address. Next's built-in 404 page styles itself with an inline <style> that
 // carries no nonce, which the pages' Content-Security-Policy (proxy.ts) refuses.

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { currentUser } from '@/lib/auth/current-user';
-import { homePathOf } from '@/lib/auth/schemas';
-import { LIFECYCLE_STATUSES } from '@/lib/transitions/statuses';
+import { currentUser } from '@/lib/platform/server/auth/current-user';
+import { homePathOf } from '@/lib/platform/shared/auth/schemas';
+import { LIFECYCLE_STATUSES } from '@/lib/dispatch/shared/transitions/statuses';
 
 const ENDPOINTS = [
   ['POST', '/ext/dispatch', 'Create a dispatch'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-// Every API route answers every HTTP method itself (`otherMethods`, lib/http/route.ts): a method
+// Every API route answers every HTTP method itself (`otherMethods`, lib/edge/server/route.ts): a method
 // a path does not take is a JSON 405 with `Allow`, never Next's empty one. A route file that
 // forgets the `otherMethods` line fails here.
 

@@ -1,4 +1,4 @@
-import type { Audience } from '@/lib/http/operation';
+import type { Audience } from '@/lib/platform/server/http/operation';
 // The calls app/tenant-isolation.integration.test.ts makes across tenants: every route of the
 // vendor API, the staff dashboard and the driver app that takes the id of a tenant-owned resource,
 // and the route files with an id segment that are exempt, each with its reason. A new route with

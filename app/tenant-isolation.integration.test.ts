@@ -1,22 +1,22 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '@/lib/accounts/create-api-key';
-import { createBranch } from '@/lib/branches/create-branch';
-import { db } from '@/lib/db/client';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { getDispatchJson } from '@/lib/dispatches/get-dispatch';
-import { accountScope, driverScope } from '@/lib/tenancy/scope';
-import { MOUNTED, type MountedHandler } from '@/lib/http/mount';
-import type { Audience } from '@/lib/http/operation';
-import { registerWebhook } from '@/lib/webhooks/register-webhook';
-import { insertTrip } from '@/lib/offers/trips';
+import { createApiKey } from '@/lib/accounts/server/internal/create-api-key';
+import { createBranch } from '@/lib/accounts/server/branches/create-branch';
+import { db } from '@/lib/platform/server/db/client';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { getDispatchJson } from '@/lib/dispatch/server/internal/get-dispatch';
+import { accountScope, driverScope } from '@/lib/platform/server/tenancy/scope';
+import { MOUNTED, type MountedHandler } from '@/lib/edge/server/mount';
+import type { Audience } from '@/lib/platform/server/http/operation';
+import { registerWebhook } from '@/lib/webhooks/server/register-webhook';
+import { insertTrip } from '@/lib/fleet/server/offers/trips';
 import { call, type CallOptions } from '@/test/api';
 import { setUpDeliveryHarness } from '@/test/delivery-harness';
 import { dispatchBody, newAccount, newDriver, newDriverSession, newStaffSession, uniqueSuffix } from '@/test/fixtures';
 import { jpegImage } from '@/test/media-fixtures';
 import { temporaryMediaDir } from '@/test/media-setup';
-import { storeMedia } from '@/lib/media/store-media';
+import { storeMedia } from '@/lib/dispatch/server/media/store-media';
 import { CASES, NOT_TENANT_OWNED, PLATFORM_SURFACES, type Surface, type Tenant } from '@/app/tenant-isolation.cases';
 
 // Someone else's row is a 404, never a 403 and never their data. Every route

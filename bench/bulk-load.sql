@@ -14,7 +14,7 @@ INSERT INTO dispatches (id, r_id, account_id, state, assigned_driver_id, pickup,
          '{"lat":24.6953,"lng":46.6851,"address_line":"Olaya St"}', '{"lat":24.7743,"lng":46.7386}',
          '{"id":"c","email":"c@example.com","phone":"+966500000000"}', 'bulk', '{"en-us":"Bulk Kitchen"}',
          'bulk-' || g, 'branch-' || (g % 20), '+966500000000', 2,
-         -- compact, as the API writes it (lib/dispatches/apply-change.ts statusEntry)
+         -- compact, as the API writes it (lib/dispatch/server/apply-change.ts statusEntry)
          format('[{"status":"new","status_captured_time":"%1$s","ref_id":"bulk","ref_type":"vendor"},'
                 '{"status":"assigned","status_captured_time":"%1$s","ref_id":"ops","ref_type":"admin"}]',
                 to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS'))::json,

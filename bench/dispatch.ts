@@ -6,7 +6,7 @@
 // database; it starts no process, so there is nothing to clean up.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs, percentile, replayInstance, replayOptionsFrom } from '@/lib/dispatching/mdrp/replay-instance';
+import { parseArgs, percentile, replayInstance, replayOptionsFrom } from '@/lib/engine/server/mdrp/replay-instance';
 import { machine } from './support';
 
 /** The poorly staffed instances Reyes et al. 2018 report one by one: click-to-door mean and % undelivered. */

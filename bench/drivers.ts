@@ -15,9 +15,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { benchOptions, createPostgresDatabase, jsonApi, machine, query, runBench, startServer, stopProcess } from '@/bench/support';
 import { measureEngineRound, type RoundMeasure } from '@/bench/engine-round';
-import { applyMigrations } from '@/lib/db/migrate';
-import { newSessionToken, SESSION_TTL_MS, sessionIdOf } from '@/lib/auth/session-token';
-import { SESSION_COOKIE } from '@/lib/auth/session-cookie';
+import { applyMigrations } from '@/lib/edge/server/migrate';
+import { newSessionToken, SESSION_TTL_MS, sessionIdOf } from '@/lib/platform/server/auth/session-token';
+import { SESSION_COOKIE } from '@/lib/platform/server/auth/session-cookie';
 import { ensureBuild } from '@/scripts/ensure-build';
 
 const cli = benchOptions();

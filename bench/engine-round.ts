@@ -4,7 +4,7 @@
 // trip to a driver for every order it can: read, plan, one transaction per decision) and a second
 // one right after (everything on offer: read and plan only). Runs in this process against a
 // database of its own, which it drops.
-import { applyMigrations } from '@/lib/db/migrate';
+import { applyMigrations } from '@/lib/edge/server/migrate';
 import { createPostgresDatabase, query } from '@/bench/support';
 
 export interface RoundMeasure {
@@ -20,14 +20,14 @@ export async function measureEngineRound(options: { orders: number; drivers: num
   try {
     await applyMigrations({ databaseUrl: url });
     // Imported once DATABASE_URL names the bench's database (the client reads it on first use).
-    const { createAccount } = await import('@/lib/accounts/create-account');
-    const { updateAccountModes } = await import('@/lib/accounts/update-account-modes');
-    const { createDispatch } = await import('@/lib/dispatches/create-dispatch');
-    const { markReady } = await import('@/lib/dispatches/mark-ready');
-    const { createDriver } = await import('@/lib/drivers/create-driver');
-    const { DispatchEngine } = await import('@/lib/dispatching/live/engine');
-    const { closeDb } = await import('@/lib/db/client');
-    const { accountScope } = await import('@/lib/tenancy/scope');
+    const { createAccount } = await import('@/lib/accounts/server/create-account');
+    const { updateAccountModes } = await import('@/lib/accounts/server/update-account-modes');
+    const { createDispatch } = await import('@/lib/dispatch/server/create-dispatch');
+    const { markReady } = await import('@/lib/dispatch/server/mark-ready');
+    const { createDriver } = await import('@/lib/fleet/server/drivers/create-driver');
+    const { DispatchEngine } = await import('@/lib/engine/server/live/engine');
+    const { closeDb } = await import('@/lib/platform/server/db/client');
+    const { accountScope } = await import('@/lib/platform/server/tenancy/scope');
     try {
       const account = await createAccount({ name: 'Bench round' });
       await updateAccountModes({ accountId: account.id, input: { auto_assign: true } });

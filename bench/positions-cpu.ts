@@ -6,12 +6,12 @@
 // ETA), 90 m (nothing new). Prints the CPU per position (user + system time of this process) and
 // the p50 latency of each pass; see bench/results/drivers.md.
 import { benchOptions, createPostgresDatabase, machine, runBench } from '@/bench/support';
-import { applyMigrations } from '@/lib/db/migrate';
-import { closeDb } from '@/lib/db/client';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { recordDriverPositions } from '@/lib/drivers/record-driver-position';
-import { platformScope } from '@/lib/tenancy/scope';
+import { applyMigrations } from '@/lib/edge/server/migrate';
+import { closeDb } from '@/lib/platform/server/db/client';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { recordDriverPositions } from '@/lib/fleet/server/drivers/record-driver-position';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
 import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
 
 const cli = benchOptions();

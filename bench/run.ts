@@ -19,12 +19,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchOptions, createPostgresDatabase, machine, query, runBench, startServer as startProductionServer, stopProcess, temporaryDirectory } from '@/bench/support';
-import { openPGlite } from '@/lib/db/pglite';
-import { applyMigrations } from '@/lib/db/migrate';
-import { hashApiKey } from '@/lib/auth/api-key';
-import { listConditions } from '@/lib/dispatches/list-dispatches';
-import { accountScope } from '@/lib/tenancy/scope';
-import { recordPageQuery } from '@/lib/dispatches/read-records';
+import { openPGlite } from '@/lib/platform/server/db/pglite';
+import { applyMigrations } from '@/lib/edge/server/migrate';
+import { hashApiKey } from '@/lib/platform/server/auth/api-key';
+import { listConditions } from '@/lib/dispatch/server/list-dispatches';
+import { accountScope } from '@/lib/platform/server/tenancy/scope';
+import { recordPageQuery } from '@/lib/dispatch/server/read-records';
 import { ensureBuild } from '@/scripts/ensure-build';
 
 const cli = benchOptions();

@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { benchOptions, createPostgresDatabase, jsonApi, machine, runBench, startServer, stopProcess, temporaryDirectory } from '@/bench/support';
-import { applyMigrations } from '@/lib/db/migrate';
+import { applyMigrations } from '@/lib/edge/server/migrate';
 import { ensureBuild } from '@/scripts/ensure-build';
 
 const cli = benchOptions();
@@ -263,7 +263,7 @@ async function build(): Promise<void> {
 async function main() {
   await build();
   const probe = await sharp({ create: { width: 6_324, height: 6_324, channels: 3, background: '#808080' } }).png({ compressionLevel: 9 }).toBuffer();
-  // Measured the dearest the limits accept (lib/media/inspect-image.ts): lossless WebP cannot be
+  // Measured the dearest the limits accept (lib/dispatch/server/internal/media/inspect-image.ts): lossless WebP cannot be
   // decoded shrunk, and noise in 4 × 4 blocks keeps it under MEDIA_MAX_BYTES.
   const noise = await sharp({ create: { width: 1_000, height: 1_000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
     .png()

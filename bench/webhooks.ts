@@ -17,8 +17,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startStatementCounter, type StatementCounter } from '@/bench/statement-counter';
 import { benchOptions, createPostgresDatabase, jsonApi, machine, onCleanup, query, runBench, runScript, startServer, stopProcess, temporaryDirectory } from '@/bench/support';
-import { applyMigrations } from '@/lib/db/migrate';
-import { openPGlite } from '@/lib/db/pglite';
+import { applyMigrations } from '@/lib/edge/server/migrate';
+import { openPGlite } from '@/lib/platform/server/db/pglite';
 import { ensureBuild } from '@/scripts/ensure-build';
 
 const cli = benchOptions();

@@ -48,7 +48,7 @@ test('a vendor creates, reads, lists, re-routes and estimates a dispatch over HT
   expect((await estimate.json()).data.delivery_price_text).toMatch(/^\d+\.\d{2} SAR$/);
 
   // The API's writes answer small bodies, sent as they are; its reads are still compressed
-  // (lib/http/compression.ts).
+  // (lib/platform/server/http/compression.ts).
   const gzip = { ...headers, 'accept-encoding': 'gzip' };
   const smallAnswer = await request.post('/ext/estimate', { headers: gzip, data: { pickup: { lat: 24.69, lng: 46.68 }, destination: { lat: 24.77, lng: 46.73 } } });
   expect([smallAnswer.status(), smallAnswer.headers()['content-encoding']]).toEqual([200, undefined]);

@@ -4,7 +4,7 @@ import { createDriver, createVendor, keptJobCopies, openJobOnPhone, PHONE, signI
 import type { StaffAccount } from './staff';
 
 // The proof taken at the door before "Delivered" survives a reload (or the phone killing the
-// tab): it is kept on the phone with the job's copies (components/driver/proof-draft.ts), shown
+// tab): it is kept on the phone with the job's copies (components/fleet/driver/proof-draft.ts), shown
 // again when the job opens, sent with the delivery, and gone from IndexedDB once it has been.
 
 test.use({ ...PHONE, permissions: ['geolocation'], geolocation: { latitude: 21.6, longitude: 39.2 } });

@@ -219,7 +219,7 @@ test('the tracking page shows a delivery on a phone, follows it live, and shows 
   expect(consoleErrors).toEqual([]);
 });
 
-// One story (lib/tracking/story.ts): before a driver there is already an arrival time, and a
+// One story (lib/dispatch/shared/tracking/story.ts): before a driver there is already an arrival time, and a
 // driver at the restaurant is never also "reaching the restaurant in …". On a phone and a
 // desktop, in English and in Arabic.
 for (const [device, viewport] of [

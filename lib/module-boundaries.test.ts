@@ -2,13 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The modules of lib/ and the one direction their arrows run (docs/architecture.md, "Modules").
-// Each folder of lib/ belongs to one module; a module's code may import its own and the modules
-// below it, never one above. `edge` is the composition at the top: the HTTP wrappers that turn a
-// credential into a caller, the mount of operations, the OpenAPI document, the migration runner
-// and the hourly housekeeping. Tests may reach up (an integration test sets its scene with
-// whatever module it needs); type-only imports are erased and do not count. Browser code
-// ('use client') never reaches server code, and a route file mounts operations and nothing else.
+// The modules and the one direction their arrows run (docs/architecture.md, "Modules").
+//
+// lib/<module>/ holds one module, lowest first in ORDER: a module's code may import its own and
+// the modules below it, never one above. Inside a module:
+// - shared/: what the browser loads (schemas, the transition table, formatting). It reaches no
+//   server code, and every file a client component loads from lib/ is in some shared/.
+// - server/: what other modules, the pages and the routes may call.
+// - server/internal/: the module's own workings; no other module, page or script imports them.
+// - server/sql/: its database functions and triggers, beside the TypeScript that calls them.
+// components/<module>/ holds the screens of each context (platform: the design system and shell).
+// Tests may reach anywhere (an integration test sets its scene with whatever module it needs);
+// type-only imports are erased and do not count. A route file mounts operations and nothing else.
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -16,80 +21,16 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const ORDER = ['platform', 'pricing', 'accounts', 'dispatch', 'webhooks', 'fleet', 'engine', 'edge'] as const;
 type Module = (typeof ORDER)[number];
 
-/** Which module each folder (or loose file) of lib/ belongs to. */
-const FOLDERS: Record<string, Module> = {
-  // Platform: no domain words; every module stands on it.
-  auth: 'platform',
-  background: 'platform',
-  csv: 'platform',
-  db: 'platform',
-  errors: 'platform',
-  format: 'platform',
-  http: 'platform',
-  idempotency: 'platform',
-  ids: 'platform',
-  paging: 'platform',
-  'rate-limit': 'platform',
-  signing: 'platform',
-  tenancy: 'platform',
-  validation: 'platform',
-  'env.ts': 'platform',
-  'interruptible-sleep.ts': 'platform',
-  'process-wide.ts': 'platform',
-  'shutdown.ts': 'platform',
-  // This test: it reads every module.
-  'module-boundaries.ts': 'edge',
-  // Pricing: tariffs, prices, travel times, signed quotes.
-  pricing: 'pricing',
-  estimates: 'pricing',
-  quotes: 'pricing',
-  // Accounts: vendor accounts, their keys, users' accounts, branches.
-  accounts: 'accounts',
-  branches: 'accounts',
-  // Dispatch: the record, its lifecycle and every change to it, what the customer and the pages see.
-  dispatches: 'dispatch',
-  transitions: 'dispatch',
-  live: 'dispatch',
-  tracking: 'dispatch',
-  media: 'dispatch',
-  geocoding: 'dispatch',
-  // Webhooks: endpoints, deliveries, the worker.
-  webhooks: 'webhooks',
-  // Fleet: drivers, their offers, jobs, positions and the sandbox's simulated drivers.
-  drivers: 'fleet',
-  'driver-jobs': 'fleet',
-  offers: 'fleet',
-  fleets: 'fleet',
-  sandbox: 'fleet',
-  // The dispatch engine: rounds, bundles, assignment, the Grubhub replays.
-  dispatching: 'engine',
-  // Composition: runs across every module.
-  housekeeping: 'edge',
-};
-
-/** Files that belong to another module than their folder's, and why. */
-const FILES: Record<string, { module: Module; why: string }> = {
-  'lib/http/route.ts': { module: 'edge', why: 'the wrappers: an API key becomes an account with its tariff and limits' },
-  'lib/http/mount.ts': { module: 'edge', why: 'serves every module’s operations through the wrappers' },
-  'lib/http/unknown-path.ts': { module: 'edge', why: 'the catch-alls’ answer, through a wrapper' },
-  'lib/auth/authenticate-api-key.ts': { module: 'edge', why: 'the vendor API’s caller carries its account’s tariff (pricing)' },
-  'lib/http/openapi/build-openapi-document.ts': { module: 'edge', why: 'the document describes every module' },
-  'lib/http/openapi/describe-api.ts': { module: 'edge', why: 'the document’s introduction cites every module’s rules' },
-  'lib/http/openapi/describe-webhooks.ts': { module: 'edge', why: 'the document’s webhook section' },
-  'lib/db/migrate.ts': { module: 'edge', why: 'applies every module’s SQL and prepares the trail’s partitions' },
-  'lib/live/read-live-map.ts': { module: 'fleet', why: 'drivers’ positions beside the open dispatches' },
-};
-
 /** What only a server has: a database, the environment, Node's own modules, native code. */
-const SERVER_ONLY = [/^@\/lib\/db\//, /^@\/lib\/env$/, /^@\/prisma\//, /^node:/, /^next\/headers$/, /^(pg|sharp|@electric-sql\/pglite|@aws-sdk\/.*)$/];
+const SERVER_ONLY = [/^node:/, /^next\/headers$/, /^@\/prisma\//, /^(pg|sharp|@electric-sql\/pglite|@aws-sdk\/.*)$/];
 
-function filesUnder(dir: string): string[] {
+function filesUnder(dir: string, pattern = /\.(ts|tsx)$/): string[] {
   const found: string[] = [];
   const walk = (relative: string) => {
     for (const entry of fs.readdirSync(path.join(ROOT, relative), { withFileTypes: true })) {
       const child = path.posix.join(relative, entry.name);
       if (entry.isDirectory()) walk(child);
-      else if (/\.(ts|tsx)$/.test(entry.name)) found.push(child);
+      else if (pattern.test(entry.name)) found.push(child);
     }
   };
   walk(dir);
@@ -103,82 +44,126 @@ const read = (file: string) => source.get(file) ?? (source.set(file, fs.readFile
 function runtimeImports(file: string): string[] {
   const text = read(file);
   const specifiers = [...text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)';/gms)].map((match) => match[1]!);
+  const bare = [...text.matchAll(/^import\s+'([^']+)';/gm)].map((match) => match[1]!);
   const dynamic = [...text.matchAll(/import\(\s*'([^']+)'\s*\)/g)].map((match) => match[1]!);
-  return [...specifiers, ...dynamic];
+  return [...specifiers, ...bare, ...dynamic];
 }
 
-/** `@/lib/x/y` as the file it names, or null for a package. */
-function fileOf(specifier: string): string | null {
-  if (!specifier.startsWith('@/')) return null;
-  const base = specifier.slice(2);
+/** The file a specifier names (`@/…` or relative), or null for a package. */
+function fileOf(from: string, specifier: string): string | null {
+  let base: string;
+  if (specifier.startsWith('@/')) base = specifier.slice(2);
+  else if (specifier.startsWith('.')) base = path.posix.join(path.posix.dirname(from), specifier);
+  else return null;
   for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`]) if (fs.existsSync(path.join(ROOT, candidate))) return candidate;
   return null;
 }
 
-function moduleOf(file: string): Module | undefined {
-  if (FILES[file]) return FILES[file].module;
-  // A loose file's test is its subject's (lib/env.test.ts is lib/env.ts's).
-  const [, first] = file.replace(/\.test(\.tsx?)$/, '$1').split('/');
-  return FOLDERS[first!];
+interface Place {
+  module: Module;
+  half: 'shared' | 'server' | 'internal';
+}
+
+/** lib/<module>/shared/…, lib/<module>/server/…, lib/<module>/server/internal/…; undefined elsewhere. */
+function placeOf(file: string): Place | undefined {
+  const match = /^lib\/([\w-]+)\/(shared|server)\/(internal\/)?/.exec(file);
+  if (!match || !(ORDER as readonly string[]).includes(match[1]!)) return undefined;
+  return { module: match[1] as Module, half: match[3] ? 'internal' : (match[2] as 'shared' | 'server') };
 }
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
-const LIB = filesUnder('lib');
+const LIB = filesUnder('lib').filter((file) => file !== 'lib/module-boundaries.test.ts');
+const PRODUCTION = [
+  ...LIB,
+  ...filesUnder('app'),
+  ...filesUnder('components'),
+  ...filesUnder('scripts'),
+  ...filesUnder('bench'),
+  'instrumentation.ts',
+  'proxy.ts',
+  'prisma/seed.ts',
+].filter((file) => !isTest(file));
 
 describe('the modules of lib/', () => {
-  it('place every file in a module', () => {
+  it('hold every file of lib/ in a module’s shared, server or server/internal folder', () => {
     expect(LIB.length).toBeGreaterThan(300);
-    expect(LIB.filter((file) => !moduleOf(file))).toEqual([]);
-    expect(Object.keys(FILES).filter((file) => !LIB.includes(file))).toEqual([]);
+    expect(LIB.filter((file) => !placeOf(file))).toEqual([]);
+    expect(fs.readdirSync(path.join(ROOT, 'lib')).filter((name) => name !== 'module-boundaries.test.ts' && !(ORDER as readonly string[]).includes(name))).toEqual([]);
   });
 
   it('import only their own module and the ones below it', () => {
     const upward: string[] = [];
     for (const file of LIB.filter((file) => !isTest(file))) {
-      const from = moduleOf(file)!;
+      const from = placeOf(file)!.module;
       for (const specifier of runtimeImports(file)) {
-        const target = fileOf(specifier);
-        const to = target?.startsWith('lib/') ? moduleOf(target) : undefined;
+        const to = placeOf(fileOf(file, specifier) ?? '')?.module;
         if (to && ORDER.indexOf(to) > ORDER.indexOf(from)) upward.push(`${file} (${from}) imports ${specifier} (${to})`);
       }
     }
     expect(upward).toEqual([]);
   });
+
+  it('keep their internals to themselves', () => {
+    const reaching: string[] = [];
+    for (const file of PRODUCTION) {
+      const from = placeOf(file)?.module;
+      for (const specifier of runtimeImports(file)) {
+        const target = placeOf(fileOf(file, specifier) ?? '');
+        if (target?.half === 'internal' && target.module !== from) reaching.push(`${file} imports ${specifier}`);
+      }
+    }
+    expect(reaching).toEqual([]);
+  });
+
+  it('put each database function beside its module’s code, named once across modules', () => {
+    const sql = filesUnder('lib', /\.sql$/);
+    expect(sql.length).toBeGreaterThan(20);
+    expect(sql.filter((file) => !/^lib\/[\w-]+\/server\/sql\/\d\d_\w+\.sql$/.test(file))).toEqual([]);
+    const names = sql.map((file) => path.posix.basename(file));
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+  });
 });
 
 describe('browser code', () => {
-  const serverOnly = new Map<string, string | null>();
-
-  /** The chain by which a file reaches server-only code at run time, or null. */
-  function reachesServer(file: string, seen = new Set<string>()): string | null {
-    if (serverOnly.has(file)) return serverOnly.get(file)!;
-    if (seen.has(file)) return null;
-    seen.add(file);
-    let chain: string | null = null;
+  /** Every file a client component loads, followed through its imports. */
+  const clientRoots = [...filesUnder('components'), ...filesUnder('app')].filter((file) => !isTest(file) && /^['"]use client['"]/m.test(read(file)));
+  const loaded = new Map<string, string>();
+  const queue = clientRoots.map((file) => [file, file] as const);
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    const [file, chain] = next;
     for (const specifier of runtimeImports(file)) {
-      if (SERVER_ONLY.some((pattern) => pattern.test(specifier))) {
-        chain = `${file} → ${specifier}`;
-        break;
-      }
-      const target = fileOf(specifier);
-      const further = target ? reachesServer(target, seen) : null;
-      if (further) {
-        chain = `${file} → ${further}`;
-        break;
+      const target = fileOf(file, specifier);
+      if (target && !loaded.has(target)) {
+        loaded.set(target, `${chain} → ${target}`);
+        queue.push([target, `${chain} → ${target}`]);
       }
     }
-    serverOnly.set(file, chain);
-    return chain;
   }
 
-  const clientFiles = [...filesUnder('components'), ...filesUnder('app')].filter((file) => !isTest(file) && /^['"]use client['"]/m.test(read(file)));
-
   it('finds the client components', () => {
-    expect(clientFiles.length).toBeGreaterThan(50);
+    expect(clientRoots.length).toBeGreaterThan(50);
   });
 
-  it('never reaches a database, the environment or Node from a client component', () => {
-    expect(clientFiles.map((file) => reachesServer(file)).filter(Boolean)).toEqual([]);
+  it('loads from lib/ only shared code', () => {
+    expect([...loaded].filter(([file]) => file.startsWith('lib/') && placeOf(file)?.half !== 'shared').map(([, chain]) => chain)).toEqual([]);
+  });
+
+  it('keeps shared code free of the database, the environment and Node', () => {
+    const shared = LIB.filter((file) => !isTest(file) && placeOf(file)?.half === 'shared');
+    expect(shared.length).toBeGreaterThan(20);
+    const reaching = shared.flatMap((file) =>
+      runtimeImports(file)
+        .filter((specifier) => SERVER_ONLY.some((pattern) => pattern.test(specifier)) || (fileOf(file, specifier)?.startsWith('lib/') && placeOf(fileOf(file, specifier)!)?.half !== 'shared'))
+        .map((specifier) => `${file} imports ${specifier}`),
+    );
+    expect(reaching).toEqual([]);
+  });
+});
+
+describe('components/', () => {
+  it('group the screens by module', () => {
+    const outside = fs.readdirSync(path.join(ROOT, 'components')).filter((name) => !(ORDER as readonly string[]).includes(name));
+    expect(outside).toEqual([]);
   });
 });
 
@@ -191,7 +176,7 @@ describe('route files', () => {
     expect(routes.length).toBeGreaterThan(100);
     const other = routes.flatMap((file) =>
       runtimeImports(file)
-        .filter((specifier) => specifier !== '@/lib/http/mount' && !/\/operations(\/[\w-]+)?$/.test(specifier))
+        .filter((specifier) => specifier !== '@/lib/edge/server/mount' && !/\/operations(\/[\w-]+)?$/.test(specifier))
         .map((specifier) => `${file} imports ${specifier}`),
     );
     expect(other).toEqual([]);

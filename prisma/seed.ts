@@ -1,30 +1,30 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createAccount } from '@/lib/accounts/create-account';
-import { updateAccountModes } from '@/lib/accounts/update-account-modes';
-import { updateProofOfDelivery } from '@/lib/accounts/update-proof-of-delivery';
-import { createUser } from '@/lib/auth/create-user';
-import { randomStrongPin } from '@/lib/auth/pin-policy';
-import { createBranch } from '@/lib/branches/create-branch';
-import { newSecret } from '@/lib/ids/new-id';
-import { db } from '@/lib/db/client';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { changeStatus } from '@/lib/dispatches/change-status';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import type { CreateDispatchBody } from '@/lib/dispatches/schemas';
-import { createDriver } from '@/lib/drivers/create-driver';
-import { setDriverSignIn } from '@/lib/drivers/driver-sign-in';
-import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
-import { setDriverDuty } from '@/lib/drivers/set-driver-duty';
-import { assignSandboxDriver } from '@/lib/sandbox/assign-sandbox-driver';
-import { sandboxEstimator } from '@/lib/sandbox/straight-line';
-import { platformScope } from '@/lib/tenancy/scope';
+import { createAccount } from '@/lib/accounts/server/create-account';
+import { updateAccountModes } from '@/lib/accounts/server/update-account-modes';
+import { updateProofOfDelivery } from '@/lib/accounts/server/update-proof-of-delivery';
+import { createUser } from '@/lib/platform/server/auth/create-user';
+import { randomStrongPin } from '@/lib/platform/shared/auth/pin-policy';
+import { createBranch } from '@/lib/accounts/server/branches/create-branch';
+import { newSecret } from '@/lib/platform/server/ids/new-id';
+import { db } from '@/lib/platform/server/db/client';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import type { CreateDispatchBody } from '@/lib/dispatch/shared/schemas';
+import { createDriver } from '@/lib/fleet/server/drivers/create-driver';
+import { setDriverSignIn } from '@/lib/fleet/server/drivers/driver-sign-in';
+import { recordDriverPosition } from '@/lib/fleet/server/drivers/record-driver-position';
+import { setDriverDuty } from '@/lib/fleet/server/drivers/set-driver-duty';
+import { assignSandboxDriver } from '@/lib/fleet/server/sandbox/assign-sandbox-driver';
+import { sandboxEstimator } from '@/lib/fleet/server/sandbox/straight-line';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
 
 // The demo a newcomer sees after `npm start`: one vendor account, two drivers and a few
 // dispatches at different points of the lifecycle, all made through the domain functions.
 // One delivered by a real driver is history; the account then goes into sandbox mode and the
 // others are made in it, so the simulator drives them to `delivered` like every dispatch
-// created afterwards, in 25–60 seconds each (lib/sandbox). They used to be made before
+// created afterwards, in 25–60 seconds each (lib/fleet/server). They used to be made before
 // the mode and stayed at new / assigned / picked_up forever: a sandbox that looked broken.
 //
 // A sandbox's dispatches go to simulated drivers, never to a person. So that a newcomer can

@@ -1,4 +1,4 @@
-// The driver app's service worker (registered by components/driver/driver-runtime.tsx with scope
+// The driver app's service worker (registered by components/fleet/driver/driver-runtime.tsx with scope
 // /driver). It keeps the app shell so the app starts without signal: the pages /driver and
 // /driver/jobs/{id} (network first; their HTML holds no delivery data, the client fetches that)
 // and Next's content-hashed static files (cache first). The API (/api/…) is never cached and never
@@ -7,11 +7,11 @@
 //
 // The pages are one driver's: the app registers this script as /driver-sw.js?driver={id}, so
 // each driver signed in on a phone gets a worker of their own, whose page cache is named after
-// them (components/driver/page-cache.ts) and which deletes every other driver's when it takes
+// them (components/fleet/driver/page-cache.ts) and which deletes every other driver's when it takes
 // over. A phone handed on never starts the next driver's app from the last one's pages.
 
 const DRIVER = new URL(self.location.href).searchParams.get('driver') ?? '';
-const PAGE_CACHE = `driver-pages-v2-${DRIVER}`; // components/driver/page-cache.ts pageCacheOf
+const PAGE_CACHE = `driver-pages-v2-${DRIVER}`; // components/fleet/driver/page-cache.ts pageCacheOf
 const ASSET_CACHE = 'driver-assets-v1';
 const SHELL = '/driver';
 const MAX_PAGES = 20;

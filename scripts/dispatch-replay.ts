@@ -2,8 +2,8 @@
 // Replays one MDRP instance through the dispatch engine on a simulated clock, writes the three
 // files Grubhub's evaluator reads into <solution_dir>, checks them against every rule of the
 // instances, and prints the figures. Exits 1 when the solution breaks a rule.
-import { parseArgs, percentile, replayInstance, replayOptionsFrom, REPLAY_USAGE } from '@/lib/dispatching/mdrp/replay-instance';
-import { writeSolution } from '@/lib/dispatching/mdrp/solution';
+import { parseArgs, percentile, replayInstance, replayOptionsFrom, REPLAY_USAGE } from '@/lib/engine/server/mdrp/replay-instance';
+import { writeSolution } from '@/lib/engine/server/mdrp/solution';
 
 async function main() {
   const { positional, options } = parseArgs(process.argv.slice(2));

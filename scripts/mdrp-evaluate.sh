@@ -7,7 +7,7 @@
 #     scripts/mdrp-evaluate.sh <instance_dir> <solution_dir> [out_dir]
 #
 # instance_dir holds orders.txt, couriers.txt, restaurants.txt and instance_parameters.txt;
-# solution_dir the three solution_info_*.txt files (lib/dispatching/mdrp/solution.ts writes them).
+# solution_dir the three solution_info_*.txt files (lib/engine/server/mdrp/solution.ts writes them).
 # out_dir receives feasibility_check.txt and solution_performance.txt; without it they go to a
 # temporary directory removed on exit. The evaluator needs pandas: MDRP_PYTHON names the Python
 # that has it (/usr/bin/python3 by default).

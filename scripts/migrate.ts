@@ -1,11 +1,12 @@
-// Applies pending migrations and then prisma/sql (the current definition of every database function
+// Applies pending migrations and then lib/<module>/server/sql (the current definition of every database function
 // and trigger) to the configured database; with `--create <name>` writes a new migration from the
 // difference between schema.prisma and prisma/migrations; with `--check` fails when those two
 // disagree; with `--check-sql` fails when the configured database's functions or triggers differ
-// from prisma/sql (it changes nothing: `npm run db:migrate` puts them back).
+// from lib/<module>/server/sql (it changes nothing: `npm run db:migrate` puts them back).
 // Run through `npm run db:migrate` / `npm run db:migrate:new -- <name>` (they pass the WASM flag).
-import { getEnv, pgliteDataDir } from '@/lib/env';
-import { applyMigrations, checkSqlDefinitions, createMigration, diffSchemaAgainstMigrations } from '@/lib/db/migrate';
+import { getEnv, pgliteDataDir } from '@/lib/platform/server/env';
+import { applyMigrations, checkSqlDefinitions, createMigration, diffSchemaAgainstMigrations } from '@/lib/edge/server/migrate';
+import { readSqlFiles } from '@/lib/platform/server/db/sql-definitions';
 
 async function main() {
   const args = process.argv.slice(2);
@@ -28,7 +29,9 @@ async function main() {
   const target = env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: pgliteDataDir(env) };
   if (args[0] === '--check-sql') {
     const drift = await checkSqlDefinitions(target);
-    for (const entry of drift) console.error(`${entry.object}: ${entry.problem}${entry.file ? ` (prisma/sql/${entry.file})` : ''}`);
+    const pathOf = new Map((await readSqlFiles()).map((file) => [file.name, file.path]));
+    const where = (names: string) => names.split(', ').map((name) => pathOf.get(name) ?? name).join(', ');
+    for (const entry of drift) console.error(`${entry.object}: ${entry.problem}${entry.file ? ` (${where(entry.file)})` : ''}`);
     if (drift.length > 0) process.exitCode = 1;
     return;
   }

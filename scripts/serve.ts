@@ -4,11 +4,11 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
 import next from 'next';
-import { stampClientAddress } from '@/lib/auth/client-address';
-import { EnvError, getEnv } from '@/lib/env';
-import { isSentUncompressed } from '@/lib/http/compression';
-import { refusalOf } from '@/lib/http/request-target';
-import { runShutdownHooks } from '@/lib/shutdown';
+import { stampClientAddress } from '@/lib/platform/server/auth/client-address';
+import { EnvError, getEnv } from '@/lib/platform/server/env';
+import { isSentUncompressed } from '@/lib/platform/server/http/compression';
+import { refusalOf } from '@/lib/platform/server/http/request-target';
+import { runShutdownHooks } from '@/lib/platform/server/shutdown';
 
 async function serveOne(port: number) {
   const app = next({ dev: false, dir: process.cwd(), port });

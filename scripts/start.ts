@@ -2,9 +2,9 @@
 // demo on an empty embedded database, then serve. `npm run dev` does the same with `next dev`.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { closeDb } from '@/lib/db/client';
-import { applyMigrations } from '@/lib/db/migrate';
-import { EnvError, getEnv, pgliteDataDir } from '@/lib/env';
+import { closeDb } from '@/lib/platform/server/db/client';
+import { applyMigrations } from '@/lib/edge/server/migrate';
+import { EnvError, getEnv, pgliteDataDir } from '@/lib/platform/server/env';
 import { readDemoCredentials, saveDemoCredentials, seedDemo } from '@/prisma/seed';
 import { ensureBuild, NEXT_BIN } from '@/scripts/ensure-build';
 

@@ -1,17 +1,17 @@
 // `npm run worker`: delivers webhooks, takes part in the dispatch engine (one process at a time
-// leads its rounds: lib/dispatching/live/leader-lease.ts) and runs the sandbox simulator in a
+// leads its rounds: lib/engine/server/internal/live/leader-lease.ts) and runs the sandbox simulator in a
 // process of its own.
 // Start as many as needed against one PostgreSQL (deliveries are leased, never sent by two
 // workers at once; sandbox dispatches are claimed, never stepped by two simulators at once); run
 // the web server with WEBHOOK_WORKER=false and SANDBOX_SIMULATOR=false then. On the embedded
 // database the server's own worker and simulator are the ones to use: PGlite has a single owner
 // process.
-import { closeDb, db } from '@/lib/db/client';
-import { EnvError, getEnv } from '@/lib/env';
-import { DispatchEngine } from '@/lib/dispatching/live/engine';
-import { SandboxSimulator } from '@/lib/sandbox/simulator';
-import { DeliveryWorker } from '@/lib/webhooks/worker';
-import { housekeepingLoop } from '@/lib/housekeeping/housekeeping-loop';
+import { closeDb, db } from '@/lib/platform/server/db/client';
+import { EnvError, getEnv } from '@/lib/platform/server/env';
+import { DispatchEngine } from '@/lib/engine/server/live/engine';
+import { SandboxSimulator } from '@/lib/fleet/server/sandbox/simulator';
+import { DeliveryWorker } from '@/lib/webhooks/server/worker';
+import { housekeepingLoop } from '@/lib/edge/server/housekeeping/housekeeping-loop';
 
 async function main() {
   getEnv();

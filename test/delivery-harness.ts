@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { call } from '@/test/api';
 import { createWebhookReceiver, type ReceivedWebhook } from '@/test/webhook-receiver';
 import { dispatchBody, newAccount } from '@/test/fixtures';
-import { db } from '@/lib/db/client';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { registerWebhook } from '@/lib/webhooks/register-webhook';
-import { DeliveryWorker, type WorkerOptions } from '@/lib/webhooks/worker';
+import { db } from '@/lib/platform/server/db/client';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { registerWebhook } from '@/lib/webhooks/server/register-webhook';
+import { DeliveryWorker, type WorkerOptions } from '@/lib/webhooks/server/worker';
 
 /** Fast settings for delivery tests: short back-off, polling and timeouts; local receivers allowed. */
 export const TEST_WORKER_OPTIONS: Partial<WorkerOptions> = { retryBaseMs: 100, pollMs: 50, timeoutMs: 1_000, leaseMs: 5_000, allowPrivate: true };

@@ -1,4 +1,4 @@
-import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import type { DispatchRecord } from '@/lib/dispatch/shared/schemas';
 
 // Dispatch records for the unit tests of what reads them (the dispatch page's cards, the CSV
 // export), every field as the API sends it: a new dispatch with nothing optional set. A test

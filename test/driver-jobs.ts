@@ -1,10 +1,10 @@
-import { db } from '@/lib/db/client';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { changeStatus } from '@/lib/dispatches/change-status';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { newId } from '@/lib/ids/new-id';
-import { platformScope } from '@/lib/tenancy/scope';
-import type { Status } from '@/lib/transitions/statuses';
+import { db } from '@/lib/platform/server/db/client';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { newId } from '@/lib/platform/server/ids/new-id';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
+import type { Status } from '@/lib/dispatch/shared/transitions/statuses';
 import { dispatchBody, newAccount, newDriver, newDriverSession, uniqueSuffix } from '@/test/fixtures';
 
 // The driver app's jobs, for the tests of its routes (app/api/driver/jobs/): a signed-in driver,

@@ -5,7 +5,7 @@
 // requests through the real route handler at once; prints their statuses as one JSON line, then exits.
 import readline from 'node:readline';
 import { POST } from '@/app/ext/estimate/route';
-import { closeDb, db } from '@/lib/db/client';
+import { closeDb, db } from '@/lib/platform/server/db/client';
 
 const [apiKey = '', countArgument = '1'] = process.argv.slice(2);
 const count = Number(countArgument);

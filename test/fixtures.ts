@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createAccount } from '@/lib/accounts/create-account';
-import { createDriver } from '@/lib/drivers/create-driver';
-import type { CreateDispatchBody } from '@/lib/dispatches/schemas';
+import { createAccount } from '@/lib/accounts/server/create-account';
+import { createDriver } from '@/lib/fleet/server/drivers/create-driver';
+import type { CreateDispatchBody } from '@/lib/dispatch/shared/schemas';
 
 // Test data goes in through the same domain functions the product uses.
 
@@ -54,8 +54,8 @@ export const STAFF_PASSWORD = 'correct horse battery staple';
 
 /** A staff sign-in of the account, signed in: `cookie` is the Cookie header of its session. */
 export async function newStaffSession(accountId: string) {
-  const { createUser } = await import('@/lib/auth/create-user');
-  const { signIn } = await import('@/lib/auth/sign-in');
+  const { createUser } = await import('@/lib/platform/server/auth/create-user');
+  const { signIn } = await import('@/lib/platform/server/auth/sign-in');
   const email = `staff-${uniqueSuffix()}@example.com`;
   const user = await createUser({ input: { email, name: 'Test Staff', password: STAFF_PASSWORD, role: 'staff', accountId } });
   const { token } = await signIn({ input: { email, password: STAFF_PASSWORD }, ip: '203.0.113.9' });
@@ -70,8 +70,8 @@ export async function staffOfNewAccount() {
 
 /** A signed-in platform admin: the console's caller. */
 export async function newAdminSession() {
-  const { createUser } = await import('@/lib/auth/create-user');
-  const { signIn } = await import('@/lib/auth/sign-in');
+  const { createUser } = await import('@/lib/platform/server/auth/create-user');
+  const { signIn } = await import('@/lib/platform/server/auth/sign-in');
   const email = `admin-${uniqueSuffix()}@example.com`;
   const user = await createUser({ input: { email, name: 'Test Admin', password: STAFF_PASSWORD, role: 'admin', accountId: null } });
   const { token } = await signIn({ input: { email, password: STAFF_PASSWORD }, ip: '203.0.113.10' });
@@ -88,12 +88,12 @@ export const DRIVER_PIN = '482915';
  * sign-in creation has its own tests), so any test can have a driver session.
  */
 export async function newDriverSession(driverId?: string) {
-  const { db } = await import('@/lib/db/client');
-  const { hashPassword } = await import('@/lib/auth/password');
-  const { signIn } = await import('@/lib/auth/sign-in');
+  const { db } = await import('@/lib/platform/server/db/client');
+  const { hashPassword } = await import('@/lib/platform/server/auth/password');
+  const { signIn } = await import('@/lib/platform/server/auth/sign-in');
   const id = driverId ?? (await newDriver()).id;
   const phone = `+9665${String(Math.floor(Math.random() * 90_000_000) + 10_000_000)}`;
-  const { newId } = await import('@/lib/ids/new-id');
+  const { newId } = await import('@/lib/platform/server/ids/new-id');
   await db().user.create({
     data: { id: newId('usr'), phone, name: 'Test Driver', role: 'driver', driverId: id, passwordHash: await hashPassword(DRIVER_PIN) },
   });

@@ -1,8 +1,8 @@
-import { updateAccountModes } from '@/lib/accounts/update-account-modes';
-import { signIn } from '@/lib/auth/sign-in';
-import { createDriver } from '@/lib/drivers/create-driver';
-import { setDriverSignIn } from '@/lib/drivers/driver-sign-in';
-import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
+import { updateAccountModes } from '@/lib/accounts/server/update-account-modes';
+import { signIn } from '@/lib/platform/server/auth/sign-in';
+import { createDriver } from '@/lib/fleet/server/drivers/create-driver';
+import { setDriverSignIn } from '@/lib/fleet/server/drivers/driver-sign-in';
+import { recordDriverPosition } from '@/lib/fleet/server/drivers/record-driver-position';
 import { dispatchBody, newAccount, uniqueSuffix } from '@/test/fixtures';
 
 // The live dispatch engine's scene, for its tests and the driver app's offers and duty: an

@@ -3,15 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { S3Client, CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { hashPassword } from '@/lib/auth/password';
-import { signIn } from '@/lib/auth/sign-in';
-import { db } from '@/lib/db/client';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { getEnv, resetEnvForTests } from '@/lib/env';
-import { newId } from '@/lib/ids/new-id';
-import { forgetProcessWide } from '@/lib/process-wide';
-import { platformScope } from '@/lib/tenancy/scope';
+import { hashPassword } from '@/lib/platform/server/auth/password';
+import { signIn } from '@/lib/platform/server/auth/sign-in';
+import { db } from '@/lib/platform/server/db/client';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { getEnv, resetEnvForTests } from '@/lib/platform/server/env';
+import { newId } from '@/lib/platform/server/ids/new-id';
+import { forgetProcessWide } from '@/lib/platform/server/process-wide';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
 import { dispatchBody, newAccount, newDriver, uniqueSuffix } from '@/test/fixtures';
 
 // What the media tests share: a driver signed in to the app, a dispatch assigned to them, the

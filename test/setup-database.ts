@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, inject } from 'vitest';
-import { closeDb } from '@/lib/db/client';
-import { resetEnvForTests } from '@/lib/env';
+import { closeDb } from '@/lib/platform/server/db/client';
+import { resetEnvForTests } from '@/lib/platform/server/env';
 import { adminQuery, databaseUrl } from '@/test/global-setup-postgres';
 
 // Gives each test file a fresh, migrated database of the project's kind before anything opens it.

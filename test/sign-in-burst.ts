@@ -3,10 +3,10 @@
 // Opens its database connections, prints `ready`, and on a line on stdin signs in `count` times at
 // once with a wrong password; prints the error code of each answer as one JSON line, then exits.
 import readline from 'node:readline';
-import { dummyPasswordHash } from '@/lib/auth/password';
-import { signIn } from '@/lib/auth/sign-in';
-import { closeDb, db } from '@/lib/db/client';
-import { DomainError } from '@/lib/errors/domain-error';
+import { dummyPasswordHash } from '@/lib/platform/server/auth/password';
+import { signIn } from '@/lib/platform/server/auth/sign-in';
+import { closeDb, db } from '@/lib/platform/server/db/client';
+import { DomainError } from '@/lib/platform/server/errors/domain-error';
 
 const [email = '', ip = '', countArgument = '1'] = process.argv.slice(2);
 const count = Number(countArgument);

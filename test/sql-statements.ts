@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { embeddedDatabase } from '@/lib/db/client';
+import { embeddedDatabase } from '@/lib/platform/server/db/client';
 
 /**
  * The SQL this process sent to its database while `work` ran, on either kind: every statement

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SignedInLayout } from '@/components/shell/signed-in-layout';
+import { SignedInLayout } from '@/components/platform/shell/signed-in-layout';
 
 // Every page of the restaurant dashboard: signed-in staff only.
 export default function StaffLayout({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { db, dbKind } from '@/lib/db/client';
-import { resetEnvForTests } from '@/lib/env';
-import { LEASE_TTL_MS, leaseSize } from '@/lib/rate-limit/token-lease';
+import { db, dbKind } from '@/lib/platform/server/db/client';
+import { resetEnvForTests } from '@/lib/platform/server/env';
+import { LEASE_TTL_MS, leaseSize } from '@/lib/platform/server/internal/rate-limit/token-lease';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newConsoleSessions, type AdminSession } from '@/test/fixtures';
 import { killBurstProcesses, startBurstProcess } from '@/test/burst-process';

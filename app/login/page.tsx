@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { SignInForm } from '@/components/auth/sign-in-form';
-import { LanguageSwitch } from '@/components/shell/language-switch';
-import { currentUser } from '@/lib/auth/current-user';
-import { homePathOf } from '@/lib/auth/schemas';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { authMessages } from '@/components/i18n/messages/auth';
-import { commonMessages } from '@/components/i18n/messages/common';
+import { SignInForm } from '@/components/platform/auth/sign-in-form';
+import { LanguageSwitch } from '@/components/platform/shell/language-switch';
+import { currentUser } from '@/lib/platform/server/auth/current-user';
+import { homePathOf } from '@/lib/platform/shared/auth/schemas';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { authMessages } from '@/components/platform/i18n/messages/auth';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
 
 export const metadata: Metadata = { title: 'Sign in' };
 

@@ -1,26 +1,26 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import { DispatchList } from '@/components/dispatch-list/dispatch-list';
-import { LIST_URLS } from '@/components/dispatch-list/list-params';
-import { listCommonText, searchParamReader } from '@/components/dispatch-list/list-page-input';
-import { prefetchListPage } from '@/components/dispatch-list/prefetch-list-page';
-import { statusLabelsOf } from '@/components/dispatch-detail/status-labels';
-import { listBranches } from '@/lib/branches/list-branches';
-import { requireStaff } from '@/lib/auth/current-user';
-import { accountScope } from '@/lib/tenancy/scope';
-import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
-import { StaffDispatchListQuerySchema } from '@/lib/dispatches/list-query-schemas';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { commonMessages } from '@/components/i18n/messages/common';
-import { dispatchListMessages } from '@/components/i18n/messages/dispatch-list';
-import { getQueryClient } from '@/components/providers/get-query-client';
-import { titleFrom } from '@/components/shell/server-page';
+import { DispatchList } from '@/components/dispatch/list/dispatch-list';
+import { LIST_URLS } from '@/components/dispatch/list/list-params';
+import { listCommonText, searchParamReader } from '@/components/dispatch/list/list-page-input';
+import { prefetchListPage } from '@/components/dispatch/list/prefetch-list-page';
+import { statusLabelsOf } from '@/components/dispatch/detail/status-labels';
+import { listBranches } from '@/lib/accounts/server/branches/list-branches';
+import { requireStaff } from '@/lib/platform/server/auth/current-user';
+import { accountScope } from '@/lib/platform/server/tenancy/scope';
+import { listDispatchesJson } from '@/lib/dispatch/server/list-dispatches';
+import { StaffDispatchListQuerySchema } from '@/lib/dispatch/server/list-query-schemas';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
+import { dispatchListMessages } from '@/components/platform/i18n/messages/dispatch-list';
+import { getQueryClient } from '@/components/platform/providers/get-query-client';
+import { titleFrom } from '@/components/platform/shell/server-page';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
 export const generateMetadata = titleFrom(dispatchListMessages, 'title');
 
-// The account's dispatches: the one dispatch list (components/dispatch-list) for staff, its first
+// The account's dispatches: the one dispatch list (components/dispatch/list) for staff, its first
 // page read here (prefetch-list-page.ts).
 export default async function DispatchesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [user, locale, query] = await Promise.all([requireStaff(), getLocale(), searchParams]);

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { NavLinks } from '@/components/shell/nav-links';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { settingsMessages } from '@/components/i18n/messages/settings';
-import styles from '@/components/settings/settings.module.css';
-import { PageHeader } from '@/components/ui/page-header';
-import uiStyles from '@/components/ui/ui.module.css';
+import { NavLinks } from '@/components/platform/shell/nav-links';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { settingsMessages } from '@/components/platform/i18n/messages/settings';
+import styles from '@/components/accounts/settings/settings.module.css';
+import { PageHeader } from '@/components/platform/ui/page-header';
+import uiStyles from '@/components/platform/ui/ui.module.css';
 
 // The settings pages share the page title and a tab-like navigation between their sections:
 // on a tablet each section gets the whole screen.

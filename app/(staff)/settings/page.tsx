@@ -1,15 +1,15 @@
-import styles from '@/components/settings/settings.module.css';
-import { DeliveryLog } from '@/components/settings/delivery-log';
-import { SigningSecretCard } from '@/components/settings/signing-secret-card';
-import { WebhookEndpointCard } from '@/components/settings/webhook-endpoint-card';
-import { WebhookRegisterCard } from '@/components/settings/webhook-register-card';
-import { requireStaff } from '@/lib/auth/current-user';
-import { getEnv } from '@/lib/env';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { commonMessages } from '@/components/i18n/messages/common';
-import { settingsMessages } from '@/components/i18n/messages/settings';
-import { titleFrom } from '@/components/shell/server-page';
+import styles from '@/components/accounts/settings/settings.module.css';
+import { DeliveryLog } from '@/components/accounts/settings/delivery-log';
+import { SigningSecretCard } from '@/components/accounts/settings/signing-secret-card';
+import { WebhookEndpointCard } from '@/components/accounts/settings/webhook-endpoint-card';
+import { WebhookRegisterCard } from '@/components/accounts/settings/webhook-register-card';
+import { requireStaff } from '@/lib/platform/server/auth/current-user';
+import { getEnv } from '@/lib/platform/server/env';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
+import { settingsMessages } from '@/components/platform/i18n/messages/settings';
+import { titleFrom } from '@/components/platform/shell/server-page';
 
 export const generateMetadata = titleFrom(settingsMessages, 'pageTitleWebhook');
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
-import { resetEnvForTests } from '@/lib/env';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { LIFECYCLE_STATUSES, STATUSES, TRANSITIONS, canRecordStatus, type LifecycleStatus, type Status } from '@/lib/transitions/statuses';
+import { db } from '@/lib/platform/server/db/client';
+import { resetEnvForTests } from '@/lib/platform/server/env';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { LIFECYCLE_STATUSES, STATUSES, TRANSITIONS, canRecordStatus, type LifecycleStatus, type Status } from '@/lib/dispatch/shared/transitions/statuses';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
 

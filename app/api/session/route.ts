@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { signInOperation, signOutOperation } from '@/lib/auth/operations';
+import { mount } from '@/lib/edge/server/mount';
+import { signInOperation, signOutOperation } from '@/lib/platform/server/auth/operations';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('public', [signInOperation, signOutOperation]);

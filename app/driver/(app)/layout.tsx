@@ -1,13 +1,13 @@
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { LazyDriverRuntime } from '@/components/driver/lazy-driver-runtime';
-import { DriverShell } from '@/components/driver/driver-shell';
-import { ToastProvider } from '@/components/ui/toast';
-import { currentUser } from '@/lib/auth/current-user';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { commonMessages } from '@/components/i18n/messages/common';
-import { driverMessages } from '@/components/i18n/messages/driver';
+import { LazyDriverRuntime } from '@/components/fleet/driver/lazy-driver-runtime';
+import { DriverShell } from '@/components/fleet/driver/driver-shell';
+import { ToastProvider } from '@/components/platform/ui/toast';
+import { currentUser } from '@/lib/platform/server/auth/current-user';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
+import { driverMessages } from '@/components/platform/i18n/messages/driver';
 
 // The signed-in driver app: drivers only. The page itself carries no delivery data (the client
 // fetches it), so the service worker may keep it for a start without signal.

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { DriverHome } from '@/components/driver/driver-home';
-import { getLocale } from '@/components/i18n/get-locale';
-import { driverPageText } from '@/components/driver/page-text';
+import { DriverHome } from '@/components/fleet/driver/driver-home';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { driverPageText } from '@/components/fleet/driver/page-text';
 
 export const metadata: Metadata = { title: 'Deliveries' };
 

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { DriverSignInForm } from '@/components/driver/driver-sign-in-form';
-import { SignInPanel } from '@/components/driver/sign-in-panel';
-import { driverReturnPath } from '@/components/driver/return-path';
-import { currentUser } from '@/lib/auth/current-user';
-import { getLocale } from '@/components/i18n/get-locale';
-import { format, messagesFor } from '@/components/i18n/messages';
-import { driverMessages } from '@/components/i18n/messages/driver';
+import { DriverSignInForm } from '@/components/fleet/driver/driver-sign-in-form';
+import { SignInPanel } from '@/components/fleet/driver/sign-in-panel';
+import { driverReturnPath } from '@/components/fleet/driver/return-path';
+import { currentUser } from '@/lib/platform/server/auth/current-user';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { format, messagesFor } from '@/components/platform/i18n/messages';
+import { driverMessages } from '@/components/platform/i18n/messages/driver';
 
 export const metadata: Metadata = { title: 'Sign in' };
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { revokeApiKey } from '@/lib/accounts/revoke-api-key';
-import { db } from '@/lib/db/client';
+import { revokeApiKey } from '@/lib/accounts/server/internal/revoke-api-key';
+import { db } from '@/lib/platform/server/db/client';
 import { call, callTwiceIdempotent } from '@/test/api';
 import { dispatchBody, newAccount } from '@/test/fixtures';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
-import { changeStatus } from '@/lib/dispatches/change-status';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { platformScope } from '@/lib/tenancy/scope';
-import type { Status } from '@/lib/transitions/statuses';
+import { db } from '@/lib/platform/server/db/client';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
+import type { Status } from '@/lib/dispatch/shared/transitions/statuses';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newDriver, newStaffSession } from '@/test/fixtures';
 

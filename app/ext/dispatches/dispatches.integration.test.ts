@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { changeStatus } from '@/lib/dispatches/change-status';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
-import { accountScope, platformScope } from '@/lib/tenancy/scope';
+import { accountScope, platformScope } from '@/lib/platform/server/tenancy/scope';
 
 const ADMIN = { refType: 'admin', refId: 'test' } as const;
 

@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { listDispatchesOperation } from '@/lib/dispatches/operations/reads';
+import { mount } from '@/lib/edge/server/mount';
+import { listDispatchesOperation } from '@/lib/dispatch/server/operations/reads';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('vendor', [listDispatchesOperation]);

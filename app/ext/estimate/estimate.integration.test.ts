@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
+import { db } from '@/lib/platform/server/db/client';
 import { call } from '@/test/api';
 import { ESTIMATE_FIELDS, RIYADH_NORTH, RIYADH_OLAYA, newAccount } from '@/test/fixtures';
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
-import { changeStatus } from '@/lib/dispatches/change-status';
-import { resetEnvForTests } from '@/lib/env';
-import { quoteKeys } from '@/lib/quotes/quote-keys';
-import { signQuote, verifyQuote } from '@/lib/quotes/quote-token';
-import { platformScope } from '@/lib/tenancy/scope';
+import { db } from '@/lib/platform/server/db/client';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
+import { resetEnvForTests } from '@/lib/platform/server/env';
+import { quoteKeys } from '@/lib/pricing/server/internal/quotes/quote-keys';
+import { signQuote, verifyQuote } from '@/lib/pricing/server/internal/quotes/quote-token';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newStaffSession } from '@/test/fixtures';
 import { statementsDuring, writesAmong } from '@/test/sql-statements';

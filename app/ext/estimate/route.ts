@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { estimateOperation } from '@/lib/dispatches/operations/estimate';
+import { mount } from '@/lib/edge/server/mount';
+import { estimateOperation } from '@/lib/dispatch/server/operations/estimate';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('vendor', [estimateOperation]);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ERROR_TABLE } from '@/lib/http/error-table';
-import type { OpenApiDocument } from '@/lib/http/openapi/build-openapi-document';
+import { ERROR_TABLE } from '@/lib/platform/server/http/error-table';
+import type { OpenApiDocument } from '@/lib/edge/server/openapi/build-openapi-document';
 
 // The document /ext/openapi.json serves, assembled from every route's contract.
 
@@ -112,7 +112,7 @@ describe('GET /ext/openapi.json', () => {
   });
 
   it('serves the document it built, unchanged by JSON', async () => {
-    const { buildOpenApiDocument } = await import('@/lib/http/openapi/build-openapi-document');
+    const { buildOpenApiDocument } = await import('@/lib/edge/server/openapi/build-openapi-document');
     const { DOCUMENTED_OPERATIONS } = await import('@/app/ext/openapi.json/operations');
     expect(document).toEqual(buildOpenApiDocument(DOCUMENTED_OPERATIONS));
     expect(created.documents).toBe(1);

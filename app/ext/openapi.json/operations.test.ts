@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DOCUMENTED_OPERATIONS } from '@/app/ext/openapi.json/operations';
-import { MOUNTED, type MountedHandler } from '@/lib/http/mount';
-import { DOCUMENTED_AUDIENCES, type Audience, type Operation } from '@/lib/http/operation';
+import { MOUNTED, type MountedHandler } from '@/lib/edge/server/mount';
+import { DOCUMENTED_AUDIENCES, type Audience, type Operation } from '@/lib/platform/server/http/operation';
 
-// Every API route file mounts declared operations (lib/http/operation.ts) at the path its folder
+// Every API route file mounts declared operations (lib/platform/server/http/operation.ts) at the path its folder
 // names, and every path an operation declares has a route file mounting it for that audience. The
 // documented surface (app/ext, app/api/ops, /api/health, /api/ping) is in the document: each of its
 // operations is listed in operations.ts, with its words for that audience. A route added without its declaration, an operation
@@ -69,7 +69,7 @@ describe('the API’s operations', () => {
 
   it.each(files.filter((file) => isDocumented(pathOf(file))))('%s is documented: every method it answers is in the document', async (file) => {
     const route = await routeFiles[file]!();
-    // `otherMethods` (lib/http/route.ts) puts what the route implements in OPTIONS' Allow.
+    // `otherMethods` (lib/edge/server/route.ts) puts what the route implements in OPTIONS' Allow.
     const options = await route.OPTIONS!(new Request('http://localhost/p', { method: 'OPTIONS' }), { params: Promise.resolve({}) });
     const served = options.headers.get('allow')!.split(', ').filter((method) => method !== 'HEAD' && method !== 'OPTIONS');
     const mounted = await mountedIn(file);

@@ -1,17 +1,17 @@
-import { accountsDocumented } from '@/lib/accounts/operations';
-import { assignDriverOperation, cancelDispatchOperation, changeDestinationOperation, changeStatusOperation, createDispatchOperation, markReadyOperation, updateDropoffOperation } from '@/lib/dispatches/operations/commands';
-import { getDispatchOperation, listDispatchesOperation, listDriverDispatchesOperation, statusesOperation } from '@/lib/dispatches/operations/reads';
-import { createDriverOperation, recordLocationOperation, setDriverSignInOperation, updateDriverOperation } from '@/lib/drivers/operations';
-import { createFleetOperation, listFleetsOperation, updateFleetOperation } from '@/lib/fleets/operations';
-import { buildOpenApiDocument } from '@/lib/http/openapi/build-openapi-document';
-import { TAGS } from '@/lib/http/openapi/components';
-import { jsonResponse } from '@/lib/http/openapi/success-responses';
-import { defineOperation, type Operation } from '@/lib/http/operation';
-import { healthOperation, pingOperation } from '@/lib/http/operations/service';
-import { getMediaLinkOperation } from '@/lib/media/operations';
-import { estimateOperation } from '@/lib/dispatches/operations/estimate';
-import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhook } from '@/lib/webhooks/operations/deliveries';
-import { enableWebhook, getWebhook, registerWebhookUrl, rotateSecret, sendWebhookTest } from '@/lib/webhooks/operations/endpoint';
+import { accountsDocumented } from '@/lib/accounts/server/operations';
+import { assignDriverOperation, cancelDispatchOperation, changeDestinationOperation, changeStatusOperation, createDispatchOperation, markReadyOperation, updateDropoffOperation } from '@/lib/dispatch/server/operations/commands';
+import { getDispatchOperation, listDispatchesOperation, listDriverDispatchesOperation, statusesOperation } from '@/lib/dispatch/server/operations/reads';
+import { createDriverOperation, recordLocationOperation, setDriverSignInOperation, updateDriverOperation } from '@/lib/fleet/server/drivers/operations';
+import { createFleetOperation, listFleetsOperation, updateFleetOperation } from '@/lib/fleet/server/fleets/operations';
+import { buildOpenApiDocument } from '@/lib/edge/server/openapi/build-openapi-document';
+import { TAGS } from '@/lib/platform/server/http/openapi/components';
+import { jsonResponse } from '@/lib/platform/server/http/openapi/success-responses';
+import { defineOperation, type Operation } from '@/lib/platform/server/http/operation';
+import { healthOperation, pingOperation } from '@/lib/platform/server/http/operations/service';
+import { getMediaLinkOperation } from '@/lib/dispatch/server/media/operations';
+import { estimateOperation } from '@/lib/dispatch/server/operations/estimate';
+import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhook } from '@/lib/webhooks/server/operations/deliveries';
+import { enableWebhook, getWebhook, registerWebhookUrl, rotateSecret, sendWebhookTest } from '@/lib/webhooks/server/operations/endpoint';
 
 // The documented API: every operation the OpenAPI document describes, in the order it lists them,
 // and the operation that serves the document. Next has no runtime glob, so the list is written

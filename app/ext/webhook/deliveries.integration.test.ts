@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { db } from '@/lib/db/client';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { changeDestination } from '@/lib/dispatches/change-destination';
-import { changeStatus } from '@/lib/dispatches/change-status';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { db } from '@/lib/platform/server/db/client';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { changeDestination } from '@/lib/dispatch/server/internal/change-destination';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newDriver } from '@/test/fixtures';
 import { deliverAll, deliveryDetail, setUpDeliveryHarness } from '@/test/delivery-harness';
 import { waitFor } from '@/test/webhook-receiver';
-import { sendTestEvent } from '@/lib/webhooks/send-test-event';
-import { WebhookDeliveryDetailResponseSchema, WebhookDeliveryListResponseSchema, WebhookDeliveryResponseSchema } from '@/lib/webhooks/schemas';
-import { accountScope, platformScope } from '@/lib/tenancy/scope';
+import { sendTestEvent } from '@/lib/webhooks/server/internal/send-test-event';
+import { WebhookDeliveryDetailResponseSchema, WebhookDeliveryListResponseSchema, WebhookDeliveryResponseSchema } from '@/lib/webhooks/shared/schemas';
+import { accountScope, platformScope } from '@/lib/platform/server/tenancy/scope';
 
 // An account's webhook deliveries through the vendor API: listing, reading one with its attempts,
 // and sending one again. The endpoint itself is in endpoint.integration.test.ts.

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { db } from '@/lib/platform/server/db/client';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
 import { call, callTwiceIdempotent } from '@/test/api';
 import { dispatchBody, newAccount } from '@/test/fixtures';
 import { deliverAll, deliveryDetail, setUpDeliveryHarness, verifyWebhook as verify } from '@/test/delivery-harness';
 import { waitFor } from '@/test/webhook-receiver';
-import { sendTestEvent } from '@/lib/webhooks/send-test-event';
-import { TEST_EVENT_PAYLOAD } from '@/lib/webhooks/send-test-event';
-import { RotatedSecretResponseSchema, WebhookDeliveryDetailResponseSchema, WebhookDeliveryResponseSchema, WebhookEndpointResponseSchema } from '@/lib/webhooks/schemas';
+import { sendTestEvent } from '@/lib/webhooks/server/internal/send-test-event';
+import { TEST_EVENT_PAYLOAD } from '@/lib/webhooks/server/internal/send-test-event';
+import { RotatedSecretResponseSchema, WebhookDeliveryDetailResponseSchema, WebhookDeliveryResponseSchema, WebhookEndpointResponseSchema } from '@/lib/webhooks/shared/schemas';
 
 // The webhook endpoint through the vendor API: authentication, reading it, the test event, the
 // secret's rotation and enabling it again (the operator API's too). The deliveries it makes are
@@ -166,7 +166,7 @@ describe('POST /ext/webhook/secret/rotate', () => {
 });
 
 describe('POST /ext/webhook/enable', () => {
-  /** What the worker does after WEBHOOK_DISABLE_AFTER_MS of failures (lib/webhooks/worker-attempts.integration.test.ts), set directly. */
+  /** What the worker does after WEBHOOK_DISABLE_AFTER_MS of failures (lib/webhooks/server/worker-attempts.integration.test.ts), set directly. */
   async function disable(accountId: string) {
     const endpoint = await db().webhookEndpoint.findFirstOrThrow({ where: { accountId, isActive: true } });
     await db().webhookEndpoint.update({

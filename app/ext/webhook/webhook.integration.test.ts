@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
-import { registerWebhook } from '@/lib/webhooks/register-webhook';
+import { db } from '@/lib/platform/server/db/client';
+import { registerWebhook } from '@/lib/webhooks/server/register-webhook';
 import { call } from '@/test/api';
 import { newAccount } from '@/test/fixtures';
 

@@ -1,9 +1,9 @@
-import { TrackingShell } from '@/components/tracking/tracking-shell';
-import styles from '@/components/tracking/tracking.module.css';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { commonMessages } from '@/components/i18n/messages/common';
-import { trackingMessages } from '@/components/i18n/messages/tracking';
+import { TrackingShell } from '@/components/dispatch/tracking/tracking-shell';
+import styles from '@/components/dispatch/tracking/tracking.module.css';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
+import { trackingMessages } from '@/components/platform/i18n/messages/tracking';
 
 // An unknown or malformed token: the same words for both, nothing about what exists. The page's
 // generateMetadata (noindex, no-referrer) and next.config.mjs's headers cover this answer too.

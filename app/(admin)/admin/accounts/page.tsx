@@ -1,7 +1,7 @@
-import { AccountsPage } from '@/components/admin-accounts/accounts-page';
-import { adminPageText, titleFrom } from '@/components/shell/server-page';
-import { PageHeader } from '@/components/ui/page-header';
-import { adminAccountsMessages } from '@/components/i18n/messages/admin-accounts';
+import { AccountsPage } from '@/components/accounts/admin/accounts-page';
+import { adminPageText, titleFrom } from '@/components/platform/shell/server-page';
+import { PageHeader } from '@/components/platform/ui/page-header';
+import { adminAccountsMessages } from '@/components/platform/i18n/messages/admin-accounts';
 
 export const generateMetadata = titleFrom(adminAccountsMessages, 'accountsPageTitle');
 

@@ -1,22 +1,22 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import { DispatchList } from '@/components/dispatch-list/dispatch-list';
-import { LIST_URLS } from '@/components/dispatch-list/list-params';
-import { listCommonText, searchParamReader } from '@/components/dispatch-list/list-page-input';
-import { prefetchListPage } from '@/components/dispatch-list/prefetch-list-page';
-import { statusLabelsOf } from '@/components/dispatch-detail/status-labels';
-import { listAccounts } from '@/lib/accounts/list-accounts';
-import { listFleets } from '@/lib/fleets/list-fleets';
-import { requireAdmin } from '@/lib/auth/current-user';
-import { platformScope } from '@/lib/tenancy/scope';
-import { adminListArgs, AdminDispatchListQuerySchema } from '@/lib/dispatches/console-schemas';
-import { listDispatchesJson } from '@/lib/dispatches/list-dispatches';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { adminDispatchMessages } from '@/components/i18n/messages/admin-dispatches';
-import { commonMessages } from '@/components/i18n/messages/common';
-import { dispatchListMessages } from '@/components/i18n/messages/dispatch-list';
-import { getQueryClient } from '@/components/providers/get-query-client';
-import { titleFrom } from '@/components/shell/server-page';
+import { DispatchList } from '@/components/dispatch/list/dispatch-list';
+import { LIST_URLS } from '@/components/dispatch/list/list-params';
+import { listCommonText, searchParamReader } from '@/components/dispatch/list/list-page-input';
+import { prefetchListPage } from '@/components/dispatch/list/prefetch-list-page';
+import { statusLabelsOf } from '@/components/dispatch/detail/status-labels';
+import { listAccounts } from '@/lib/accounts/server/list-accounts';
+import { listFleets } from '@/lib/fleet/server/fleets/list-fleets';
+import { requireAdmin } from '@/lib/platform/server/auth/current-user';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
+import { adminListArgs, AdminDispatchListQuerySchema } from '@/lib/dispatch/server/console-schemas';
+import { listDispatchesJson } from '@/lib/dispatch/server/list-dispatches';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { adminDispatchMessages } from '@/components/platform/i18n/messages/admin-dispatches';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
+import { dispatchListMessages } from '@/components/platform/i18n/messages/dispatch-list';
+import { getQueryClient } from '@/components/platform/providers/get-query-client';
+import { titleFrom } from '@/components/platform/shell/server-page';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -26,7 +26,7 @@ const FLEET_OPTIONS = 200;
 
 export const generateMetadata = titleFrom(adminDispatchMessages, 'title');
 
-// Every account's dispatches: the one dispatch list (components/dispatch-list) for admins, its
+// Every account's dispatches: the one dispatch list (components/dispatch/list) for admins, its
 // first page read here (prefetch-list-page.ts).
 export default async function AdminDispatchesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [, locale, query] = await Promise.all([requireAdmin(), getLocale(), searchParams]);

@@ -1,7 +1,7 @@
-import { DriversPage } from '@/components/admin-fleet/drivers-page';
-import { adminPageText, titleFrom } from '@/components/shell/server-page';
-import { PageHeader } from '@/components/ui/page-header';
-import { adminFleetMessages } from '@/components/i18n/messages/admin-fleet';
+import { DriversPage } from '@/components/fleet/admin/drivers-page';
+import { adminPageText, titleFrom } from '@/components/platform/shell/server-page';
+import { PageHeader } from '@/components/platform/ui/page-header';
+import { adminFleetMessages } from '@/components/platform/i18n/messages/admin-fleet';
 
 export const generateMetadata = titleFrom(adminFleetMessages, 'driversPageTitle');
 

@@ -1,7 +1,7 @@
-import { FleetsPage } from '@/components/admin-fleet/fleets-page';
-import { adminPageText, titleFrom } from '@/components/shell/server-page';
-import { PageHeader } from '@/components/ui/page-header';
-import { adminFleetMessages } from '@/components/i18n/messages/admin-fleet';
+import { FleetsPage } from '@/components/fleet/admin/fleets-page';
+import { adminPageText, titleFrom } from '@/components/platform/shell/server-page';
+import { PageHeader } from '@/components/platform/ui/page-header';
+import { adminFleetMessages } from '@/components/platform/i18n/messages/admin-fleet';
 
 export const generateMetadata = titleFrom(adminFleetMessages, 'fleetsPageTitle');
 

@@ -1,7 +1,7 @@
-import { LiveMapPage } from '@/components/admin-map/live-map-page';
-import { adminPageText, mapTiles, titleFrom } from '@/components/shell/server-page';
-import { PageHeader } from '@/components/ui/page-header';
-import { adminMapMessages } from '@/components/i18n/messages/admin-map';
+import { LiveMapPage } from '@/components/fleet/live-map/live-map-page';
+import { adminPageText, mapTiles, titleFrom } from '@/components/platform/shell/server-page';
+import { PageHeader } from '@/components/platform/ui/page-header';
+import { adminMapMessages } from '@/components/platform/i18n/messages/admin-map';
 
 export const generateMetadata = titleFrom(adminMapMessages, 'pageTitle');
 

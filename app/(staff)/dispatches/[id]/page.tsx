@@ -1,17 +1,17 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import { DispatchDetail } from '@/components/dispatch-detail/dispatch-detail';
-import { dispatchPage } from '@/components/dispatch-detail/dispatch-page';
-import { DELIVERIES_PAGE_SIZE, seedDispatchDetail } from '@/components/dispatch-detail/queries';
-import { requireStaff } from '@/lib/auth/current-user';
-import { accountScope } from '@/lib/tenancy/scope';
-import { getDispatchEta } from '@/lib/dispatches/get-dispatch-eta';
-import { getDriver } from '@/lib/drivers/get-driver';
-import { messagesFor } from '@/components/i18n/messages';
-import { commonMessages } from '@/components/i18n/messages/common';
-import { dispatchDetailMessages } from '@/components/i18n/messages/dispatch-detail';
-import { getQueryClient } from '@/components/providers/get-query-client';
-import { mapTiles, type RecordPageProps } from '@/components/shell/server-page';
-import { listDispatchDeliveries } from '@/lib/webhooks/list-dispatch-deliveries';
+import { DispatchDetail } from '@/components/dispatch/detail/dispatch-detail';
+import { dispatchPage } from '@/components/dispatch/detail/dispatch-page';
+import { DELIVERIES_PAGE_SIZE, seedDispatchDetail } from '@/components/dispatch/detail/queries';
+import { requireStaff } from '@/lib/platform/server/auth/current-user';
+import { accountScope } from '@/lib/platform/server/tenancy/scope';
+import { getDispatchEta } from '@/lib/dispatch/server/get-dispatch-eta';
+import { getDriver } from '@/lib/fleet/server/drivers/get-driver';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
+import { dispatchDetailMessages } from '@/components/platform/i18n/messages/dispatch-detail';
+import { getQueryClient } from '@/components/platform/providers/get-query-client';
+import { mapTiles, type RecordPageProps } from '@/components/platform/shell/server-page';
+import { listDispatchDeliveries } from '@/lib/webhooks/server/list-dispatch-deliveries';
 
 /** The account's dispatch (the read behind GET /ext/dispatch/{id}), cached on the account's id. */
 const page = dispatchPage(async () => (await requireStaff()).accountId, (accountId) => accountScope(accountId));

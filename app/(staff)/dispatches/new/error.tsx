@@ -1,10 +1,10 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
-import { isLocale, type Locale } from '@/components/i18n/locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { commonMessages } from '@/components/i18n/messages/common';
-import { newDispatchMessages } from '@/components/i18n/messages/new-dispatch';
+import { isLocale, type Locale } from '@/components/platform/i18n/locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
+import { newDispatchMessages } from '@/components/platform/i18n/messages/new-dispatch';
 
 // The page's language is the document's (set by the root layout); error boundaries get no props for it.
 function subscribe(): () => void {

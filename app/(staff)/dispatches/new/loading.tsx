@@ -1,9 +1,9 @@
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { commonMessages } from '@/components/i18n/messages/common';
-import { newDispatchMessages } from '@/components/i18n/messages/new-dispatch';
-import styles from '@/components/new-dispatch/new-dispatch.module.css';
-import { PageHeader } from '@/components/ui/page-header';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
+import { newDispatchMessages } from '@/components/platform/i18n/messages/new-dispatch';
+import styles from '@/components/dispatch/new/new-dispatch.module.css';
+import { PageHeader } from '@/components/platform/ui/page-header';
 
 // The page's frame at its final size while branches and the account are read.
 export default async function NewDispatchLoading() {

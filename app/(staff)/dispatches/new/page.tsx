@@ -1,14 +1,14 @@
-import { NewDispatchForm } from '@/components/new-dispatch/new-dispatch-form';
-import { getAccountProfile } from '@/lib/accounts/get-account-profile';
-import { requireStaff } from '@/lib/auth/current-user';
-import { listBranches } from '@/lib/branches/list-branches';
-import { newReadableCode } from '@/lib/ids/new-id';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { commonMessages } from '@/components/i18n/messages/common';
-import { newDispatchMessages } from '@/components/i18n/messages/new-dispatch';
-import { PageHeader } from '@/components/ui/page-header';
-import { mapTiles, titleFrom } from '@/components/shell/server-page';
+import { NewDispatchForm } from '@/components/dispatch/new/new-dispatch-form';
+import { getAccountProfile } from '@/lib/accounts/server/get-account-profile';
+import { requireStaff } from '@/lib/platform/server/auth/current-user';
+import { listBranches } from '@/lib/accounts/server/branches/list-branches';
+import { newReadableCode } from '@/lib/platform/server/ids/new-id';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
+import { newDispatchMessages } from '@/components/platform/i18n/messages/new-dispatch';
+import { PageHeader } from '@/components/platform/ui/page-header';
+import { mapTiles, titleFrom } from '@/components/platform/shell/server-page';
 
 export const generateMetadata = titleFrom(newDispatchMessages, 'title');
 

@@ -1,10 +1,10 @@
-import { ApiKeysPanel } from '@/components/settings/api-keys-panel';
-import { requireStaff } from '@/lib/auth/current-user';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { commonMessages } from '@/components/i18n/messages/common';
-import { settingsMessages } from '@/components/i18n/messages/settings';
-import { titleFrom } from '@/components/shell/server-page';
+import { ApiKeysPanel } from '@/components/accounts/settings/api-keys-panel';
+import { requireStaff } from '@/lib/platform/server/auth/current-user';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
+import { settingsMessages } from '@/components/platform/i18n/messages/settings';
+import { titleFrom } from '@/components/platform/shell/server-page';
 
 export const generateMetadata = titleFrom(settingsMessages, 'pageTitleApiKeys');
 

@@ -1,12 +1,12 @@
-import styles from '@/components/settings/settings.module.css';
-import { getTariff } from '@/lib/accounts/get-tariff';
-import { getProofOfDelivery } from '@/lib/accounts/update-proof-of-delivery';
-import { requireStaff } from '@/lib/auth/current-user';
-import { formatMoney } from '@/lib/pricing/tariff';
-import { getLocale } from '@/components/i18n/get-locale';
-import { format, messagesFor } from '@/components/i18n/messages';
-import { settingsMessages } from '@/components/i18n/messages/settings';
-import { titleFrom } from '@/components/shell/server-page';
+import styles from '@/components/accounts/settings/settings.module.css';
+import { getTariff } from '@/lib/accounts/server/get-tariff';
+import { getProofOfDelivery } from '@/lib/accounts/server/update-proof-of-delivery';
+import { requireStaff } from '@/lib/platform/server/auth/current-user';
+import { formatMoney } from '@/lib/pricing/shared/tariff';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { format, messagesFor } from '@/components/platform/i18n/messages';
+import { settingsMessages } from '@/components/platform/i18n/messages/settings';
+import { titleFrom } from '@/components/platform/shell/server-page';
 
 export const generateMetadata = titleFrom(settingsMessages, 'pageTitleTariff');
 

@@ -1,20 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as eventsRoute from '@/app/api/admin/dispatches/events/route';
-import { db } from '@/lib/db/client';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { changeStatus } from '@/lib/dispatches/change-status';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { ACCOUNT_COLUMNS, EXPORT_COLUMNS } from '@/lib/dispatches/export-dispatches-csv';
-import { AuditTrailResponseSchema } from '@/lib/dispatches/list-dispatch-audit';
-import { DispatchResponseSchema, type DispatchRecord } from '@/lib/dispatches/schemas';
+import { db } from '@/lib/platform/server/db/client';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { ACCOUNT_COLUMNS, EXPORT_COLUMNS } from '@/lib/dispatch/server/internal/export-dispatches-csv';
+import { AuditTrailResponseSchema } from '@/lib/dispatch/server/list-dispatch-audit';
+import { DispatchResponseSchema, type DispatchRecord } from '@/lib/dispatch/shared/schemas';
 import { call } from '@/test/api';
 import { setUpDeliveryHarness, TEST_WORKER_OPTIONS } from '@/test/delivery-harness';
 import { waitFor } from '@/test/webhook-receiver';
-import { DeliveryWorker } from '@/lib/webhooks/worker';
+import { DeliveryWorker } from '@/lib/webhooks/server/worker';
 import { type AdminSession, dispatchBody, newAccount, newConsoleSessions, newDriver, uniqueSuffix } from '@/test/fixtures';
-import { registerWebhook } from '@/lib/webhooks/register-webhook';
-import { DispatchDeliveryListResponseSchema } from '@/lib/webhooks/schemas';
-import { platformScope } from '@/lib/tenancy/scope';
+import { registerWebhook } from '@/lib/webhooks/server/register-webhook';
+import { DispatchDeliveryListResponseSchema } from '@/lib/webhooks/shared/schemas';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
 
 // The admin console's dispatch routes: every account's dispatches through the ops API's domain
 // code, each action recorded as the signed-in admin.

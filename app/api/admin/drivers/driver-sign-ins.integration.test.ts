@@ -1,15 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { updateAccountModes } from '@/lib/accounts/update-account-modes';
-import { MAX_FAILURES_PER_EMAIL } from '@/lib/auth/login-throttle';
-import { readSession } from '@/lib/auth/read-session';
-import { createDriverSignInLink, SIGN_IN_LINK_TTL_MS } from '@/lib/drivers/sign-in-link';
-import { db } from '@/lib/db/client';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { createDriver } from '@/lib/drivers/create-driver';
-import { setDriverSignIn } from '@/lib/drivers/driver-sign-in';
-import { getEnv } from '@/lib/env';
-import { assignSandboxDriver } from '@/lib/sandbox/assign-sandbox-driver';
+import { updateAccountModes } from '@/lib/accounts/server/update-account-modes';
+import { MAX_FAILURES_PER_EMAIL } from '@/lib/platform/server/auth/login-throttle';
+import { readSession } from '@/lib/platform/server/internal/auth/read-session';
+import { createDriverSignInLink, SIGN_IN_LINK_TTL_MS } from '@/lib/fleet/server/internal/drivers/sign-in-link';
+import { db } from '@/lib/platform/server/db/client';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { createDriver } from '@/lib/fleet/server/drivers/create-driver';
+import { setDriverSignIn } from '@/lib/fleet/server/drivers/driver-sign-in';
+import { getEnv } from '@/lib/platform/server/env';
+import { assignSandboxDriver } from '@/lib/fleet/server/sandbox/assign-sandbox-driver';
 import { call, CROSS_SITE } from '@/test/api';
 import { type AdminSession, dispatchBody, newAccount, newConsoleSessions, newDriver, uniqueSuffix } from '@/test/fixtures';
 
@@ -111,7 +111,7 @@ describe('POST /api/ops/drivers/{id}/sign-in and /api/admin/drivers/{id}/sign-in
       [{ phone: '0501234567', pin: '583017' }, 'phone'],
       [{ pin: '583017' }, 'phone'],
       [{ phone: newPhone() }, 'pin'],
-      // The PINs an attacker tries first (lib/auth/pin-policy.ts).
+      // The PINs an attacker tries first (lib/platform/shared/auth/pin-policy.ts).
       ...['000000', '123456', '111111', '121212', '654321', '123321', '147258', '150885', '19850815'].map((pin) => [{ phone: newPhone(), pin }, 'pin'] as const),
       [{ phone: '+966500583017', pin: '583017' }, 'pin'],
     ] as const) {

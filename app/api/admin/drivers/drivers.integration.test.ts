@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { db } from '@/lib/platform/server/db/client';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
 import { call } from '@/test/api';
 import { type AdminSession, dispatchBody, newAccount, newConsoleSessions, newDriver, uniqueSuffix } from '@/test/fixtures';
 

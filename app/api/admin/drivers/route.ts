@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { createDriverOperation, listDriversOperation } from '@/lib/drivers/operations';
+import { mount } from '@/lib/edge/server/mount';
+import { createDriverOperation, listDriversOperation } from '@/lib/fleet/server/drivers/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [listDriversOperation, createDriverOperation]);

@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { liveMapOperation } from '@/lib/drivers/operations';
+import { mount } from '@/lib/edge/server/mount';
+import { liveMapOperation } from '@/lib/fleet/server/drivers/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [liveMapOperation]);

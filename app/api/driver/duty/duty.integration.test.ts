@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
-import { cancelDispatch } from '@/lib/dispatches/cancel-dispatch';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { DispatchEngine } from '@/lib/dispatching/live/engine';
-import { platformScope } from '@/lib/tenancy/scope';
+import { db } from '@/lib/platform/server/db/client';
+import { cancelDispatch } from '@/lib/dispatch/server/cancel-dispatch';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { DispatchEngine } from '@/lib/engine/server/live/engine';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
 import { call } from '@/test/api';
 import { autoAssigningAccount, signedInDriverAt } from '@/test/live-drivers';
 import { dispatchBody, newConsoleSessions, staffOfNewAccount } from '@/test/fixtures';
@@ -14,7 +14,7 @@ import { dispatchBody, newConsoleSessions, staffOfNewAccount } from '@/test/fixt
 /** A signed-in driver `km` kilometres north of the pickup, created as the ops API would (off duty unless told). */
 const signedInDriver = (km: number, { onDuty = false } = {}) => signedInDriverAt(km, { onDuty, phone: '+966500000077', ip: '203.0.113.31' });
 
-// The dispatch engine's rounds make the offers (lib/dispatching/live); run by hand here.
+// The dispatch engine's rounds make the offers (lib/engine/server); run by hand here.
 const rounds = new DispatchEngine({ roundMs: 60_000 });
 
 /** A dispatch whose food is about ready (no wait), and the round that plans it. */
@@ -51,7 +51,7 @@ describe('GET /api/driver/me', () => {
       offer_timeout_s: 45,
       server_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
-    // The app stamps its positions in this clock (components/driver/server-clock.ts).
+    // The app stamps its positions in this clock (components/fleet/driver/server-clock.ts).
     expect(Math.abs(Date.parse(response.body.data.server_time) - Date.now())).toBeLessThan(5_000);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
+import { db } from '@/lib/platform/server/db/client';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
 import { call, callTwiceIdempotent } from '@/test/api';
 import { history, jobFor, jobRow, mediaRow, newDriverWithSession, statusEvents } from '@/test/driver-jobs';
 import { dispatchBody, newAccount, newStaffSession, uniqueSuffix } from '@/test/fixtures';

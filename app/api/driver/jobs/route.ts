@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { listJobsOperation } from '@/lib/driver-jobs/operations';
+import { mount } from '@/lib/edge/server/mount';
+import { listJobsOperation } from '@/lib/fleet/server/jobs/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('driver', [listJobsOperation]);

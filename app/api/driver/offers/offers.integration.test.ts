@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { cancelDispatch } from '@/lib/dispatches/cancel-dispatch';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { DispatchEngine } from '@/lib/dispatching/live/engine';
-import type { CreateDispatchBody } from '@/lib/dispatches/schemas';
-import { resetEnvForTests } from '@/lib/env';
-import { platformScope } from '@/lib/tenancy/scope';
-import { registerWebhook } from '@/lib/webhooks/register-webhook';
+import { db } from '@/lib/platform/server/db/client';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { cancelDispatch } from '@/lib/dispatch/server/cancel-dispatch';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { DispatchEngine } from '@/lib/engine/server/live/engine';
+import type { CreateDispatchBody } from '@/lib/dispatch/shared/schemas';
+import { resetEnvForTests } from '@/lib/platform/server/env';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
+import { registerWebhook } from '@/lib/webhooks/server/register-webhook';
 import { call } from '@/test/api';
 import { autoAssigningAccount, PICKUP, signedInDriverAt } from '@/test/live-drivers';
 import { deliverAll, setUpDeliveryHarness } from '@/test/delivery-harness';
@@ -33,7 +33,7 @@ async function timeOut(dispatchId: string) {
   await db().trip.update({ where: { id: offer.tripId! }, data: { expiresAt: past } });
 }
 
-// The dispatch engine's rounds make the offers (lib/dispatching/live); run by hand here.
+// The dispatch engine's rounds make the offers (lib/engine/server); run by hand here.
 const rounds = new DispatchEngine({ roundMs: 60_000 });
 
 /** A dispatch whose food is about ready (the vendor says no wait), so a round sends a driver now. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { changeStatus } from '@/lib/dispatches/change-status';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { platformScope } from '@/lib/tenancy/scope';
+import { db } from '@/lib/platform/server/db/client';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
 import { call, callTwiceIdempotent } from '@/test/api';
 import { dispatchBody, newAccount, newDriver, newDriverSession as signedInDriver, uniqueSuffix } from '@/test/fixtures';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setDriverSignIn } from '@/lib/drivers/driver-sign-in';
+import { setDriverSignIn } from '@/lib/fleet/server/drivers/driver-sign-in';
 import { call } from '@/test/api';
 import { type AdminSession, newAccount, newConsoleSessions, newDriver, staffOfNewAccount } from '@/test/fixtures';
 

@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { createFleetOperation, listFleetsOperation } from '@/lib/fleets/operations';
+import { mount } from '@/lib/edge/server/mount';
+import { createFleetOperation, listFleetsOperation } from '@/lib/fleet/server/fleets/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('ops', [listFleetsOperation, createFleetOperation]);

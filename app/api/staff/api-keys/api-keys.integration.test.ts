@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiKeySchema, CreatedApiKeySchema } from '@/lib/accounts/schemas';
-import { db } from '@/lib/db/client';
+import { ApiKeySchema, CreatedApiKeySchema } from '@/lib/accounts/shared/schemas';
+import { db } from '@/lib/platform/server/db/client';
 import { CROSS_SITE, call } from '@/test/api';
 import { newAccount, staffOfNewAccount } from '@/test/fixtures';
 

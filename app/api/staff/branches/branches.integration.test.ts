@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BranchSchema, type BranchInput } from '@/lib/branches/schemas';
-import { db } from '@/lib/db/client';
+import { BranchSchema, type BranchInput } from '@/lib/accounts/shared/branches/schemas';
+import { db } from '@/lib/platform/server/db/client';
 import { CROSS_SITE, call } from '@/test/api';
 import { staffOfNewAccount, uniqueSuffix } from '@/test/fixtures';
 

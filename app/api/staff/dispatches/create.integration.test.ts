@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
+import { db } from '@/lib/platform/server/db/client';
 import { CROSS_SITE, call, callTwiceIdempotent } from '@/test/api';
 import { dispatchBody, staffOfNewAccount } from '@/test/fixtures';
 

@@ -1,5 +1,5 @@
-import { mount } from '@/lib/http/mount';
-import { createDispatchOperation } from '@/lib/dispatches/operations/commands';
-import { listDispatchesOperation } from '@/lib/dispatches/operations/reads';
+import { mount } from '@/lib/edge/server/mount';
+import { createDispatchOperation } from '@/lib/dispatch/server/operations/commands';
+import { listDispatchesOperation } from '@/lib/dispatch/server/operations/reads';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('staff', [listDispatchesOperation, createDispatchOperation]);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as eventsRoute from '@/app/api/staff/events/route';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { changeStatus } from '@/lib/dispatches/change-status';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newStaffSession } from '@/test/fixtures';
-import { accountScope } from '@/lib/tenancy/scope';
+import { accountScope } from '@/lib/platform/server/tenancy/scope';
 
 interface ServerEvent {
   event: string;

@@ -1,5 +1,5 @@
-import { mount } from '@/lib/http/mount';
-import { dispatchEventsOperation } from '@/lib/dispatches/operations/reads';
+import { mount } from '@/lib/edge/server/mount';
+import { dispatchEventsOperation } from '@/lib/dispatch/server/operations/reads';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
+import { db } from '@/lib/platform/server/db/client';
 import { CROSS_SITE, call } from '@/test/api';
 import { deliverAll, setUpDeliveryHarness } from '@/test/delivery-harness';
 import { newAccount, staffOfNewAccount } from '@/test/fixtures';
-import { registerWebhook } from '@/lib/webhooks/register-webhook';
+import { registerWebhook } from '@/lib/webhooks/server/register-webhook';
 import {
   WebhookDeliveryDetailResponseSchema,
   WebhookDeliveryListResponseSchema,
   WebhookDeliveryResponseSchema,
   WebhookEndpointResponseSchema,
-} from '@/lib/webhooks/schemas';
-import { sendTestEvent } from '@/lib/webhooks/send-test-event';
+} from '@/lib/webhooks/shared/schemas';
+import { sendTestEvent } from '@/lib/webhooks/server/internal/send-test-event';
 
 // The dashboard's webhook settings: the same domain operations as /ext/webhook/*, behind a
 // staff session and scoped to the staff member's account.

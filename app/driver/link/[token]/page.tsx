@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import { LinkSignIn } from '@/components/driver/link-sign-in';
-import { SignInPanel } from '@/components/driver/sign-in-panel';
-import { currentUser } from '@/lib/auth/current-user';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { driverMessages } from '@/components/i18n/messages/driver';
+import { LinkSignIn } from '@/components/fleet/driver/link-sign-in';
+import { SignInPanel } from '@/components/fleet/driver/sign-in-panel';
+import { currentUser } from '@/lib/platform/server/auth/current-user';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { driverMessages } from '@/components/platform/i18n/messages/driver';
 
 // The link is a credential until used: never indexed, never sent on as a Referer. Opening the
 // page spends nothing; the button does (POST /api/session/link).

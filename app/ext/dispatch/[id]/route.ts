@@ -1,5 +1,5 @@
-import { mount } from '@/lib/http/mount';
-import { updateDropoffOperation } from '@/lib/dispatches/operations/commands';
-import { getDispatchOperation } from '@/lib/dispatches/operations/reads';
+import { mount } from '@/lib/edge/server/mount';
+import { updateDropoffOperation } from '@/lib/dispatch/server/operations/commands';
+import { getDispatchOperation } from '@/lib/dispatch/server/operations/reads';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('vendor', [getDispatchOperation, updateDropoffOperation]);

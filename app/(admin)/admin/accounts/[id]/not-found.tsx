@@ -1,7 +1,7 @@
-import { NotFoundPanel } from '@/components/ui/not-found-panel';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { adminAccountsMessages } from '@/components/i18n/messages/admin-accounts';
+import { NotFoundPanel } from '@/components/platform/ui/not-found-panel';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { adminAccountsMessages } from '@/components/platform/i18n/messages/admin-accounts';
 
 // An unknown account id.
 export default async function AccountNotFound() {

@@ -1,11 +1,11 @@
-import { AccountDetail } from '@/components/admin-accounts/account-detail';
-import { recordPage, type RecordPageProps } from '@/components/shell/server-page';
-import { RecordHeader } from '@/components/ui/page-header';
-import { getAccountDetail } from '@/lib/accounts/get-account-detail';
-import { requireAdmin } from '@/lib/auth/current-user';
-import { format, messagesFor } from '@/components/i18n/messages';
-import { adminAccountsMessages } from '@/components/i18n/messages/admin-accounts';
-import { commonMessages } from '@/components/i18n/messages/common';
+import { AccountDetail } from '@/components/accounts/admin/account-detail';
+import { recordPage, type RecordPageProps } from '@/components/platform/shell/server-page';
+import { RecordHeader } from '@/components/platform/ui/page-header';
+import { getAccountDetail } from '@/lib/accounts/server/get-account-detail';
+import { requireAdmin } from '@/lib/platform/server/auth/current-user';
+import { format, messagesFor } from '@/components/platform/i18n/messages';
+import { adminAccountsMessages } from '@/components/platform/i18n/messages/admin-accounts';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
 
 /** The account (the read behind GET /api/admin/accounts/{id}). */
 const page = recordPage({

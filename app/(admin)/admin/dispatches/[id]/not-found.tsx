@@ -1,7 +1,7 @@
-import { NotFoundPanel } from '@/components/ui/not-found-panel';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { dispatchDetailMessages } from '@/components/i18n/messages/dispatch-detail';
+import { NotFoundPanel } from '@/components/platform/ui/not-found-panel';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { dispatchDetailMessages } from '@/components/platform/i18n/messages/dispatch-detail';
 
 // An unknown dispatch id in the console.
 export default async function AdminDispatchNotFound() {

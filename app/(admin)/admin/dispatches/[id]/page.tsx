@@ -1,21 +1,21 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
-import { auditQuery } from '@/components/admin-dispatches/queries';
-import { DispatchDetail } from '@/components/dispatch-detail/dispatch-detail';
-import { dispatchPage } from '@/components/dispatch-detail/dispatch-page';
-import { DELIVERIES_PAGE_SIZE, seedDispatchDetail } from '@/components/dispatch-detail/queries';
-import { getDispatchAccount } from '@/lib/accounts/get-dispatch-account';
-import { requireAdmin } from '@/lib/auth/current-user';
-import { platformScope } from '@/lib/tenancy/scope';
-import { getDispatchEta } from '@/lib/dispatches/get-dispatch-eta';
-import { listDispatchAudit } from '@/lib/dispatches/list-dispatch-audit';
-import { getAssignedDriver } from '@/lib/drivers/get-assigned-driver';
-import { messagesFor } from '@/components/i18n/messages';
-import { adminDispatchMessages } from '@/components/i18n/messages/admin-dispatches';
-import { commonMessages } from '@/components/i18n/messages/common';
-import { dispatchDetailMessages } from '@/components/i18n/messages/dispatch-detail';
-import { getQueryClient } from '@/components/providers/get-query-client';
-import { mapTiles, type RecordPageProps } from '@/components/shell/server-page';
-import { listDispatchDeliveries } from '@/lib/webhooks/list-dispatch-deliveries';
+import { auditQuery } from '@/components/dispatch/admin/queries';
+import { DispatchDetail } from '@/components/dispatch/detail/dispatch-detail';
+import { dispatchPage } from '@/components/dispatch/detail/dispatch-page';
+import { DELIVERIES_PAGE_SIZE, seedDispatchDetail } from '@/components/dispatch/detail/queries';
+import { getDispatchAccount } from '@/lib/accounts/server/get-dispatch-account';
+import { requireAdmin } from '@/lib/platform/server/auth/current-user';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
+import { getDispatchEta } from '@/lib/dispatch/server/get-dispatch-eta';
+import { listDispatchAudit } from '@/lib/dispatch/server/list-dispatch-audit';
+import { getAssignedDriver } from '@/lib/fleet/server/drivers/get-assigned-driver';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { adminDispatchMessages } from '@/components/platform/i18n/messages/admin-dispatches';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
+import { dispatchDetailMessages } from '@/components/platform/i18n/messages/dispatch-detail';
+import { getQueryClient } from '@/components/platform/providers/get-query-client';
+import { mapTiles, type RecordPageProps } from '@/components/platform/shell/server-page';
+import { listDispatchDeliveries } from '@/lib/webhooks/server/list-dispatch-deliveries';
 
 /** Any account's dispatch (the read behind GET /api/admin/dispatches/{id}). */
 const page = dispatchPage(() => requireAdmin(), () => platformScope());

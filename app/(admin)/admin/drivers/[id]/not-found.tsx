@@ -1,7 +1,7 @@
-import { NotFoundPanel } from '@/components/ui/not-found-panel';
-import { getLocale } from '@/components/i18n/get-locale';
-import { messagesFor } from '@/components/i18n/messages';
-import { adminFleetMessages } from '@/components/i18n/messages/admin-fleet';
+import { NotFoundPanel } from '@/components/platform/ui/not-found-panel';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { messagesFor } from '@/components/platform/i18n/messages';
+import { adminFleetMessages } from '@/components/platform/i18n/messages/admin-fleet';
 
 // An unknown driver id.
 export default async function DriverNotFound() {

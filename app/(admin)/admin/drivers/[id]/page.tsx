@@ -1,11 +1,11 @@
-import { DriverDetail } from '@/components/admin-fleet/driver-detail';
-import { mapTiles, recordPage, type RecordPageProps } from '@/components/shell/server-page';
-import { RecordHeader } from '@/components/ui/page-header';
-import { requireAdmin } from '@/lib/auth/current-user';
-import { getAdminDriver } from '@/lib/drivers/get-admin-driver';
-import { format, messagesFor } from '@/components/i18n/messages';
-import { adminFleetMessages } from '@/components/i18n/messages/admin-fleet';
-import { commonMessages } from '@/components/i18n/messages/common';
+import { DriverDetail } from '@/components/fleet/admin/driver-detail';
+import { mapTiles, recordPage, type RecordPageProps } from '@/components/platform/shell/server-page';
+import { RecordHeader } from '@/components/platform/ui/page-header';
+import { requireAdmin } from '@/lib/platform/server/auth/current-user';
+import { getAdminDriver } from '@/lib/fleet/server/drivers/get-admin-driver';
+import { format, messagesFor } from '@/components/platform/i18n/messages';
+import { adminFleetMessages } from '@/components/platform/i18n/messages/admin-fleet';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
 
 /** The driver (the read behind GET /api/admin/drivers/{id}). */
 const page = recordPage({

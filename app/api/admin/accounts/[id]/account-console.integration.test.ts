@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
+import { db } from '@/lib/platform/server/db/client';
 import { call } from '@/test/api';
 import { setUpDeliveryHarness, TEST_WORKER_OPTIONS } from '@/test/delivery-harness';
 import { type AdminSession, newAccount, newConsoleSessions } from '@/test/fixtures';
-import { registerWebhook } from '@/lib/webhooks/register-webhook';
-import { sendTestEvent } from '@/lib/webhooks/send-test-event';
-import { DeliveryWorker } from '@/lib/webhooks/worker';
+import { registerWebhook } from '@/lib/webhooks/server/register-webhook';
+import { sendTestEvent } from '@/lib/webhooks/server/internal/send-test-event';
+import { DeliveryWorker } from '@/lib/webhooks/server/worker';
 
 // The console's accounts: create (key and secret once), staff users, API keys, tariff, modes,
 // webhook health with pause and re-enable: the ops API's domain code, admins only.

@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { updateFleetOperation } from '@/lib/fleets/operations';
+import { mount } from '@/lib/edge/server/mount';
+import { updateFleetOperation } from '@/lib/fleet/server/fleets/operations';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [updateFleetOperation]);

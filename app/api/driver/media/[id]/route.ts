@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { readMediaOperation } from '@/lib/media/operations';
+import { mount } from '@/lib/edge/server/mount';
+import { readMediaOperation } from '@/lib/dispatch/server/media/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('driver', [readMediaOperation]);

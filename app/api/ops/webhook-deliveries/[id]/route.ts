@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { getWebhookDelivery } from '@/lib/webhooks/operations/deliveries';
+import { mount } from '@/lib/edge/server/mount';
+import { getWebhookDelivery } from '@/lib/webhooks/server/operations/deliveries';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('ops', [getWebhookDelivery]);

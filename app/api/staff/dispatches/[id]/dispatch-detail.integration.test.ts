@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
-import { DispatchDriverSchema } from '@/lib/drivers/schemas';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { changeDestination } from '@/lib/dispatches/change-destination';
-import { changeStatus } from '@/lib/dispatches/change-status';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { DispatchViewResponseSchema } from '@/lib/dispatches/get-dispatch-view';
-import { DispatchResponseSchema } from '@/lib/dispatches/schemas';
+import { db } from '@/lib/platform/server/db/client';
+import { DispatchDriverSchema } from '@/lib/fleet/shared/drivers/schemas';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { changeDestination } from '@/lib/dispatch/server/internal/change-destination';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { DispatchViewResponseSchema } from '@/lib/dispatch/server/get-dispatch-view';
+import { DispatchResponseSchema } from '@/lib/dispatch/shared/schemas';
 import { CROSS_SITE, call } from '@/test/api';
 import { deliverAll, setUpDeliveryHarness } from '@/test/delivery-harness';
-import { createUser } from '@/lib/auth/create-user';
-import { signIn } from '@/lib/auth/sign-in';
+import { createUser } from '@/lib/platform/server/auth/create-user';
+import { signIn } from '@/lib/platform/server/auth/sign-in';
 import { STAFF_PASSWORD, dispatchBody, newAccount, newAdminSession, newDriver, newStaffSession, staffOfNewAccount, uniqueSuffix } from '@/test/fixtures';
 import { waitFor } from '@/test/webhook-receiver';
-import { registerWebhook } from '@/lib/webhooks/register-webhook';
-import { DispatchDeliveryListResponseSchema } from '@/lib/webhooks/schemas';
-import { accountScope, platformScope } from '@/lib/tenancy/scope';
+import { registerWebhook } from '@/lib/webhooks/server/register-webhook';
+import { DispatchDeliveryListResponseSchema } from '@/lib/webhooks/shared/schemas';
+import { accountScope, platformScope } from '@/lib/platform/server/tenancy/scope';
 
 // The dispatch page's routes: one dispatch, its destination change, its webhook deliveries and
 // its driver. Each is the vendor API's domain call behind the staff session.

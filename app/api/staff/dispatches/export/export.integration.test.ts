@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET } from '@/app/api/staff/dispatches/export/route';
-import { changeStatus } from '@/lib/dispatches/change-status';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportDispatchesCsv } from '@/lib/dispatches/export-dispatches-csv';
-import type { DispatchRecord } from '@/lib/dispatches/schemas';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportDispatchesCsv } from '@/lib/dispatch/server/internal/export-dispatches-csv';
+import type { DispatchRecord } from '@/lib/dispatch/shared/schemas';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newStaffSession } from '@/test/fixtures';
-import { accountScope } from '@/lib/tenancy/scope';
+import { accountScope } from '@/lib/platform/server/tenancy/scope';
 
 const ADMIN = { refType: 'admin', refId: 'test' } as const;
 const EXPORT = '/api/staff/dispatches/export';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { changeStatus } from '@/lib/dispatches/change-status';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { formatTimestamp } from '@/lib/format/timestamp';
-import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
-import { DispatchDriverSchema, DispatchEtaSchema } from '@/lib/drivers/schemas';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { formatTimestamp } from '@/lib/platform/server/format/timestamp';
+import { recordDriverPosition } from '@/lib/fleet/server/drivers/record-driver-position';
+import { DispatchDriverSchema, DispatchEtaSchema } from '@/lib/fleet/shared/drivers/schemas';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newAdminSession, newDriver, newStaffSession, staffOfNewAccount } from '@/test/fixtures';
-import { accountScope, platformScope } from '@/lib/tenancy/scope';
+import { accountScope, platformScope } from '@/lib/platform/server/tenancy/scope';
 
 // The dispatch page's driver position and ETA, on both surfaces: GET /api/staff/drivers/{id} and
 // /api/staff/dispatches/{id}/eta (one account), GET /api/admin/dispatches/{id}/driver and

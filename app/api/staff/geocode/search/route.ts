@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { searchAddressesOperation } from '@/lib/geocoding/operations';
+import { mount } from '@/lib/edge/server/mount';
+import { searchAddressesOperation } from '@/lib/dispatch/server/geocoding/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('staff', [searchAddressesOperation]);

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { JobDetail } from '@/components/driver/job-detail';
-import { getEnv } from '@/lib/env';
-import { getLocale } from '@/components/i18n/get-locale';
-import { driverPageText } from '@/components/driver/page-text';
+import { JobDetail } from '@/components/fleet/driver/job-detail';
+import { getEnv } from '@/lib/platform/server/env';
+import { getLocale } from '@/components/platform/i18n/get-locale';
+import { driverPageText } from '@/components/fleet/driver/page-text';
 
 export const metadata: Metadata = { title: 'Delivery' };
 

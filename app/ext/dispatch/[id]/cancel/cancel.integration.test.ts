@@ -1,19 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { updateAccountModes } from '@/lib/accounts/update-account-modes';
-import { db } from '@/lib/db/client';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { cancelDispatch } from '@/lib/dispatches/cancel-dispatch';
-import { CANCEL_REASONS } from '@/lib/dispatches/cancel-reasons';
-import { changeStatus } from '@/lib/dispatches/change-status';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { DispatchRecordSchema } from '@/lib/dispatches/schemas';
-import { createDriver } from '@/lib/drivers/create-driver';
-import { recordDriverPosition } from '@/lib/drivers/record-driver-position';
-import { acceptOffer } from '@/lib/offers/accept-offer';
-import { DispatchEngine } from '@/lib/dispatching/live/engine';
-import { accountScope, platformScope } from '@/lib/tenancy/scope';
-import type { Status } from '@/lib/transitions/statuses';
-import { registerWebhook } from '@/lib/webhooks/register-webhook';
+import { updateAccountModes } from '@/lib/accounts/server/update-account-modes';
+import { db } from '@/lib/platform/server/db/client';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { cancelDispatch } from '@/lib/dispatch/server/cancel-dispatch';
+import { CANCEL_REASONS } from '@/lib/dispatch/shared/cancel-reasons';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { DispatchRecordSchema } from '@/lib/dispatch/shared/schemas';
+import { createDriver } from '@/lib/fleet/server/drivers/create-driver';
+import { recordDriverPosition } from '@/lib/fleet/server/drivers/record-driver-position';
+import { acceptOffer } from '@/lib/fleet/server/internal/offers/accept-offer';
+import { DispatchEngine } from '@/lib/engine/server/live/engine';
+import { accountScope, platformScope } from '@/lib/platform/server/tenancy/scope';
+import type { Status } from '@/lib/dispatch/shared/transitions/statuses';
+import { registerWebhook } from '@/lib/webhooks/server/register-webhook';
 import { call, callTwiceIdempotent } from '@/test/api';
 import { deliverAll, setUpDeliveryHarness } from '@/test/delivery-harness';
 import { dispatchBody, newAccount, newAdminSession, newDriver, newStaffSession } from '@/test/fixtures';
@@ -218,7 +218,7 @@ describe('the assigned driver', () => {
     const pickup = dispatchBody().pickup;
     await recordDriverPosition({ driverId: driver.id, lat: pickup.lat, lng: pickup.lng });
     const offerOf = (dispatchId: string) => db().dispatchOffer.findFirst({ where: { dispatchId, state: 'pending' }, select: { id: true, driverId: true } });
-    // The dispatch engine's rounds make the offers (lib/dispatching/live); run by hand here.
+    // The dispatch engine's rounds make the offers (lib/engine/server); run by hand here.
     const rounds = new DispatchEngine({ roundMs: 60_000 });
     const soon = () => {
       const body = dispatchBody();

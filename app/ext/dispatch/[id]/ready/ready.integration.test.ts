@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { cancelDispatch } from '@/lib/dispatches/cancel-dispatch';
-import { changeStatus } from '@/lib/dispatches/change-status';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { platformScope } from '@/lib/tenancy/scope';
-import type { Status } from '@/lib/transitions/statuses';
+import { db } from '@/lib/platform/server/db/client';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { cancelDispatch } from '@/lib/dispatch/server/cancel-dispatch';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
+import type { Status } from '@/lib/dispatch/shared/transitions/statuses';
 import { call, callTwiceIdempotent } from '@/test/api';
 import { dispatchBody, newAccount, newDriver, newStaffSession } from '@/test/fixtures';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { createDriver } from '@/lib/drivers/create-driver';
-import { platformScope } from '@/lib/tenancy/scope';
+import { db } from '@/lib/platform/server/db/client';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { createDriver } from '@/lib/fleet/server/drivers/create-driver';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newAdminSession, staffOfNewAccount, uniqueSuffix } from '@/test/fixtures';
 

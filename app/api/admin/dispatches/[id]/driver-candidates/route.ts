@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { driverCandidatesOperation } from '@/lib/drivers/operations';
+import { mount } from '@/lib/edge/server/mount';
+import { driverCandidatesOperation } from '@/lib/fleet/server/drivers/operations';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [driverCandidatesOperation]);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { db } from '@/lib/db/client';
-import { assignDriver } from '@/lib/dispatches/assign-driver';
-import { changeStatus } from '@/lib/dispatches/change-status';
-import { createDispatch } from '@/lib/dispatches/create-dispatch';
-import { mediaUrlOf } from '@/lib/media/media-url';
-import { platformScope } from '@/lib/tenancy/scope';
+import { db } from '@/lib/platform/server/db/client';
+import { assignDriver } from '@/lib/dispatch/server/assign-driver';
+import { changeStatus } from '@/lib/dispatch/server/change-status';
+import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
+import { mediaUrlOf } from '@/lib/dispatch/server/media/media-url';
+import { platformScope } from '@/lib/platform/server/tenancy/scope';
 import { call } from '@/test/api';
 import { ADMIN, accountRequiring, jobFor, jobRow, mediaRow, newDriverWithSession, statusEvents } from '@/test/driver-jobs';
 import { dispatchBody } from '@/test/fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaUrlOf } from '@/lib/media/media-url';
+import { mediaUrlOf } from '@/lib/dispatch/server/media/media-url';
 import { call } from '@/test/api';
 import { history, jobFor, jobRow, mediaRow, newDriverWithSession, statusEvents } from '@/test/driver-jobs';
 import { newAccount, newStaffSession } from '@/test/fixtures';

@@ -1,15 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { db } from '@/lib/db/client';
-import { getEnv } from '@/lib/env';
-import { signMediaLink } from '@/lib/media/media-link-signature';
+import { db } from '@/lib/platform/server/db/client';
+import { getEnv } from '@/lib/platform/server/env';
+import { signMediaLink } from '@/lib/dispatch/server/internal/media/media-link-signature';
 import { call } from '@/test/api';
 import { newAdminSession, newStaffSession, staffOfNewAccount } from '@/test/fixtures';
 import { jpegImage, pngImage, truncatedJpeg } from '@/test/media-fixtures';
 import { dispatchAssignedTo, filesUnder, newDriverSession, temporaryMediaDir, withEnv } from '@/test/media-setup';
-import { readMedia } from '@/lib/media/read-media';
-import { mediaStorage } from '@/lib/media/storage';
-import { accountScope } from '@/lib/tenancy/scope';
+import { readMedia } from '@/lib/dispatch/server/internal/media/read-media';
+import { mediaStorage } from '@/lib/dispatch/server/internal/media/storage';
+import { accountScope } from '@/lib/platform/server/tenancy/scope';
 import { POST as upload } from '@/app/api/driver/jobs/[id]/media/route';
 import { GET as signedMedia } from '@/app/media/[id]/route';
 

@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { jobStatusOperation } from '@/lib/driver-jobs/operations';
+import { mount } from '@/lib/edge/server/mount';
+import { jobStatusOperation } from '@/lib/fleet/server/jobs/operations';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('driver', [jobStatusOperation]);

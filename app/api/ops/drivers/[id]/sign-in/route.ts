@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { setDriverSignInOperation } from '@/lib/drivers/operations';
+import { mount } from '@/lib/edge/server/mount';
+import { setDriverSignInOperation } from '@/lib/fleet/server/drivers/operations';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('ops', [setDriverSignInOperation]);

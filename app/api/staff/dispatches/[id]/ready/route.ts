@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { markReadyOperation } from '@/lib/dispatches/operations/commands';
+import { mount } from '@/lib/edge/server/mount';
+import { markReadyOperation } from '@/lib/dispatch/server/operations/commands';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('staff', [markReadyOperation]);

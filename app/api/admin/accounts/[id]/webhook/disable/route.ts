@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { disableWebhook } from '@/lib/webhooks/operations/endpoint';
+import { mount } from '@/lib/edge/server/mount';
+import { disableWebhook } from '@/lib/webhooks/server/operations/endpoint';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('admin', [disableWebhook]);

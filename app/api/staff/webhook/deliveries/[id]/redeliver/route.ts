@@ -1,4 +1,4 @@
-import { mount } from '@/lib/http/mount';
-import { redeliverWebhook } from '@/lib/webhooks/operations/deliveries';
+import { mount } from '@/lib/edge/server/mount';
+import { redeliverWebhook } from '@/lib/webhooks/server/operations/deliveries';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = mount('staff', [redeliverWebhook]);

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { assertAccountExists } from '@/lib/accounts/server/assert-account-exists';
+import { createAccount } from '@/lib/accounts/server/create-account';
+import { createApiKey } from '@/lib/accounts/server/internal/create-api-key';
+import { getAccountDetail } from '@/lib/accounts/server/get-account-detail';
+import { listAccountUsers } from '@/lib/accounts/server/internal/list-account-users';
+import { listAccounts } from '@/lib/accounts/server/list-accounts';
+import { listApiKeys } from '@/lib/accounts/server/internal/list-api-keys';
+import { AccountProofOfDeliverySchema, UpdateProofOfDeliveryBodySchema } from '@/lib/accounts/shared/proof-of-delivery-schemas';
+import { revokeApiKey } from '@/lib/accounts/server/internal/revoke-api-key';
+import { AccountModesSchema, AccountRateLimitSchema, CreateAccountBodySchema, CreateApiKeyBodySchema, CreatedAccountSchema, ListAccountsQuerySchema, TariffSchema, UpdateAccountModesBodySchema, UpdateRateLimitBodySchema, UpdateTariffBodySchema } from '@/lib/accounts/shared/schemas';
+import { getAccountModes, updateAccountModes } from '@/lib/accounts/server/update-account-modes';
+import { getProofOfDelivery, updateProofOfDelivery } from '@/lib/accounts/server/update-proof-of-delivery';
+import { updateRateLimit } from '@/lib/accounts/server/internal/update-rate-limit';
+import { updateTariff } from '@/lib/accounts/server/internal/update-tariff';
+import { createUser } from '@/lib/platform/server/auth/create-user';
+import { CreateStaffBodySchema, StaffUserResponseSchema } from '@/lib/platform/shared/auth/schemas';
+import { createdResponse, jsonResponse } from '@/lib/platform/server/http/openapi/success-responses';
+import { defineOperation, targetAccountId } from '@/lib/platform/server/http/operation';
+import { parseQuery } from '@/lib/platform/server/validation/parse-input';
+
+// Vendor accounts, their settings, staff sign-ins and API keys: the console's and the operator
+// API's operations on any account, and the dashboard's on its own (lib/platform/server/http/operation.ts).
+
+export const createAccountOperation = defineOperation()({
+  method: 'POST',
+  mounts: { admin: '/api/admin/accounts', ops: '/api/ops/accounts' },
+  body: { schema: CreateAccountBodySchema, description: 'The account to create.' },
+  responses: { '201': createdResponse(CreatedAccountSchema) },
+  docs: {
+    ops: {
+      operationId: 'opsCreateAccount',
+      summary: 'Create a vendor account',
+      description:
+        'Creates an account with its first API key and its webhook signing secret. Both are returned in this response only; the key is stored as a hash and cannot be shown again.',
+    },
+  },
+  run: async ({ input }) => ({ status: 201, body: { data: await createAccount(input) } }),
+});
+
+/** Every vendor account, newest first (the console's account picker and list). */
+export const listAccountsOperation = defineOperation()({
+  method: 'GET',
+  mounts: { admin: '/api/admin/accounts' },
+  run: async ({ request }) => ({ status: 200, body: await listAccounts({ query: parseQuery(ListAccountsQuerySchema, request) }) }),
+});
+
+/** One account: name, modes and tariff. */
+export const accountDetailOperation = defineOperation<{ id: string }>()({
+  method: 'GET',
+  mounts: { admin: '/api/admin/accounts/{id}' },
+  run: async ({ params }) => ({ status: 200, body: { data: await getAccountDetail({ accountId: params.id }) } }),
+});
+
+const ModesResponseSchema = z.object({ data: AccountModesSchema });
+
+export const getModesOperation = defineOperation<{ id: string }>()({
+  method: 'GET',
+  mounts: { ops: '/api/ops/accounts/{id}/modes' },
+  pathId: 'account',
+  responses: { '200': jsonResponse('The modes.', ModesResponseSchema) },
+  docs: { ops: { operationId: 'opsGetAccountModes', summary: 'Read an account’s modes (auto-assign, sandbox)' } },
+  run: async ({ params }) => ({ status: 200, body: { data: await getAccountModes({ accountId: params.id }) } }),
+});
+
+export const updateModesOperation = defineOperation<{ id: string }>()({
+  method: 'PATCH',
+  mounts: { admin: '/api/admin/accounts/{id}/modes', ops: '/api/ops/accounts/{id}/modes' },
+  pathId: 'account',
+  body: { schema: UpdateAccountModesBodySchema, description: 'The modes to change.' },
+  responses: { '200': jsonResponse('All the modes after the change.', ModesResponseSchema) },
+  docs: {
+    ops: {
+      operationId: 'opsUpdateAccountModes',
+      summary: 'Change an account’s modes',
+      description:
+        'Any subset of the fields. `auto_assign` hands new dispatches to the dispatch engine, which bundles them per pickup and offers each trip to an on-duty driver timed to arrive when the food is ready. `sandbox` hands the account’s dispatches to simulated drivers that move at `sandbox_speed_kmh` and fire the account’s real webhooks.',
+    },
+  },
+  run: async ({ params, input }) => ({ status: 200, body: { data: await updateAccountModes({ accountId: params.id, input }) } }),
+});
+
+const ProofOfDeliveryResponseSchema = z.object({ data: AccountProofOfDeliverySchema });
+
+export const getProofOfDeliveryOperation = defineOperation<{ id: string }>()({
+  method: 'GET',
+  mounts: { admin: '/api/admin/accounts/{id}/proof-of-delivery', ops: '/api/ops/accounts/{id}/proof-of-delivery' },
+  pathId: 'account',
+  responses: { '200': jsonResponse('The requirement.', ProofOfDeliveryResponseSchema) },
+  docs: { ops: { operationId: 'opsGetProofOfDelivery', summary: 'Read an account’s proof-of-delivery requirement' } },
+  run: async ({ params }) => ({ status: 200, body: { data: await getProofOfDelivery({ accountId: params.id }) } }),
+});
+
+export const updateProofOfDeliveryOperation = defineOperation<{ id: string }>()({
+  method: 'PUT',
+  mounts: { admin: '/api/admin/accounts/{id}/proof-of-delivery', ops: '/api/ops/accounts/{id}/proof-of-delivery' },
+  pathId: 'account',
+  body: { schema: UpdateProofOfDeliveryBodySchema, description: 'The requirement.' },
+  responses: { '200': jsonResponse('The requirement after the change.', ProofOfDeliveryResponseSchema) },
+  docs: {
+    ops: {
+      operationId: 'opsUpdateProofOfDelivery',
+      summary: 'Set an account’s proof-of-delivery requirement',
+      description:
+        'What a driver must provide in the driver app before recording `delivered` for the account’s dispatches: `none`, `photo`, `signature`, or `pin` (the 4-digit code shown on the customer’s tracking page, checked by the server). Without it the driver’s delivery is refused. Proof photos and signatures reach the vendor as `media_url` links. Applies from the next delivery attempt, also to dispatches already under way.',
+    },
+  },
+  run: async ({ params, input }) => ({ status: 200, body: { data: await updateProofOfDelivery({ accountId: params.id, input }) } }),
+});
+
+export const updateRateLimitOperation = defineOperation<{ id: string }>()({
+  method: 'PUT',
+  mounts: { admin: '/api/admin/accounts/{id}/rate-limit', ops: '/api/ops/accounts/{id}/rate-limit' },
+  pathId: 'account',
+  body: { schema: UpdateRateLimitBodySchema, description: 'The account’s limit, or nulls for the default.' },
+  responses: { '200': jsonResponse('The limit now in force.', z.object({ data: AccountRateLimitSchema })) },
+  docs: {
+    ops: {
+      operationId: 'opsSetAccountRateLimit',
+      summary: 'Set an account’s API rate limit',
+      description:
+        'The account’s own token bucket for the vendor API (`/ext/…`): `per_second` refills it, `burst` is its size. Both `null`: back to the server’s default (`API_RATE_LIMIT_PER_S`, `API_RATE_LIMIT_BURST`); both `0`: no limit for this account. Applies to the account’s next request on every server process.',
+    },
+  },
+  run: async ({ params, input }) => ({ status: 200, body: { data: await updateRateLimit({ accountId: params.id, input }) } }),
+});
+
+export const updateTariffOperation = defineOperation<{ id: string }>()({
+  method: 'PUT',
+  mounts: { admin: '/api/admin/accounts/{id}/tariff', ops: '/api/ops/accounts/{id}/tariff' },
+  pathId: 'account',
+  body: { schema: UpdateTariffBodySchema, description: 'The whole tariff.' },
+  responses: { '200': jsonResponse('The tariff now in force.', z.object({ data: TariffSchema.meta({ id: 'Tariff' }) })) },
+  docs: {
+    ops: {
+      operationId: 'opsUpdateTariff',
+      summary: 'Replace an account’s tariff',
+      description:
+        'Delivery price = `base_fare_minor` + `per_km_minor` × road distance, at least `min_fare_minor`; VAT (`vat_rate_bps`, 1500 = 15 %) on top; amounts in minor units of `currency`. Estimates and new dispatches use it at once; existing dispatches keep their price.',
+    },
+  },
+  run: async ({ params, input }) => ({ status: 200, body: { data: await updateTariff({ accountId: params.id, input }) } }),
+});
+
+/** The account's staff sign-ins. */
+export const listUsersOperation = defineOperation<{ id: string }>()({
+  method: 'GET',
+  mounts: { admin: '/api/admin/accounts/{id}/users' },
+  run: async ({ params }) => {
+    await assertAccountExists({ accountId: params.id });
+    return { status: 200, body: { data: await listAccountUsers({ accountId: params.id }) } };
+  },
+});
+
+const CREATE_USER_NOTES = { invalid_request: 'A field failed validation, or the email is taken' };
+
+export const createStaffUserOperation = defineOperation<{ id: string }>()({
+  method: 'POST',
+  mounts: { admin: '/api/admin/accounts/{id}/users', ops: '/api/ops/accounts/{id}/users' },
+  pathId: 'account',
+  body: { schema: CreateStaffBodySchema, description: 'The staff member.' },
+  responses: { '201': createdResponse(StaffUserResponseSchema) },
+  errorNotes: CREATE_USER_NOTES,
+  docs: {
+    ops: {
+      operationId: 'opsCreateStaffUser',
+      summary: 'Create a staff sign-in for an account’s dashboard',
+      description:
+        'A restaurant staff member who signs in to the dashboard at `/login` with this email and password and sees only this account. Passwords are stored as Argon2id hashes.',
+    },
+  },
+  run: async ({ params, input }) => ({ status: 201, body: { data: await createUser({ input: { ...input, role: 'staff', accountId: params.id } }) } }),
+});
+
+export const createAdminOperation = defineOperation()({
+  method: 'POST',
+  mounts: { ops: '/api/ops/admins' },
+  body: { schema: CreateStaffBodySchema, description: 'The admin.' },
+  responses: { '201': createdResponse(StaffUserResponseSchema) },
+  errorNotes: CREATE_USER_NOTES,
+  docs: {
+    ops: {
+      operationId: 'opsCreateAdmin',
+      summary: 'Create a platform admin',
+      description:
+        'An admin signs in at `/login` like staff and lands in the console at `/admin`: every account’s dispatches, drivers, fleets and accounts. `npm start` seeds one with the demo and prints its password.',
+    },
+  },
+  run: async ({ input }) => ({ status: 201, body: { data: await createUser({ input: { ...input, role: 'admin', accountId: null } }) } }),
+});
+
+/** The account's API keys (prefixes only), revoked ones included. */
+export const listApiKeysOperation = defineOperation<{ id?: string }>()({
+  method: 'GET',
+  mounts: { staff: '/api/staff/api-keys', admin: '/api/admin/accounts/{id}/api-keys' },
+  run: async (context) => {
+    const accountId = targetAccountId(context);
+    if (context.audience === 'admin') await assertAccountExists({ accountId });
+    return { status: 200, body: { data: await listApiKeys({ accountId }) } };
+  },
+});
+
+/** Create an API key; the key is in this answer only (never stored by a cache: every API answer is `no-store`). */
+export const createApiKeyOperation = defineOperation<{ id?: string }>()({
+  method: 'POST',
+  mounts: { staff: '/api/staff/api-keys', admin: '/api/admin/accounts/{id}/api-keys' },
+  body: { schema: CreateApiKeyBodySchema, description: 'The key’s label.' },
+  run: async (context) => {
+    const accountId = targetAccountId(context);
+    if (context.audience === 'admin') await assertAccountExists({ accountId });
+    return { status: 201, body: { data: await createApiKey({ accountId, input: context.input }) } };
+  },
+});
+
+/** Revoke an API key: requests with it answer 401 from now on. The console's path names the account and the key. */
+export const revokeApiKeyOperation = defineOperation<{ id: string; keyId?: string }>()({
+  method: 'DELETE',
+  mounts: { staff: '/api/staff/api-keys/{id}', admin: '/api/admin/accounts/{id}/api-keys/{keyId}' },
+  run: async (context) => {
+    const id = context.audience === 'admin' ? context.params.keyId! : context.params.id;
+    await revokeApiKey({ accountId: context.audience === 'admin' ? context.params.id : context.caller.accountId, id });
+    return { status: 204 };
+  },
+});
+
+/** The operations of this file in the OpenAPI document, in its order. */
+export const accountsDocumented = [
+  createAccountOperation,
+  createStaffUserOperation,
+  getModesOperation,
+  updateModesOperation,
+  updateRateLimitOperation,
+  createAdminOperation,
+  updateTariffOperation,
+  getProofOfDeliveryOperation,
+  updateProofOfDeliveryOperation,
+];

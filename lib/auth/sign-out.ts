@@ -1,8 +1,0 @@
-import { db } from '@/lib/db/client';
-import { sessionIdOf } from '@/lib/auth/session-token';
-
-/** Ends the session of a cookie token (a no-op for an unknown one). */
-export async function signOut(options: { token: string | undefined }): Promise<void> {
-  if (!options.token || options.token.length > 100) return;
-  await db().session.deleteMany({ where: { id: sessionIdOf(options.token) } });
-}
