@@ -207,7 +207,7 @@ function BulkBar({
           {selectAllError}
         </p>
       ) : null}
-      <div className={styles.bulkActions}>
+      <div className={`grid-2 grid-2--wide-start ${styles.bulkActions}`}>
         <form
           className={styles.bulkAction}
           aria-label={t.bulkAssign}

@@ -12,7 +12,7 @@ export function DispatchDetailSkeleton({ label }: { label: string }) {
         <span className={`skeleton ${styles.skeletonTitle}`} />
         <span className={`skeleton ${styles.skeletonMeta}`} />
       </div>
-      <div className={styles.layout}>
+      <div className={`grid-2 grid-2--wide-start ${styles.layout}`}>
         <div className="card">
           <span className={`skeleton ${styles.skeletonHeading}`} />
           <div className={`skeleton ${styles.skeletonMap}`} />

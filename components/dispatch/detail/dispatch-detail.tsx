@@ -152,7 +152,7 @@ export function DispatchDetail(
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => void query.refetch()} common={common} />
       ) : null}
-      <div className={styles.layout}>
+      <div className={`grid-2 grid-2--wide-start ${styles.layout}`}>
         <RouteCard dispatch={dispatch} driverPosition={position} t={t} common={common} map={map} surface={surface} locale={locale} />
         <div className="stack">
           {admin ? <AdminDispatchActions dispatch={dispatch} t={admin.adminT} common={common} statusLabels={statusLabelsOf(common)} locale={locale} /> : null}
