@@ -1,4 +1,3 @@
-import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { DispatchList } from '@/components/dispatch/list/dispatch-list';
 import { LIST_URLS } from '@/components/dispatch/list/list-params';
 import { listCommonText, searchParamReader } from '@/components/dispatch/list/list-page-input';
@@ -13,8 +12,7 @@ import { getLocale } from '@/components/platform/i18n/get-locale';
 import { messagesFor } from '@/components/platform/i18n/messages';
 import { commonMessages } from '@/components/platform/i18n/messages/common';
 import { dispatchListMessages } from '@/components/platform/i18n/messages/dispatch-list';
-import { getQueryClient } from '@/components/platform/providers/get-query-client';
-import { titleFrom } from '@/components/platform/shell/server-page';
+import { prefetchedPage, titleFrom } from '@/components/platform/shell/server-page';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -25,20 +23,21 @@ export const generateMetadata = titleFrom(dispatchListMessages, 'title');
 export default async function DispatchesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [user, locale, query] = await Promise.all([requireStaff(), getLocale(), searchParams]);
   const params = LIST_URLS.staff.read(searchParamReader(query));
-  const queryClient = getQueryClient();
-  const prefetch = prefetchListPage({
-    queryClient,
-    audience: 'staff',
-    params,
-    schema: StaffDispatchListQuerySchema,
-    read: ({ limit, cursor, ...filters }) => listDispatchesJson({ scope: accountScope(user.accountId), filters, limit, cursor, withRelated: true }),
-  });
-  const [branches] = await Promise.all([listBranches({ accountId: user.accountId }), prefetch]);
-
   const t = messagesFor(dispatchListMessages, locale);
   const common = messagesFor(commonMessages, locale);
-  return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+  return prefetchedPage(
+    async (queryClient) => {
+      const prefetch = prefetchListPage({
+        queryClient,
+        audience: 'staff',
+        params,
+        schema: StaffDispatchListQuerySchema,
+        read: ({ limit, cursor, ...filters }) => listDispatchesJson({ scope: accountScope(user.accountId), filters, limit, cursor, withRelated: true }),
+      });
+      const [branches] = await Promise.all([listBranches({ accountId: user.accountId }), prefetch]);
+      return branches;
+    },
+    (branches) => (
       <DispatchList
         audience="staff"
         t={t}
@@ -47,6 +46,6 @@ export default async function DispatchesPage({ searchParams }: { searchParams: P
         locale={locale}
         branches={branches.map((branch) => ({ vendor_bid: branch.vendor_bid, name: branch.name }))}
       />
-    </HydrationBoundary>
+    ),
   );
 }

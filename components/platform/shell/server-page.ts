@@ -1,6 +1,7 @@
+import { dehydrate, HydrationBoundary, type QueryClient } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { cache } from 'react';
+import { cache, createElement, type ReactElement, type ReactNode } from 'react';
 import { requireAdmin } from '@/lib/platform/server/auth/current-user';
 import { getEnv } from '@/lib/platform/server/env';
 import { nullIfNotFound } from '@/lib/platform/server/errors/null-if-not-found';
@@ -8,9 +9,11 @@ import { getLocale } from '@/components/platform/i18n/get-locale';
 import type { Locale } from '@/components/platform/i18n/locale';
 import { messagesFor, type Messages } from '@/components/platform/i18n/messages';
 import { commonMessages, type CommonText } from '@/components/platform/i18n/messages/common';
+import { getQueryClient } from '@/components/platform/providers/get-query-client';
 
 // What the server pages of the dashboard and the console start from: their title, their text,
-// the map's tiles and, on a record's page, the record or the 404.
+// the map's tiles, on a record's page the record or the 404, and the query cache a page hands
+// to the browser.
 
 /** A page's `generateMetadata`: its title, one of its feature's messages in the page's language. */
 export function titleFrom<T extends Record<string, string>>(messages: Messages<T>, key: keyof T): () => Promise<Metadata> {
@@ -27,6 +30,18 @@ export async function adminPageText<T extends Record<string, string>>(messages: 
 export function mapTiles(): { tileUrl: string | null; tileAttribution: string } {
   const env = getEnv();
   return { tileUrl: env.MAP_TILE_URL || null, tileAttribution: env.MAP_TILE_ATTRIBUTION };
+}
+
+/**
+ * A page that arrives with its data: `prefetch` reads what the page's client parts would fetch
+ * first into a query client of this request alone, and the page `render` draws from what it
+ * returns goes to the browser with that cache, so the browser fetches again only when something
+ * changes. The cache is handed over once every read has finished.
+ */
+export async function prefetchedPage<Read>(prefetch: (queryClient: QueryClient) => Promise<Read>, render: (read: Read) => ReactNode): Promise<ReactElement> {
+  const queryClient = getQueryClient();
+  const read = await prefetch(queryClient);
+  return createElement(HydrationBoundary, { state: dehydrate(queryClient) }, render(read));
 }
 
 export interface RecordPageProps {

@@ -1,4 +1,3 @@
-import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { DispatchList } from '@/components/dispatch/list/dispatch-list';
 import { LIST_URLS } from '@/components/dispatch/list/list-params';
 import { listCommonText, searchParamReader } from '@/components/dispatch/list/list-page-input';
@@ -15,8 +14,7 @@ import { messagesFor } from '@/components/platform/i18n/messages';
 import { adminDispatchMessages } from '@/components/platform/i18n/messages/admin-dispatches';
 import { commonMessages } from '@/components/platform/i18n/messages/common';
 import { dispatchListMessages } from '@/components/platform/i18n/messages/dispatch-list';
-import { getQueryClient } from '@/components/platform/providers/get-query-client';
-import { titleFrom } from '@/components/platform/shell/server-page';
+import { prefetchedPage, titleFrom } from '@/components/platform/shell/server-page';
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -31,22 +29,24 @@ export const generateMetadata = titleFrom(adminDispatchMessages, 'title');
 export default async function AdminDispatchesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [, locale, query] = await Promise.all([requireAdmin(), getLocale(), searchParams]);
   const params = LIST_URLS.admin.read(searchParamReader(query));
-  const queryClient = getQueryClient();
-  const prefetch = prefetchListPage({
-    queryClient,
-    audience: 'admin',
-    params,
-    schema: AdminDispatchListQuerySchema,
-    read: ({ limit, cursor, ...filters }) => listDispatchesJson({ ...adminListArgs(platformScope(), filters), limit, cursor, withRelated: true }),
-  });
-  const [accounts, fleets] = await Promise.all([
-    listAccounts({ query: { limit: ACCOUNT_OPTIONS } }),
-    listFleets({ query: { limit: FLEET_OPTIONS } }),
-    prefetch,
-  ]);
   const common = messagesFor(commonMessages, locale);
-  return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+  return prefetchedPage(
+    async (queryClient) => {
+      const prefetch = prefetchListPage({
+        queryClient,
+        audience: 'admin',
+        params,
+        schema: AdminDispatchListQuerySchema,
+        read: ({ limit, cursor, ...filters }) => listDispatchesJson({ ...adminListArgs(platformScope(), filters), limit, cursor, withRelated: true }),
+      });
+      const [accounts, fleets] = await Promise.all([
+        listAccounts({ query: { limit: ACCOUNT_OPTIONS } }),
+        listFleets({ query: { limit: FLEET_OPTIONS } }),
+        prefetch,
+      ]);
+      return { accounts, fleets };
+    },
+    ({ accounts, fleets }) => (
       <DispatchList
         audience="admin"
         t={messagesFor(dispatchListMessages, locale)}
@@ -57,6 +57,6 @@ export default async function AdminDispatchesPage({ searchParams }: { searchPara
         accounts={accounts.data.map((account) => ({ id: account.id, name: account.name }))}
         fleets={fleets.data.map((fleet) => ({ id: fleet.id, name: fleet.name }))}
       />
-    </HydrationBoundary>
+    ),
   );
 }

@@ -1,4 +1,3 @@
-import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { DispatchDetail } from '@/components/dispatch/detail/dispatch-detail';
 import { dispatchPage } from '@/components/dispatch/detail/dispatch-page';
 import { DELIVERIES_PAGE_SIZE, seedDispatchDetail } from '@/components/dispatch/detail/queries';
@@ -9,8 +8,7 @@ import { getDriver } from '@/lib/fleet/server/drivers/get-driver';
 import { messagesFor } from '@/components/platform/i18n/messages';
 import { commonMessages } from '@/components/platform/i18n/messages/common';
 import { dispatchDetailMessages } from '@/components/platform/i18n/messages/dispatch-detail';
-import { getQueryClient } from '@/components/platform/providers/get-query-client';
-import { mapTiles, type RecordPageProps } from '@/components/platform/shell/server-page';
+import { mapTiles, prefetchedPage, type RecordPageProps } from '@/components/platform/shell/server-page';
 import { listDispatchDeliveries } from '@/lib/webhooks/server/list-dispatch-deliveries';
 
 /** The account's dispatch (the read behind GET /ext/dispatch/{id}), cached on the account's id. */
@@ -20,19 +18,19 @@ export const generateMetadata = page.generateMetadata;
 
 export default async function DispatchPage({ params }: RecordPageProps) {
   const { id, caller: accountId, locale, record: dispatch } = await page.load(params);
+  const scope = accountScope(accountId);
 
   // The page arrives with its data: what the client would fetch first is read here.
-  const queryClient = getQueryClient();
-  const scope = accountScope(accountId);
-  const [deliveries, driver, eta] = await Promise.all([
-    listDispatchDeliveries({ scope, dispatchId: id, page: { limit: DELIVERIES_PAGE_SIZE } }),
-    dispatch.assigned_driver_id ? getDriver({ accountId, id: dispatch.assigned_driver_id }) : null,
-    dispatch.assigned_driver_id ? getDispatchEta({ id, scope }) : null,
-  ]);
-  seedDispatchDetail(queryClient, { dispatch, deliveries, driver, eta });
-
-  return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+  return prefetchedPage(
+    async (queryClient) => {
+      const [deliveries, driver, eta] = await Promise.all([
+        listDispatchDeliveries({ scope, dispatchId: id, page: { limit: DELIVERIES_PAGE_SIZE } }),
+        dispatch.assigned_driver_id ? getDriver({ accountId, id: dispatch.assigned_driver_id }) : null,
+        dispatch.assigned_driver_id ? getDispatchEta({ id, scope }) : null,
+      ]);
+      seedDispatchDetail(queryClient, { dispatch, deliveries, driver, eta });
+    },
+    () => (
       <DispatchDetail
         audience="staff"
         id={id}
@@ -41,6 +39,6 @@ export default async function DispatchPage({ params }: RecordPageProps) {
         common={messagesFor(commonMessages, locale)}
         map={mapTiles()}
       />
-    </HydrationBoundary>
+    ),
   );
 }

@@ -1,4 +1,3 @@
-import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { auditQuery } from '@/components/dispatch/admin/queries';
 import { DispatchDetail } from '@/components/dispatch/detail/dispatch-detail';
 import { dispatchPage } from '@/components/dispatch/detail/dispatch-page';
@@ -13,8 +12,7 @@ import { messagesFor } from '@/components/platform/i18n/messages';
 import { adminDispatchMessages } from '@/components/platform/i18n/messages/admin-dispatches';
 import { commonMessages } from '@/components/platform/i18n/messages/common';
 import { dispatchDetailMessages } from '@/components/platform/i18n/messages/dispatch-detail';
-import { getQueryClient } from '@/components/platform/providers/get-query-client';
-import { mapTiles, type RecordPageProps } from '@/components/platform/shell/server-page';
+import { mapTiles, prefetchedPage, type RecordPageProps } from '@/components/platform/shell/server-page';
 import { listDispatchDeliveries } from '@/lib/webhooks/server/list-dispatch-deliveries';
 
 /** Any account's dispatch (the read behind GET /api/admin/dispatches/{id}). */
@@ -27,19 +25,20 @@ export const generateMetadata = page.generateMetadata;
 export default async function AdminDispatchPage({ params }: RecordPageProps) {
   const { id, locale, record: dispatch } = await page.load(params);
 
-  const queryClient = getQueryClient();
-  const [deliveries, driver, eta, audit, account] = await Promise.all([
-    listDispatchDeliveries({ scope: platformScope(), dispatchId: id, page: { limit: DELIVERIES_PAGE_SIZE } }),
-    dispatch.assigned_driver_id ? getAssignedDriver({ dispatchId: id }).catch(() => null) : null,
-    dispatch.assigned_driver_id ? getDispatchEta({ id, scope: platformScope() }) : null,
-    listDispatchAudit({ id, scope: platformScope() }),
-    getDispatchAccount({ dispatchId: id }),
-  ]);
-  seedDispatchDetail(queryClient, { dispatch, deliveries, driver, eta });
-  queryClient.setQueryData(auditQuery(id).queryKey, audit);
-
-  return (
-    <HydrationBoundary state={dehydrate(queryClient)}>
+  return prefetchedPage(
+    async (queryClient) => {
+      const [deliveries, driver, eta, audit, account] = await Promise.all([
+        listDispatchDeliveries({ scope: platformScope(), dispatchId: id, page: { limit: DELIVERIES_PAGE_SIZE } }),
+        dispatch.assigned_driver_id ? getAssignedDriver({ dispatchId: id }).catch(() => null) : null,
+        dispatch.assigned_driver_id ? getDispatchEta({ id, scope: platformScope() }) : null,
+        listDispatchAudit({ id, scope: platformScope() }),
+        getDispatchAccount({ dispatchId: id }),
+      ]);
+      seedDispatchDetail(queryClient, { dispatch, deliveries, driver, eta });
+      queryClient.setQueryData(auditQuery(id).queryKey, audit);
+      return account;
+    },
+    (account) => (
       <DispatchDetail
         audience="admin"
         id={id}
@@ -50,6 +49,6 @@ export default async function AdminDispatchPage({ params }: RecordPageProps) {
         common={messagesFor(commonMessages, locale)}
         map={mapTiles()}
       />
-    </HydrationBoundary>
+    ),
   );
 }
