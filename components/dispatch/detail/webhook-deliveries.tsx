@@ -11,6 +11,7 @@ import type { DispatchDetailText } from '@/components/platform/i18n/messages/dis
 import type { DispatchDeliveryList, DispatchDeliveryView } from '@/lib/webhooks/shared/schemas';
 import { ClientTime } from './client-time';
 import { interpolate } from './interpolate';
+import { LoadFailure } from './load-failure';
 import styles from './dispatch-detail.module.css';
 import { DELIVERIES_PAGE_SIZE, deliveriesQuery } from './queries';
 import type { DispatchSurface } from './surface';
@@ -67,12 +68,7 @@ export function WebhookDeliveries({
           <span className="skeleton" />
         </div>
       ) : deliveries.isError && !deliveries.data ? (
-        <div className="alert alert--error" role="alert">
-          <p>{format(t.deliveriesLoadError, { detail: deliveries.error.message })}</p>
-          <button type="button" className="btn btn--small" onClick={() => void deliveries.refetch()}>
-            {common.retry}
-          </button>
-        </div>
+        <LoadFailure message={format(t.deliveriesLoadError, { detail: deliveries.error.message })} onRetry={() => void deliveries.refetch()} retryLabel={common.retry} />
       ) : (
         <DeliveryTable list={deliveries.data} expanded={expanded.has} onToggle={expanded.toggle} locale={locale} t={t} showsEndpoint={surface.showsDeliveryEndpoint} />
       )}
