@@ -9,6 +9,7 @@ import type { ListFilters } from '@/components/dispatch/list/list-params';
 import type { RowSelection } from '@/components/dispatch/list/use-row-selection';
 import type { StatusLabels } from '@/components/dispatch/detail/status-labels';
 import { CancelReasonDialog, type CancellationChoice } from '@/components/dispatch/cancel/cancel-dispatch-dialog';
+import { Options } from '@/components/platform/ui/field';
 import { errorText, type QueryErrorText } from '@/components/platform/ui/query-error';
 import { TableHead } from '@/components/platform/ui/query-table';
 import type { BulkAction } from '@/lib/dispatch/server/console-schemas';
@@ -240,12 +241,7 @@ function BulkBar({
               onChange={(event) => setStatus(BULK_STATUSES.find((value) => value === event.target.value) ?? '')}
               data-testid="bulk-status-select"
             >
-              <option value="">{t.chooseStatus}</option>
-              {BULK_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {statusLabels[value]}
-                </option>
-              ))}
+              <Options options={BULK_STATUSES.map((value) => [value, statusLabels[value]] as const)} emptyLabel={t.chooseStatus} />
             </select>
           </div>
           <button type="submit" className="btn btn--primary" disabled={isDisabled || !status} data-testid="bulk-status">
