@@ -8,7 +8,7 @@ import listStyles from '@/components/dispatch/list/dispatch-list.module.css';
 import type { ListFilters } from '@/components/dispatch/list/list-params';
 import type { RowSelection } from '@/components/dispatch/list/use-row-selection';
 import type { StatusLabels } from '@/components/dispatch/detail/status-labels';
-import { CancelReasonDialog, type CancellationChoice } from '@/components/dispatch/cancel/cancel-dispatch-dialog';
+import { CancelReasonDialog, type CancelReasonDialogProps, type CancellationChoice } from '@/components/dispatch/cancel/cancel-dispatch-dialog';
 import { Options } from '@/components/platform/ui/field';
 import { errorText, type QueryErrorText } from '@/components/platform/ui/query-error';
 import { TableHead } from '@/components/platform/ui/query-table';
@@ -122,7 +122,7 @@ export function BulkActions({
   );
 }
 
-/** "Cancel N dispatches?" with the reason picker. */
+/** "Cancel N dispatches?" with the reason picker; the dialog's state and answer are passed through as they are. */
 function BulkCancelDialog({
   count,
   locale,
@@ -130,14 +130,7 @@ function BulkCancelDialog({
   isPending,
   onClose,
   onConfirm,
-}: {
-  count: number;
-  locale: Locale;
-  isOpen: boolean;
-  isPending: boolean;
-  onClose: () => void;
-  onConfirm: (choice: CancellationChoice) => void;
-}) {
+}: { count: number; locale: Locale } & Pick<CancelReasonDialogProps, 'isOpen' | 'isPending' | 'onClose' | 'onConfirm'>) {
   const t = messagesFor(bulkCancelMessages, locale);
   return (
     <CancelReasonDialog
