@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { actorText } from '@/components/dispatch/detail/actor-text';
 import { ClientTime } from '@/components/dispatch/detail/client-time';
+import { LoadFailure } from '@/components/dispatch/detail/load-failure';
 import type { StatusLabels } from '@/components/dispatch/detail/status-labels';
 import { TableHead } from '@/components/platform/ui/query-table';
 import { isLifecycleStatus, MARKER_STATUSES } from '@/lib/dispatch/shared/transitions/table';
@@ -60,12 +61,7 @@ export function AuditTrail({ id, t, common, statusLabels, locale }: { id: string
           <span className="skeleton" />
         </div>
       ) : audit.isError ? (
-        <div className="alert alert--error" role="alert">
-          <p>{format(t.auditFailed, { detail: audit.error.message })}</p>
-          <button type="button" className="btn btn--small" onClick={() => void audit.refetch()}>
-            {common.retry}
-          </button>
-        </div>
+        <LoadFailure message={format(t.auditFailed, { detail: audit.error.message })} onRetry={() => void audit.refetch()} retryLabel={common.retry} />
       ) : audit.data.length === 0 ? (
         <p className="empty-state">{t.auditEmpty}</p>
       ) : (

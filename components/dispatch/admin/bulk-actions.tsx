@@ -8,7 +8,8 @@ import listStyles from '@/components/dispatch/list/dispatch-list.module.css';
 import type { ListFilters } from '@/components/dispatch/list/list-params';
 import type { RowSelection } from '@/components/dispatch/list/use-row-selection';
 import type { StatusLabels } from '@/components/dispatch/detail/status-labels';
-import { CancelReasonDialog, type CancellationChoice } from '@/components/dispatch/cancel/cancel-dispatch-dialog';
+import { CancelReasonDialog, type CancelReasonDialogProps, type CancellationChoice } from '@/components/dispatch/cancel/cancel-dispatch-dialog';
+import { Options } from '@/components/platform/ui/field';
 import { errorText, type QueryErrorText } from '@/components/platform/ui/query-error';
 import { TableHead } from '@/components/platform/ui/query-table';
 import type { BulkAction } from '@/lib/dispatch/server/console-schemas';
@@ -121,7 +122,7 @@ export function BulkActions({
   );
 }
 
-/** "Cancel N dispatches?" with the reason picker. */
+/** "Cancel N dispatches?" with the reason picker; the dialog's state and answer are passed through as they are. */
 function BulkCancelDialog({
   count,
   locale,
@@ -129,14 +130,7 @@ function BulkCancelDialog({
   isPending,
   onClose,
   onConfirm,
-}: {
-  count: number;
-  locale: Locale;
-  isOpen: boolean;
-  isPending: boolean;
-  onClose: () => void;
-  onConfirm: (choice: CancellationChoice) => void;
-}) {
+}: { count: number; locale: Locale } & Pick<CancelReasonDialogProps, 'isOpen' | 'isPending' | 'onClose' | 'onConfirm'>) {
   const t = messagesFor(bulkCancelMessages, locale);
   return (
     <CancelReasonDialog
@@ -240,12 +234,7 @@ function BulkBar({
               onChange={(event) => setStatus(BULK_STATUSES.find((value) => value === event.target.value) ?? '')}
               data-testid="bulk-status-select"
             >
-              <option value="">{t.chooseStatus}</option>
-              {BULK_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {statusLabels[value]}
-                </option>
-              ))}
+              <Options options={BULK_STATUSES.map((value) => [value, statusLabels[value]] as const)} emptyLabel={t.chooseStatus} />
             </select>
           </div>
           <button type="submit" className="btn btn--primary" disabled={isDisabled || !status} data-testid="bulk-status">

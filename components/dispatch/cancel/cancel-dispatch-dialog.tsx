@@ -58,23 +58,7 @@ export function CancelDispatchDialog({
   );
 }
 
-/**
- * The reason picker in a confirmation dialog, for one dispatch (above) or many (the console's
- * bulk cancel): a reason (required), details (required with `other`); `onConfirm` gets them
- * once they are valid. Remount it (a `key`) to start empty.
- */
-export function CancelReasonDialog({
-  title,
-  body,
-  confirmLabel,
-  keepLabel,
-  isOpen,
-  onClose,
-  onConfirm,
-  isPending,
-  error,
-  t,
-}: {
+export interface CancelReasonDialogProps {
   title: string;
   body: string;
   confirmLabel: string;
@@ -86,7 +70,14 @@ export function CancelReasonDialog({
   /** Why the last attempt failed, in the page's words; null when it did not. */
   error: string | null;
   t: CancelDispatchText;
-}) {
+}
+
+/**
+ * The reason picker in a confirmation dialog, for one dispatch (above) or many (the console's
+ * bulk cancel): a reason (required), details (required with `other`); `onConfirm` gets them
+ * once they are valid. Remount it (a `key`) to start empty.
+ */
+export function CancelReasonDialog({ title, body, confirmLabel, keepLabel, isOpen, onClose, onConfirm, isPending, error, t }: CancelReasonDialogProps) {
   const id = useId();
   const [reason, setReason] = useState<CancelReason | null>(null);
   const [details, setDetails] = useState('');

@@ -22,6 +22,7 @@ import { DispatchDetailSkeleton } from './detail-skeleton';
 import styles from './dispatch-detail.module.css';
 import { DriverCard } from './driver-card';
 import { DropoffCard } from './dropoff-card';
+import { LoadFailure } from './load-failure';
 import { CustomerCard, OrderCard } from './order-summary';
 import { PickupCard } from './pickup-card';
 import { PriceCard } from './price-card';
@@ -84,14 +85,11 @@ export function DispatchDetail(
     return (
       <div className="stack">
         <h1>{isGone ? t.notFoundTitle : t.loadErrorTitle}</h1>
-        <div className="alert alert--error" role="alert">
-          <p>{isGone ? t.notFoundBody : format(common.errorGeneric, { detail: query.error.message })}</p>
-          {isGone ? null : (
-            <button type="button" className="btn btn--small" onClick={() => void query.refetch()}>
-              {common.retry}
-            </button>
-          )}
-        </div>
+        <LoadFailure
+          message={isGone ? t.notFoundBody : format(common.errorGeneric, { detail: query.error.message })}
+          onRetry={isGone ? null : () => void query.refetch()}
+          retryLabel={common.retry}
+        />
         <p>
           <Link href={surface.listHref}>{t.backToList}</Link>
         </p>

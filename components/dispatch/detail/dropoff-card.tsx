@@ -1,13 +1,10 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { localizedZodResolver } from '@/components/platform/client/localized-zod-resolver';
 import { Field } from '@/components/platform/ui/field';
 import { errorText } from '@/components/platform/ui/query-error';
-import { useToast } from '@/components/platform/ui/toast';
 import { format, messagesFor } from '@/components/platform/i18n/messages';
 import { vendorControlMessages, type VendorControlText } from '@/components/platform/i18n/messages/vendor-control';
 import { tipInMajorUnitsSchema } from '@/lib/dispatch/shared/create-dispatch-form-schema';
@@ -15,10 +12,9 @@ import { DROPOFF_INSTRUCTIONS_MAX, UpdateDropoffBodySchema, type DispatchRecord,
 import { formatMoney, toMajor } from '@/lib/pricing/shared/tariff';
 import { currentStatus } from '@/lib/dispatch/shared/transitions/current-status';
 import { canCancelOrder, isLifecycleStatus } from '@/lib/dispatch/shared/transitions/table';
-import { dispatchDetailKeys, patchDropoff } from './queries';
-import { saveFailureOf, type SaveFailure } from './save-failure';
+import { patchDropoff } from './queries';
 import { statusLabel } from './status-labels';
-import { escapeCancels, useInPlaceEditor } from './in-place-editor';
+import { escapeCancels, useInPlaceEditor, useInPlaceSave } from './in-place-editor';
 import type { ControlCardProps } from './surface';
 import detailStyles from './dispatch-detail.module.css';
 import styles from './vendor-control.module.css';
@@ -50,9 +46,6 @@ function tipCurrencyOf(dispatch: DispatchRecord): string | null {
  */
 export function DropoffCard({ dispatch, surface, showsAction, locale, common }: ControlCardProps) {
   const t = messagesFor(vendorControlMessages, locale);
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const currency = tipCurrencyOf(dispatch);
   const isEditable = canEditDropoff(dispatch);
   const canEdit = showsAction && currency !== null;
@@ -63,24 +56,15 @@ export function DropoffCard({ dispatch, surface, showsAction, locale, common }: 
   // A live update past pickup closes the editor.
   const { isOpen, buttonRef, openEditor, closeEditor, dismissEditor } = useInPlaceEditor(form, 'dropoff_instructions', isEditable && canEdit);
 
-  const save = useMutation({
-    mutationFn: (body: UpdateDropoffBody) => patchDropoff(dispatch.id, body, surface),
-    onSuccess: (record) => {
-      queryClient.setQueryData(dispatchDetailKeys.dispatch(record.id), record);
-      void queryClient.invalidateQueries({ queryKey: ['dispatches'] });
-      closeEditor();
-      toast(t.dropoffSaved, 'success');
-    },
-    onError: async (error) => {
-      const failure = await saveFailureOf(error, {
-        queryClient,
-        dispatchId: dispatch.id,
-        detail: errorText(error, common),
-        form: { form, fields: ['dropoff_instructions', 'contactless', 'tip'] },
-      });
-      if (failure?.kind === 'conflict') dismissEditor();
-      if (failure) setFailure(failure);
-    },
+  const { save, failure, setFailure } = useInPlaceSave({
+    dispatchId: dispatch.id,
+    form,
+    fields: ['dropoff_instructions', 'contactless', 'tip'],
+    editor: { closeEditor, dismissEditor },
+    send: (body: UpdateDropoffBody) => patchDropoff(dispatch.id, body, surface),
+    alsoStale: ['dispatches'],
+    savedText: t.dropoffSaved,
+    detailOf: (error) => errorText(error, common),
   });
 
   function open() {

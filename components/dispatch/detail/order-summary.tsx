@@ -5,6 +5,7 @@ import type { Locale } from '@/components/platform/i18n/locale';
 import { format } from '@/components/platform/i18n/messages';
 import type { DispatchDetailText } from '@/components/platform/i18n/messages/dispatch-detail';
 import { pickLocaleText } from '@/components/platform/i18n/pick-locale-text';
+import { TableHead } from '@/components/platform/ui/query-table';
 import styles from './dispatch-detail.module.css';
 
 // Customer and order cards: plain data, no state (rendered inside the client tree).
@@ -86,17 +87,7 @@ export function OrderCard({ dispatch, locale, t }: { dispatch: DispatchRecord; l
       ) : (
         <div className="table-wrap">
           <table className="table" data-testid="order-items">
-            <thead>
-              <tr>
-                <th scope="col">{t.itemName}</th>
-                <th scope="col" className={styles.numeric}>
-                  {t.itemCount}
-                </th>
-                <th scope="col" className={styles.numeric}>
-                  {t.itemPrice}
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={[t.itemName, { heading: t.itemCount, className: styles.numeric }, { heading: t.itemPrice, className: styles.numeric }]} />
             <tbody>
               {items.map((item, index) => (
                 <tr key={index}>

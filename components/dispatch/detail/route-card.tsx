@@ -1,13 +1,12 @@
 'use client';
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { LazyDispatchMap, type MapPoint } from '@/components/platform/map/lazy-dispatch-map';
 import { Field } from '@/components/platform/ui/field';
 import { useDebouncedValue } from '@/components/platform/ui/use-debounced-value';
-import { useToast } from '@/components/platform/ui/toast';
 import { localizedZodResolver } from '@/components/platform/client/localized-zod-resolver';
 import { StaffDestinationSchema, type Address, type DispatchRecord } from '@/lib/dispatch/shared/schemas';
 import { reverseAddress } from '@/components/dispatch/geocoding/queries';
@@ -22,10 +21,9 @@ import type { CommonText } from '@/components/platform/i18n/messages/common';
 import type { DispatchDetailText } from '@/components/platform/i18n/messages/dispatch-detail';
 import styles from './dispatch-detail.module.css';
 import { estimateQuery } from '@/components/pricing/estimates/queries';
-import { dispatchDetailKeys, dispatchQuery, patchDestination, trailQuery } from './queries';
-import { saveFailureOf, type SaveFailure } from './save-failure';
+import { dispatchDetailKeys, patchDestination, trailQuery } from './queries';
 import { statusLabel } from './status-labels';
-import { escapeCancels, useInPlaceEditor } from './in-place-editor';
+import { escapeCancels, useInPlaceEditor, useInPlaceSave } from './in-place-editor';
 import type { DispatchSurface } from './surface';
 
 // The form edits exactly what PATCH …/destination takes: the address line is required, so the
@@ -63,13 +61,10 @@ export function RouteCard({
   surface: DispatchSurface;
   locale: Locale;
 }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
   const status = currentStatus(dispatch.status);
   // The rule the server applies (lib/dispatch/server/internal/change-destination.ts).
   const isLocked = DESTINATION_LOCKED_IN.includes(status);
   const canChange = surface.canChangeDestination;
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
 
   const form = useForm<DestinationForm>({ resolver: localizedZodResolver(DestinationFormSchema), mode: 'onChange' });
   const { errors } = form.formState;
@@ -120,24 +115,15 @@ export function RouteCard({
   const trail = useQuery({ ...trailQuery(dispatch.id, surface, driver !== null), enabled: dispatch.assigned_driver_id !== null });
   const trailLines = useMemo(() => linesByDriver(trail.data?.points ?? []), [trail.data]);
 
-  const save = useMutation({
-    mutationFn: (destination: Address) => patchDestination(dispatch.id, destination, surface),
-    onSuccess: (record) => {
-      queryClient.setQueryData(dispatchQuery(dispatch.id).queryKey, record);
-      void queryClient.invalidateQueries({ queryKey: dispatchDetailKeys.deliveries(dispatch.id) });
-      closeEditor();
-      toast(t.destinationChanged, 'success');
-    },
-    onError: async (error) => {
-      const failure = await saveFailureOf(error, {
-        queryClient,
-        dispatchId: dispatch.id,
-        detail: error.message,
-        form: { form, fields: ['lat', 'lng', 'address_line'] },
-      });
-      if (failure?.kind === 'conflict') dismissEditor();
-      if (failure) setFailure(failure);
-    },
+  const { save, failure, setFailure } = useInPlaceSave({
+    dispatchId: dispatch.id,
+    form,
+    fields: ['lat', 'lng', 'address_line'],
+    editor: { closeEditor, dismissEditor },
+    send: (destination: Address) => patchDestination(dispatch.id, destination, surface),
+    alsoStale: dispatchDetailKeys.deliveries(dispatch.id),
+    savedText: t.destinationChanged,
+    detailOf: (error) => error.message,
   });
 
   function open(point: MapPoint, focusForm = false) {

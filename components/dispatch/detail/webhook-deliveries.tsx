@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
+import { TableHead } from '@/components/platform/ui/query-table';
 import { useToggleSet } from '@/components/platform/ui/use-toggle-set';
 import type { Locale } from '@/components/platform/i18n/locale';
 import { format } from '@/components/platform/i18n/messages';
@@ -10,6 +11,7 @@ import type { DispatchDetailText } from '@/components/platform/i18n/messages/dis
 import type { DispatchDeliveryList, DispatchDeliveryView } from '@/lib/webhooks/shared/schemas';
 import { ClientTime } from './client-time';
 import { interpolate } from './interpolate';
+import { LoadFailure } from './load-failure';
 import styles from './dispatch-detail.module.css';
 import { DELIVERIES_PAGE_SIZE, deliveriesQuery } from './queries';
 import type { DispatchSurface } from './surface';
@@ -66,12 +68,7 @@ export function WebhookDeliveries({
           <span className="skeleton" />
         </div>
       ) : deliveries.isError && !deliveries.data ? (
-        <div className="alert alert--error" role="alert">
-          <p>{format(t.deliveriesLoadError, { detail: deliveries.error.message })}</p>
-          <button type="button" className="btn btn--small" onClick={() => void deliveries.refetch()}>
-            {common.retry}
-          </button>
-        </div>
+        <LoadFailure message={format(t.deliveriesLoadError, { detail: deliveries.error.message })} onRetry={() => void deliveries.refetch()} retryLabel={common.retry} />
       ) : (
         <DeliveryTable list={deliveries.data} expanded={expanded.has} onToggle={expanded.toggle} locale={locale} t={t} showsEndpoint={surface.showsDeliveryEndpoint} />
       )}
@@ -120,23 +117,17 @@ function DeliveryTable({
       ) : (
         <div className="table-wrap">
           <table className="table table--cards" data-testid="deliveries-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.columnEvent}</th>
-                <th scope="col" className={styles.numeric}>
-                  {t.columnSequence}
-                </th>
-                {showsEndpoint ? <th scope="col">{t.columnEndpoint}</th> : null}
-                <th scope="col">{t.columnStatus}</th>
-                <th scope="col" className={styles.numeric}>
-                  {t.columnAttempts}
-                </th>
-                <th scope="col" className={styles.numeric}>
-                  {t.columnLastCode}
-                </th>
-                <th scope="col">{t.columnCreated}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                t.columnEvent,
+                { heading: t.columnSequence, className: styles.numeric },
+                ...(showsEndpoint ? [t.columnEndpoint] : []),
+                t.columnStatus,
+                { heading: t.columnAttempts, className: styles.numeric },
+                { heading: t.columnLastCode, className: styles.numeric },
+                t.columnCreated,
+              ]}
+            />
             <tbody>
               {data.map((delivery) => (
                 <DeliveryRows
@@ -233,21 +224,15 @@ function AttemptList({ delivery, event, locale, t }: { delivery: DispatchDeliver
   return (
     <table className={`table table--cards ${styles.attempts}`} data-testid="attempts-table">
       <caption className={styles.caption}>{format(t.attemptsCaption, { event, sequence: delivery.sequence ?? '—' })}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={styles.numeric}>
-            {t.attemptNumber}
-          </th>
-          <th scope="col">{t.attemptTime}</th>
-          <th scope="col" className={styles.numeric}>
-            {t.attemptStatusCode}
-          </th>
-          <th scope="col" className={styles.numeric}>
-            {t.attemptLatency}
-          </th>
-          <th scope="col">{t.attemptResult}</th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          { heading: t.attemptNumber, className: styles.numeric },
+          t.attemptTime,
+          { heading: t.attemptStatusCode, className: styles.numeric },
+          { heading: t.attemptLatency, className: styles.numeric },
+          t.attemptResult,
+        ]}
+      />
       <tbody>
         {delivery.attempts.map((attempt) => (
           <tr key={attempt.number} data-testid="attempt-row">

@@ -7,6 +7,7 @@ import { useDebouncedText } from '@/components/dispatch/list/use-debounced-text'
 import styles from '@/components/dispatch/list/dispatch-list.module.css';
 import type { FilterName, ListFilters } from '@/components/dispatch/list/list-params';
 import { LIFECYCLE_STATUSES } from '@/lib/dispatch/shared/transitions/table';
+import { SelectField } from '@/components/platform/ui/field';
 import { formatDay } from '@/components/platform/i18n/format-time';
 import { format } from '@/components/platform/i18n/messages';
 import type { Locale } from '@/components/platform/i18n/locale';
@@ -105,17 +106,14 @@ export function DispatchFilters({
             onChange={(value) => onChange('account_id', value)}
           />
         ) : null}
-        <div className="field">
-          <label htmlFor={`${idPrefix}-status`}>{t.status}</label>
-          <select id={`${idPrefix}-status`} className="select" value={filters.status ?? ''} onChange={(event) => onChange('status', event.target.value)}>
-            <option value="">{t.allStatuses}</option>
-            {LIFECYCLE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField<string>
+          id={`${idPrefix}-status`}
+          label={t.status}
+          value={filters.status ?? ''}
+          onChange={(value) => onChange('status', value)}
+          options={LIFECYCLE_STATUSES.map((status) => [status, statusLabels[status]] as const)}
+          anyLabel={t.allStatuses}
+        />
         {/* Branch before the driver: on the console the driver's search and choice then share a row of the grid. */}
         <TextFilter id={`${idPrefix}-branch`} label={t.branch} hint={t.branchHint} field={branch} suggestions={branchOptions?.map((option) => ({ value: option.vendor_bid, label: option.name }))} />
         {admin ? (

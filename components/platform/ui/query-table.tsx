@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { isValidElement, type ReactNode } from 'react';
 import { QueryError, type QueryErrorText } from './query-error';
 import { PendingOrEmptyRows } from './table-states';
 import styles from './ui.module.css';
@@ -12,16 +12,32 @@ export interface TableQuery {
   refetch: () => unknown;
 }
 
+/** A column heading with a class of its own (a numeric column aligns its heading with its figures). */
+export interface StyledHeading {
+  heading: ReactNode;
+  className: string | undefined;
+}
+
+/** A table column's heading: its text, or the text with a class. */
+export type TableColumn = ReactNode | StyledHeading;
+
+function isStyledHeading(column: TableColumn): column is StyledHeading {
+  return typeof column === 'object' && column !== null && !isValidElement(column) && 'heading' in column;
+}
+
 /** A table's column headings; `actionsLabel` adds a last one named for screen readers only (a column of buttons). */
-export function TableHead({ columns, actionsLabel }: { columns: ReactNode[]; actionsLabel?: string }) {
+export function TableHead({ columns, actionsLabel }: { columns: TableColumn[]; actionsLabel?: string }) {
   return (
     <thead>
       <tr>
-        {columns.map((column, index) => (
-          <th key={index} scope="col">
-            {column}
-          </th>
-        ))}
+        {columns.map((column, index) => {
+          const { heading, className } = isStyledHeading(column) ? column : { heading: column, className: undefined };
+          return (
+            <th key={index} scope="col" className={className}>
+              {heading}
+            </th>
+          );
+        })}
         {actionsLabel ? (
           <th scope="col">
             <span className="sr-only">{actionsLabel}</span>
@@ -52,7 +68,7 @@ export function QueryTable({
 }: {
   query: TableQuery;
   rowCount: number | undefined;
-  columns: ReactNode[];
+  columns: TableColumn[];
   actionsLabel?: string;
   empty: ReactNode;
   common: QueryErrorText;
