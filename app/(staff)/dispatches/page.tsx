@@ -1,20 +1,13 @@
 import { DispatchList } from '@/components/dispatch/list/dispatch-list';
-import { LIST_URLS } from '@/components/dispatch/list/list-params';
-import { listCommonText, searchParamReader } from '@/components/dispatch/list/list-page-input';
-import { prefetchListPage } from '@/components/dispatch/list/prefetch-list-page';
-import { statusLabelsOf } from '@/components/dispatch/detail/status-labels';
+import { listPageText, prefetchListPage, type SearchParams } from '@/components/dispatch/list/prefetch-list-page';
 import { listBranches } from '@/lib/accounts/server/branches/list-branches';
 import { requireStaff } from '@/lib/platform/server/auth/current-user';
 import { accountScope } from '@/lib/platform/server/tenancy/scope';
 import { listDispatchesJson } from '@/lib/dispatch/server/list-dispatches';
 import { StaffDispatchListQuerySchema } from '@/lib/dispatch/server/list-query-schemas';
 import { getLocale } from '@/components/platform/i18n/get-locale';
-import { messagesFor } from '@/components/platform/i18n/messages';
-import { commonMessages } from '@/components/platform/i18n/messages/common';
 import { dispatchListMessages } from '@/components/platform/i18n/messages/dispatch-list';
 import { prefetchedPage, titleFrom } from '@/components/platform/shell/server-page';
-
-type SearchParams = Record<string, string | string[] | undefined>;
 
 export const generateMetadata = titleFrom(dispatchListMessages, 'title');
 
@@ -22,15 +15,12 @@ export const generateMetadata = titleFrom(dispatchListMessages, 'title');
 // page read here (prefetch-list-page.ts).
 export default async function DispatchesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const [user, locale, query] = await Promise.all([requireStaff(), getLocale(), searchParams]);
-  const params = LIST_URLS.staff.read(searchParamReader(query));
-  const t = messagesFor(dispatchListMessages, locale);
-  const common = messagesFor(commonMessages, locale);
   return prefetchedPage(
     async (queryClient) => {
       const prefetch = prefetchListPage({
         queryClient,
         audience: 'staff',
-        params,
+        query,
         schema: StaffDispatchListQuerySchema,
         read: ({ limit, cursor, ...filters }) => listDispatchesJson({ scope: accountScope(user.accountId), filters, limit, cursor, withRelated: true }),
       });
@@ -40,10 +30,7 @@ export default async function DispatchesPage({ searchParams }: { searchParams: P
     (branches) => (
       <DispatchList
         audience="staff"
-        t={t}
-        common={listCommonText(common)}
-        statusLabels={statusLabelsOf(common)}
-        locale={locale}
+        {...listPageText(locale)}
         branches={branches.map((branch) => ({ vendor_bid: branch.vendor_bid, name: branch.name }))}
       />
     ),

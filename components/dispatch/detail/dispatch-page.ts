@@ -1,5 +1,7 @@
-import { recordPage } from '@/components/platform/shell/server-page';
+import { mapTiles, recordPage } from '@/components/platform/shell/server-page';
+import type { Locale } from '@/components/platform/i18n/locale';
 import { format, messagesFor } from '@/components/platform/i18n/messages';
+import { commonMessages } from '@/components/platform/i18n/messages/common';
 import { dispatchDetailMessages } from '@/components/platform/i18n/messages/dispatch-detail';
 import { getDispatchViewJson } from '@/lib/dispatch/server/get-dispatch-view';
 import type { DispatchRecord } from '@/lib/dispatch/shared/schemas';
@@ -18,4 +20,9 @@ export function dispatchPage<Caller>(caller: () => Promise<Caller>, scopeOf: (ca
       return dispatch ? format(t.pageTitle, { rId: dispatch.r_id }) : t.notFoundPageTitle;
     },
   });
+}
+
+/** What every dispatch page hands the dispatch's view: which one, the words in the viewer's language, the map's tiles. */
+export function dispatchDetailProps(id: string, locale: Locale) {
+  return { id, locale, t: messagesFor(dispatchDetailMessages, locale), common: messagesFor(commonMessages, locale), map: mapTiles() };
 }

@@ -1,14 +1,11 @@
 import { DispatchDetail } from '@/components/dispatch/detail/dispatch-detail';
-import { dispatchPage } from '@/components/dispatch/detail/dispatch-page';
+import { dispatchDetailProps, dispatchPage } from '@/components/dispatch/detail/dispatch-page';
 import { DELIVERIES_PAGE_SIZE, seedDispatchDetail } from '@/components/dispatch/detail/queries';
 import { requireStaff } from '@/lib/platform/server/auth/current-user';
 import { accountScope } from '@/lib/platform/server/tenancy/scope';
 import { getDispatchEta } from '@/lib/dispatch/server/get-dispatch-eta';
 import { getDriver } from '@/lib/fleet/server/drivers/get-driver';
-import { messagesFor } from '@/components/platform/i18n/messages';
-import { commonMessages } from '@/components/platform/i18n/messages/common';
-import { dispatchDetailMessages } from '@/components/platform/i18n/messages/dispatch-detail';
-import { mapTiles, prefetchedPage, type RecordPageProps } from '@/components/platform/shell/server-page';
+import { prefetchedPage, type RecordPageProps } from '@/components/platform/shell/server-page';
 import { listDispatchDeliveries } from '@/lib/webhooks/server/list-dispatch-deliveries';
 
 /** The account's dispatch (the read behind GET /ext/dispatch/{id}), cached on the account's id. */
@@ -33,11 +30,7 @@ export default async function DispatchPage({ params }: RecordPageProps) {
     () => (
       <DispatchDetail
         audience="staff"
-        id={id}
-        locale={locale}
-        t={messagesFor(dispatchDetailMessages, locale)}
-        common={messagesFor(commonMessages, locale)}
-        map={mapTiles()}
+        {...dispatchDetailProps(id, locale)}
       />
     ),
   );

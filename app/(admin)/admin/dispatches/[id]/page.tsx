@@ -1,6 +1,6 @@
 import { auditQuery } from '@/components/dispatch/admin/queries';
 import { DispatchDetail } from '@/components/dispatch/detail/dispatch-detail';
-import { dispatchPage } from '@/components/dispatch/detail/dispatch-page';
+import { dispatchDetailProps, dispatchPage } from '@/components/dispatch/detail/dispatch-page';
 import { DELIVERIES_PAGE_SIZE, seedDispatchDetail } from '@/components/dispatch/detail/queries';
 import { getDispatchAccount } from '@/lib/accounts/server/get-dispatch-account';
 import { requireAdmin } from '@/lib/platform/server/auth/current-user';
@@ -10,9 +10,7 @@ import { listDispatchAudit } from '@/lib/dispatch/server/list-dispatch-audit';
 import { getAssignedDriver } from '@/lib/fleet/server/drivers/get-assigned-driver';
 import { messagesFor } from '@/components/platform/i18n/messages';
 import { adminDispatchMessages } from '@/components/platform/i18n/messages/admin-dispatches';
-import { commonMessages } from '@/components/platform/i18n/messages/common';
-import { dispatchDetailMessages } from '@/components/platform/i18n/messages/dispatch-detail';
-import { mapTiles, prefetchedPage, type RecordPageProps } from '@/components/platform/shell/server-page';
+import { prefetchedPage, type RecordPageProps } from '@/components/platform/shell/server-page';
 import { listDispatchDeliveries } from '@/lib/webhooks/server/list-dispatch-deliveries';
 
 /** Any account's dispatch (the read behind GET /api/admin/dispatches/{id}). */
@@ -41,13 +39,9 @@ export default async function AdminDispatchPage({ params }: RecordPageProps) {
     (account) => (
       <DispatchDetail
         audience="admin"
-        id={id}
-        locale={locale}
-        t={messagesFor(dispatchDetailMessages, locale)}
+        {...dispatchDetailProps(id, locale)}
         adminT={messagesFor(adminDispatchMessages, locale)}
         account={account ? { id: account.id, name: account.name } : null}
-        common={messagesFor(commonMessages, locale)}
-        map={mapTiles()}
       />
     ),
   );
