@@ -18,7 +18,6 @@ import { useConfirmedAction } from '@/components/platform/ui/use-confirmed-actio
 import { useToast } from '@/components/platform/ui/toast';
 import { useIsHydrated } from '@/components/platform/ui/use-is-hydrated';
 import styles from '@/components/platform/ui/ui.module.css';
-import settingsStyles from './settings.module.css';
 
 // An account's API keys — listed, created (the key shown once), revoked after a confirmation —
 // the same on the account's settings page and on the console's account page, each with its own
@@ -109,7 +108,7 @@ export function ApiKeysCard<K extends QueryKey>({ idPrefix, keysQuery, createKey
 
   return (
     <Panel headingId={`${idPrefix}-keys-heading`} title={t.keysHeading} intro={t.keysIntro} headingRef={headingRef} testId={`${idPrefix}-keys`}>
-      <div className={`stack ${settingsStyles.phoneRows}`}>
+      <div className="stack phone-rows">
         <QueryTable query={keys} rowCount={keys.data?.length} columns={isCompact ? [t.keyName, t.keyPrefix, t.keyStatus] : [t.keyName, t.keyPrefix, t.keyCreated, t.keyStatus]} actionsLabel={t.colActions} empty={t.keysEmpty} common={common}>
           {keys.data?.map((key) => (
             <tr key={key.id} data-testid={`${idPrefix}-key-row`}>

@@ -11,7 +11,6 @@ import { QueryTable } from '@/components/platform/ui/query-table';
 import { useConfirmedAction } from '@/components/platform/ui/use-confirmed-action';
 import { useToast } from '@/components/platform/ui/toast';
 import styles from '@/components/platform/ui/ui.module.css';
-import settingsStyles from './settings.module.css';
 import { BranchForm } from './branch-form';
 import { branchKeys, branchQueries, settingsApi } from './queries';
 
@@ -85,7 +84,7 @@ export function BranchesPanel({ t, common, tileUrl, tileAttribution }: Props) {
         />
       ) : null}
 
-      <div className={`stack ${settingsStyles.phoneRows}`}>
+      <div className="stack phone-rows">
         <QueryTable query={branches} rowCount={branches.data?.length} columns={[t.colBranch, t.colBid, t.colPickup]} actionsLabel={t.colActions} empty={t.branchesEmpty} common={common}>
           {branches.data?.map((branch) => (
             <tr key={branch.id} data-testid="branch-row">
