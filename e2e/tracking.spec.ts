@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { distinctiveCustomer } from '../test/distinctive-customer';
 import { expectNoSeriousAxeViolations } from './axe';
 import { assign, createOpsDriver } from './drivers';
 import { OPS_HEADERS } from './staff';
@@ -15,14 +16,7 @@ function customerOrder(tag: string) {
   return {
     pickup: { lat: 24.6953, lng: 46.6851, address_line: `Olaya Street, Tower ${tag}`, ref_id: `branch-ref-${tag}` },
     destination: { lat: 24.7243, lng: 46.7086, address_line: `Villa ${tag}, Hittin District`, ref_id: `home-ref-${tag}` },
-    user_metadata: {
-      id: `customer-${tag}`,
-      username: `layla${tag}`,
-      firstName: `Layla${tag}`,
-      lastName: `Haddad${tag}`,
-      email: `layla.${tag}@example.com`,
-      phone: '+966 55 123 4567',
-    },
+    user_metadata: distinctiveCustomer(tag),
     vendor_id: `vendor-${tag}`,
     vendor_name: { 'en-us': 'Saffron Grill', 'ar-sa': 'مشويات الزعفران' },
     vendor_oid: `track-${tag}`,

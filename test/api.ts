@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { staffOfNewAccount } from '@/test/fixtures';
 import { OPS_TOKEN } from '@/test/ops-token';
 
 // Calls the real route handlers the way Next's router would: same Request, same params promise.
@@ -116,4 +117,30 @@ export async function callTwiceIdempotent(method: string, url: string, options: 
   expect(retry.body).toEqual(first.body);
   expect(retry.headers.get('idempotent-replayed')).toBe('true');
   return [first, retry];
+}
+
+/**
+ * Posts `body` to a dashboard endpoint as a new account's staff and expects it refused with 400
+ * invalid_request naming `field`. Returns the account, for the caller to check nothing was written.
+ */
+export async function postRefusedAsStaff(url: string, body: unknown, field: string) {
+  const { account, cookie } = await staffOfNewAccount();
+  const response = await call('POST', url, { cookie, body });
+  expect(response.status).toBe(400);
+  expect(response.body.error).toBe('invalid_request');
+  expect(response.body.error_desc).toMatch(new RegExp(`^${field}: `));
+  return account;
+}
+
+/**
+ * Sends a request that must be refused with `status` (and the `error` code, when given) and must
+ * leave what `written` reads exactly as it was. Returns the answer, for checks of its wording.
+ */
+export async function expectRefusedUnwritten(written: () => Promise<unknown>, send: () => Promise<ApiResponse>, status: number, error?: string) {
+  const before = await written();
+  const response = await send();
+  expect(response.status).toBe(status);
+  if (error !== undefined) expect(response.body.error).toBe(error);
+  expect(await written()).toEqual(before);
+  return response;
 }

@@ -1,4 +1,4 @@
-import type { DispatchRecord } from '@/lib/dispatch/shared/schemas';
+import { PricingSchema, type DispatchRecord, type Pricing } from '@/lib/dispatch/shared/schemas';
 
 // Dispatch records for the unit tests of what reads them (the dispatch page's cards, the CSV
 // export), every field as the API sends it: a new dispatch with nothing optional set. A test
@@ -41,15 +41,8 @@ export function dispatchRecord(overrides: Partial<DispatchRecord> = {}): Dispatc
   };
 }
 
-/** A record's pricing: an 18.75 SAR delivery with 15 % VAT, as quoted. */
-export const SAR_PRICING: NonNullable<DispatchRecord['pricing']> = {
-  delivery_price: 18.75,
-  delivery_price_text: '18.75 SAR',
-  vat_price: 2.81,
-  vat_price_text: '2.81 SAR',
-  total_price: 21.56,
-  total_price_text: '21.56 SAR',
-  currency: 'SAR',
-  quote_id: null,
-  previous: null,
-};
+/**
+ * A record's pricing: the API reference's example (an 18.75 SAR delivery with 15 % VAT), parsed so
+ * that it stays a valid pricing, without its quote id.
+ */
+export const SAR_PRICING: Pricing = { ...PricingSchema.parse(PricingSchema.meta()?.example), quote_id: null };

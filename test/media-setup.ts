@@ -12,6 +12,7 @@ import { getEnv, resetEnvForTests } from '@/lib/platform/server/env';
 import { newId } from '@/lib/platform/server/ids/new-id';
 import { forgetProcessWide } from '@/lib/platform/server/process-wide';
 import { platformScope } from '@/lib/platform/server/tenancy/scope';
+import { withEnv as withEnvReread } from '@/test/env';
 import { dispatchBody, newAccount, newDriver, uniqueSuffix } from '@/test/fixtures';
 
 // What the media tests share: a driver signed in to the app, a dispatch assigned to them, the
@@ -123,18 +124,5 @@ export async function startS3Server() {
  * The image queue is made again from the new settings, and again after the restore.
  */
 export function withEnv(values: Record<string, string>): () => void {
-  const before = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
-  const apply = () => {
-    resetEnvForTests();
-    forgetProcessWide('media-image-queue');
-  };
-  Object.assign(process.env, values);
-  apply();
-  return () => {
-    for (const [name, value] of Object.entries(before)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    apply();
-  };
+  return withEnvReread(values, () => forgetProcessWide('media-image-queue'));
 }

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db, dbKind } from '@/lib/platform/server/db/client';
-import { resetEnvForTests } from '@/lib/platform/server/env';
 import { LEASE_TTL_MS, leaseSize } from '@/lib/platform/server/internal/rate-limit/token-lease';
 import { call } from '@/test/api';
 import { dispatchBody, newAccount, newConsoleSessions, type AdminSession } from '@/test/fixtures';
 import { killBurstProcesses, startBurstProcess } from '@/test/burst-process';
+import { withEnv } from '@/test/env';
 
 // The vendor API's rate limit: a token bucket per account, taken once per request by apiKeyRoute,
 // set per account through the ops API and the console. On PostgreSQL the bucket is a row every
@@ -23,19 +23,6 @@ async function statusesOf(count: number, apiKey: string, url = LIST): Promise<nu
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) statuses.push((await call('GET', url, { apiKey })).status);
   return statuses;
-}
-
-function withEnv(values: Record<string, string>) {
-  const before = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, values);
-  resetEnvForTests();
-  return () => {
-    for (const [name, value] of Object.entries(before)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetEnvForTests();
-  };
 }
 
 describe('the limit of one account', () => {

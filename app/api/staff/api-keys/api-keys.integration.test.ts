@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiKeySchema, CreatedApiKeySchema } from '@/lib/accounts/shared/schemas';
 import { db } from '@/lib/platform/server/db/client';
-import { CROSS_SITE, call } from '@/test/api';
+import { CROSS_SITE, call, postRefusedAsStaff } from '@/test/api';
 import { newAccount, staffOfNewAccount } from '@/test/fixtures';
 
 describe('GET /api/staff/api-keys', () => {
@@ -48,11 +48,7 @@ describe('POST /api/staff/api-keys', () => {
   it.each([[{}], [{ name: '' }], [{ name: '   ' }], [{ name: 'x'.repeat(101) }], [{ name: 7 }]])(
     'refuses %j with 400 invalid_request naming the field, and creates nothing',
     async (body) => {
-      const { account, cookie } = await staffOfNewAccount();
-      const response = await call('POST', '/api/staff/api-keys', { cookie, body });
-      expect(response.status).toBe(400);
-      expect(response.body.error).toBe('invalid_request');
-      expect(response.body.error_desc).toMatch(/^name: /);
+      const account = await postRefusedAsStaff('/api/staff/api-keys', body, 'name');
       expect(await db().apiKey.count({ where: { accountId: account.id } })).toBe(1);
     },
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '@/lib/platform/server/db/client';
-import { CROSS_SITE, call } from '@/test/api';
+import { CROSS_SITE, call, postRefusedAsStaff } from '@/test/api';
 import { deliverAll, setUpDeliveryHarness } from '@/test/delivery-harness';
 import { newAccount, staffOfNewAccount } from '@/test/fixtures';
 import { registerWebhook } from '@/lib/webhooks/server/register-webhook';
@@ -123,11 +123,7 @@ describe('POST /api/staff/webhook', () => {
   it.each([[{}], [{ webhook: 'not a url' }], [{ webhook: 'ftp://example.com/hook' }], [{ webhook: 42 }]])(
     'refuses %j with 400 invalid_request and writes nothing',
     async (body) => {
-      const { account, cookie } = await staffOfNewAccount();
-      const response = await call('POST', '/api/staff/webhook', { cookie, body });
-      expect(response.status).toBe(400);
-      expect(response.body.error).toBe('invalid_request');
-      expect(response.body.error_desc).toMatch(/^webhook: /);
+      const account = await postRefusedAsStaff('/api/staff/webhook', body, 'webhook');
       expect(await db().webhookEndpoint.count({ where: { accountId: account.id } })).toBe(0);
     },
   );

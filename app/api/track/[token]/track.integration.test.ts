@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '@/test/api';
+import { distinctiveCustomer } from '@/test/distinctive-customer';
 import { dispatchBody, newAccount, uniqueSuffix } from '@/test/fixtures';
 
 // GET /api/track/{token}: the end customer's tracking JSON, public, by the token alone.
@@ -16,14 +17,7 @@ function customerBody() {
   return dispatchBody({
     pickup: { ref_id: `pickup-ref-${tag}`, lat: 24.6953, lng: 46.6851, address_line: `Olaya St, Tower ${tag}` },
     destination: { ref_id: `home-${tag}`, lat: 24.7743, lng: 46.7386, address_line: `Villa ${tag}, Hittin, Riyadh` },
-    user_metadata: {
-      id: `cust-${tag}`,
-      username: `user${tag}`,
-      firstName: `Layla${tag}`,
-      lastName: `Haddad${tag}`,
-      email: `layla.${tag}@example.com`,
-      phone: '+966 55 123 4567',
-    },
+    user_metadata: distinctiveCustomer(tag),
   });
 }
 

@@ -201,7 +201,8 @@ describe('trips (bundles)', () => {
     expect(await tripOf(trip.id)).toMatchObject({ state: 'accepted' });
   });
 
-  it('a declined trip goes back to the next round, to another driver (not the one who declined)', async () => {
+  /** A dispatch with two free drivers, after the round that offers it to the nearer one. */
+  async function offeredToTheNearer() {
     const account = await autoAssigningAccount();
     const near = await driverAt(0.5);
     const far = await driverAt(2);
@@ -210,6 +211,11 @@ describe('trips (bundles)', () => {
     await rounds.runRound();
     const offer = await openOffer(record.id);
     expect(offer?.driverId).toBe(near.id);
+    return { near, far, record, rounds, offer };
+  }
+
+  it('a declined trip goes back to the next round, to another driver (not the one who declined)', async () => {
+    const { near, far, record, rounds, offer } = await offeredToTheNearer();
     await declineOffer({ offerId: offer!.id, driverId: near.id });
     expect(await tripOf(offer!.tripId!)).toMatchObject({ state: 'declined' });
     expect(await openOffer(record.id)).toBeNull();
@@ -218,14 +224,7 @@ describe('trips (bundles)', () => {
   });
 
   it('an offer nobody answered expires at the next round and moves on', async () => {
-    const account = await autoAssigningAccount();
-    const near = await driverAt(0.5);
-    const far = await driverAt(2);
-    const record = await readyDispatch(account.id);
-    const rounds = engine();
-    await rounds.runRound();
-    const offer = await openOffer(record.id);
-    expect(offer?.driverId).toBe(near.id);
+    const { far, record, rounds, offer } = await offeredToTheNearer();
     await db().trip.update({ where: { id: offer!.tripId! }, data: { expiresAt: new Date(Date.now() - 1_000) } });
     await db().dispatchOffer.updateMany({ where: { tripId: offer!.tripId! }, data: { expiresAt: new Date(Date.now() - 1_000) } });
     await rounds.runRound();

@@ -14,7 +14,7 @@ import { DispatchEngine } from '@/lib/engine/server/live/engine';
 import { accountScope, platformScope } from '@/lib/platform/server/tenancy/scope';
 import type { Status } from '@/lib/dispatch/shared/transitions/statuses';
 import { registerWebhook } from '@/lib/webhooks/server/register-webhook';
-import { call, callTwiceIdempotent } from '@/test/api';
+import { call, callTwiceIdempotent, expectRefusedUnwritten } from '@/test/api';
 import { deliverAll, setUpDeliveryHarness } from '@/test/delivery-harness';
 import { dispatchBody, newAccount, newAdminSession, newDriver, newStaffSession } from '@/test/fixtures';
 
@@ -93,11 +93,8 @@ describe('POST /ext/dispatch/{id}/cancel', () => {
     it(`refuses after ${path.at(-1)}: 409 invalid_state naming "${state}", nothing written`, async () => {
       const account = await newAccount();
       const id = await dispatchIn(account.id, path);
-      const before = await written(id);
-      const response = await cancel(id, account.api_key);
-      expect(response.status).toBe(409);
+      const response = await expectRefusedUnwritten(() => written(id), () => cancel(id, account.api_key), 409);
       expect(response.body).toEqual({ error: 'invalid_state', error_desc: `The dispatch cannot be cancelled: it is ${state}` });
-      expect(await written(id)).toEqual(before);
     });
   }
 
@@ -134,23 +131,15 @@ describe('POST /ext/dispatch/{id}/cancel', () => {
     it(`refuses ${name}: 400 invalid_request, nothing written`, async () => {
       const account = await newAccount();
       const id = await dispatchIn(account.id);
-      const before = await written(id);
-      const response = await cancel(id, account.api_key, body);
-      expect(response.status).toBe(400);
-      expect(response.body.error).toBe('invalid_request');
+      const response = await expectRefusedUnwritten(() => written(id), () => cancel(id, account.api_key, body), 400, 'invalid_request');
       expect(response.body.error_desc).toContain(field);
-      expect(await written(id)).toEqual(before);
     });
   }
 
   it("answers 404 for another account's dispatch and an unknown id, and 401 without a key", async () => {
     const [mine, theirs] = [await newAccount(), await newAccount()];
     const id = await dispatchIn(theirs.id);
-    const before = await written(id);
-    const crossed = await cancel(id, mine.api_key);
-    expect(crossed.status).toBe(404);
-    expect(crossed.body.error).toBe('not_found');
-    expect(await written(id)).toEqual(before);
+    await expectRefusedUnwritten(() => written(id), () => cancel(id, mine.api_key), 404, 'not_found');
     expect((await cancel('dsp_missing', mine.api_key)).status).toBe(404);
     expect((await call('POST', `/ext/dispatch/${id}/cancel`, { body: { reason: 'other', reason_text: 'x' } })).status).toBe(401);
   });

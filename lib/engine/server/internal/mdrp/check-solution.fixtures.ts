@@ -80,6 +80,23 @@ const row = (s: MdrpSolution, order: string) => s.orders.find((o) => o.order ===
 const order = (i: MdrpInstance, id: string) => i.orders.find((o) => o.id === id)!;
 const courier = (i: MdrpInstance, id: string) => i.couriers.find((c) => c.id === id)!;
 
+/** Moves an assignment's pickup, and its orders' lines with it, so that they still agree. */
+function pickUpAt(s: MdrpSolution, assignment: number, time: number) {
+  const a = s.assignments[assignment]!;
+  a.pickupTime = time;
+  for (const o of a.orders) row(s, o).pickupTime = time;
+}
+
+/**
+ * Moves a courier's nth departure, and the drop-off at that move's destination to the new arrival
+ * + half the service, so that only the departure breaks a rule.
+ */
+function departAt(s: MdrpSolution, courierId: string, n: number, departureTime: number, dropoffTime: number) {
+  const m = move(s, courierId, n);
+  m.departureTime = departureTime;
+  row(s, m.destination).dropoffTime = dropoffTime;
+}
+
 export const violationCases: ViolationCase[] = [
   {
     name: 'an order in two assignments',
@@ -109,11 +126,7 @@ export const violationCases: ViolationCase[] = [
     name: 'picked up before an order is ready (o2 at 12, pickup 11)',
     rules: ['pickup-before-ready'],
     evaluator: 'infeasible',
-    breakIt: (_, s) => {
-      s.assignments[0]!.pickupTime = 11;
-      row(s, 'o1').pickupTime = 11;
-      row(s, 'o2').pickupTime = 11;
-    },
+    breakIt: (_, s) => pickUpAt(s, 0, 11),
   },
   {
     name: 'drop-offs out of the bundle’s sequence',
@@ -157,11 +170,7 @@ export const violationCases: ViolationCase[] = [
     name: 'a pickup while the courier is on the road (c1 left r1 at 14, pickup 15)',
     rules: ['pickup-location'],
     evaluator: 'infeasible',
-    breakIt: (_, s) => {
-      s.assignments[0]!.pickupTime = 15;
-      row(s, 'o1').pickupTime = 15;
-      row(s, 'o2').pickupTime = 15;
-    },
+    breakIt: (_, s) => pickUpAt(s, 0, 15),
   },
   {
     name: 'a bundle from two restaurants',
@@ -179,10 +188,7 @@ export const violationCases: ViolationCase[] = [
     name: 'a departure before the pickup + half the service (pickup 12, leaves at 13)',
     rules: ['pickup-departure'],
     evaluator: 'feasible',
-    breakIt: (_, s) => {
-      move(s, 'c1', 2).departureTime = 13; // at o1 at 18
-      row(s, 'o1').dropoffTime = 20;
-    },
+    breakIt: (_, s) => departAt(s, 'c1', 2, 13, 20), // at o1 at 18
   },
   {
     name: 'a drop-off later than the arrival + half the service (at o3 at 27, drop-off 30)',
@@ -194,10 +200,7 @@ export const violationCases: ViolationCase[] = [
     name: 'a departure before the drop-off + half the service, inside a bundle (o1 at 21, leaves at 22)',
     rules: ['drop-off-departure'],
     evaluator: 'feasible',
-    breakIt: (_, s) => {
-      move(s, 'c1', 3).departureTime = 22; // at o2 at 25
-      row(s, 'o2').dropoffTime = 27;
-    },
+    breakIt: (_, s) => departAt(s, 'c1', 3, 22, 27), // at o2 at 25
   },
   {
     name: 'leaving for the next pickup before the bundle is finished (o3 at 29, leaves at 30)',
@@ -220,8 +223,7 @@ export const violationCases: ViolationCase[] = [
         { courier: 'c2', departureTime: 60, origin: 'r2', destination: 'o5' },
       );
       row(s, 'o3').dropoffTime = 44;
-      s.assignments[2]!.pickupTime = 58;
-      row(s, 'o5').pickupTime = 58;
+      pickUpAt(s, 2, 58);
       row(s, 'o5').dropoffTime = 67;
     },
   },

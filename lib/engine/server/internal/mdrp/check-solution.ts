@@ -34,7 +34,7 @@
 import type { MdrpInstance } from '@/lib/engine/server/internal/mdrp/instance';
 import { computeMetrics, type MdrpMetrics } from '@/lib/engine/server/internal/mdrp/metrics';
 import type { MdrpOrderRecord, MdrpSolution } from '@/lib/engine/server/mdrp/solution';
-import { arrivalIndex, buildTimelines, stayAt } from '@/lib/engine/server/internal/mdrp/timeline';
+import { arrivalIndex, buildTimelines, stayAt, type Timeline } from '@/lib/engine/server/internal/mdrp/timeline';
 
 export type MdrpRule =
   // The evaluator's checks.
@@ -85,6 +85,31 @@ export interface MdrpCheck {
 export function violationRule(violation: string): MdrpRule {
   return violation.slice(0, violation.indexOf(':')) as MdrpRule;
 }
+
+interface Stay {
+  timeline: Timeline;
+  /** The stay's index in the timeline. */
+  i: number;
+  /** Where the courier is; '' while on the road. */
+  place: string | undefined;
+  arrival: number;
+  /** When the courier leaves; undefined after its last move. */
+  leaves: number | undefined;
+}
+
+/**
+ * Where a courier is at a drop-off or pickup time, as the evaluator reads it, or why that cannot
+ * be read: a courier with no moves, or a time at or before its on_time (where the evaluator's
+ * index -1 would wrap round to the courier's last place).
+ */
+function stayOf(timeline: Timeline | undefined, time: number): Stay | string {
+  if (!timeline) return 'the courier has no moves';
+  const i = stayAt(timeline, time);
+  if (i < 0) return "at or before the courier's on_time";
+  return { timeline, i, place: timeline.places[i], arrival: timeline.times[i] as number, leaves: timeline.times[i + 1] };
+}
+
+const whereIs = (place: string | undefined) => (place ? `at ${place}` : 'on the road');
 
 export function checkSolution(instance: MdrpInstance, solution: MdrpSolution): MdrpCheck {
   const { pickupServiceMinutes: pickupService, dropoffServiceMinutes: dropoffService } = instance.params;
@@ -140,27 +165,20 @@ export function checkSolution(instance: MdrpInstance, solution: MdrpSolution): M
       flag('unknown-id', `${label}: courier not in the instance`);
       continue;
     }
-    const timeline = timelines.get(row.courier);
-    if (!timeline) {
-      flag('drop-off-location', `${label}: the courier has no moves`);
+    const stay = stayOf(timelines.get(row.courier), row.dropoffTime);
+    if (typeof stay === 'string') {
+      flag('drop-off-location', `${label}: ${stay}`);
       continue;
     }
-    const i = stayAt(timeline, row.dropoffTime);
-    if (i < 0) {
-      flag('drop-off-location', `${label}: at or before the courier's on_time`);
+    if (stay.place !== row.order) {
+      flag('drop-off-location', `${label}: the courier is ${whereIs(stay.place)} then`);
       continue;
     }
-    const place = timeline.places[i];
-    if (place !== row.order) {
-      flag('drop-off-location', `${label}: the courier is ${place ? `at ${place}` : 'on the road'} then`);
-      continue;
-    }
-    dropStay.set(row.order, i);
-    const arrival = timeline.times[i] as number;
+    dropStay.set(row.order, stay.i);
+    const { arrival, leaves } = stay;
     if (row.dropoffTime !== arrival + dropoffService / 2) {
       flag('drop-off-time', `${label}: the courier arrives at ${arrival}, so drops off at ${arrival + dropoffService / 2}`);
     }
-    const leaves = timeline.times[i + 1];
     if (leaves !== undefined && leaves < row.dropoffTime + dropoffService / 2) {
       flag('drop-off-departure', `${label}: the courier leaves at ${leaves}, before ${row.dropoffTime + dropoffService / 2}`);
     }
@@ -215,26 +233,19 @@ export function checkSolution(instance: MdrpInstance, solution: MdrpSolution): M
 
     const first = orders.get(a.orders[0] as string);
     if (!first) return;
-    const timeline = timelines.get(a.courier);
-    if (!timeline) {
-      flag('pickup-location', `${label}: the courier has no moves`);
+    const stay = stayOf(timelines.get(a.courier), a.pickupTime);
+    if (typeof stay === 'string') {
+      flag('pickup-location', `${label}: ${stay}`);
       return;
     }
-    const i = stayAt(timeline, a.pickupTime);
-    if (i < 0) {
-      flag('pickup-location', `${label}: at or before the courier's on_time`);
+    if (stay.place !== first.restaurant) {
+      flag('pickup-location', `${label}: the courier is ${whereIs(stay.place)} then, not at ${first.restaurant}`);
       return;
     }
-    const place = timeline.places[i];
-    if (place !== first.restaurant) {
-      flag('pickup-location', `${label}: the courier is ${place ? `at ${place}` : 'on the road'} then, not at ${first.restaurant}`);
-      return;
-    }
-    const arrival = timeline.times[i] as number;
+    const { timeline, i, arrival, leaves } = stay;
     if (a.pickupTime < arrival + pickupService / 2) {
       flag('pickup-before-service', `${label}: the courier arrives at ${arrival}, so picks up at ${arrival + pickupService / 2} at the earliest`);
     }
-    const leaves = timeline.times[i + 1];
     if (leaves !== undefined && leaves < a.pickupTime + pickupService / 2) {
       flag('pickup-departure', `${label}: the courier leaves at ${leaves}, before ${a.pickupTime + pickupService / 2}`);
     }

@@ -169,44 +169,46 @@ export function parseInstance(texts: InstanceTexts): MdrpInstance {
     const { header, rows } = splitTable(texts[kind], file, 'tab');
     const at = columnIndexes(header, INSTANCE_COLUMNS[kind], file);
     return rows.map(({ line, cells }) => {
+      type Column = (typeof INSTANCE_COLUMNS)[K][number];
       const where = `${file}:${line}`;
-      const cell = (column: (typeof INSTANCE_COLUMNS)[K][number]) => cells[at[column]];
-      return { where, cell };
+      // Each cell read by its column's name, which also names it in an error.
+      const id = (column: Column) => parseId(cells[at[column]], `${where} ${column}`);
+      const number = (column: Column, integer = false) => parseNumber(cells[at[column]], `${where} ${column}`, integer);
+      return { where, id, number };
     });
   };
 
-  const restaurants = table('restaurants').map(({ where, cell }) => ({
-    id: unique(parseId(cell('restaurant'), `${where} restaurant`), where),
-    x: parseNumber(cell('x'), `${where} x`),
-    y: parseNumber(cell('y'), `${where} y`),
-  }));
+  /** A restaurant's, order's or courier's id (unique across the three files) and place. */
+  const point = (row: { where: string; id(column: string): string; number(column: 'x' | 'y'): number }, idColumn: string): MdrpPoint => ({
+    id: unique(row.id(idColumn), row.where),
+    x: row.number('x'),
+    y: row.number('y'),
+  });
+
+  const restaurants = table('restaurants').map((row) => point(row, 'restaurant'));
   const restaurantIds = new Set(restaurants.map((r) => r.id));
 
-  const orders = table('orders').map(({ where, cell }) => {
+  const orders = table('orders').map((row) => {
     const order: MdrpOrder = {
-      id: unique(parseId(cell('order'), `${where} order`), where),
-      x: parseNumber(cell('x'), `${where} x`),
-      y: parseNumber(cell('y'), `${where} y`),
-      placementTime: parseNumber(cell('placement_time'), `${where} placement_time`, true),
-      restaurant: parseId(cell('restaurant'), `${where} restaurant`),
-      readyTime: parseNumber(cell('ready_time'), `${where} ready_time`, true),
+      ...point(row, 'order'),
+      placementTime: row.number('placement_time', true),
+      restaurant: row.id('restaurant'),
+      readyTime: row.number('ready_time', true),
     };
     if (!restaurantIds.has(order.restaurant)) {
-      throw new MdrpFormatError(`${where}: order ${order.id} names restaurant '${order.restaurant}', not in ${INSTANCE_FILES.restaurants}`);
+      throw new MdrpFormatError(`${row.where}: order ${order.id} names restaurant '${order.restaurant}', not in ${INSTANCE_FILES.restaurants}`);
     }
     return order;
   });
 
-  const couriers = table('couriers').map(({ where, cell }) => {
+  const couriers = table('couriers').map((row) => {
     const courier: MdrpCourier = {
-      id: unique(parseId(cell('courier'), `${where} courier`), where),
-      x: parseNumber(cell('x'), `${where} x`),
-      y: parseNumber(cell('y'), `${where} y`),
-      onTime: parseNumber(cell('on_time'), `${where} on_time`, true),
-      offTime: parseNumber(cell('off_time'), `${where} off_time`, true),
+      ...point(row, 'courier'),
+      onTime: row.number('on_time', true),
+      offTime: row.number('off_time', true),
     };
     if (courier.offTime < courier.onTime) {
-      throw new MdrpFormatError(`${where}: courier ${courier.id} goes off (${courier.offTime}) before it goes on (${courier.onTime})`);
+      throw new MdrpFormatError(`${row.where}: courier ${courier.id} goes off (${courier.offTime}) before it goes on (${courier.onTime})`);
     }
     return courier;
   });
@@ -216,7 +218,7 @@ export function parseInstance(texts: InstanceTexts): MdrpInstance {
   if (paramRows.length !== 1 || !only) {
     throw new MdrpFormatError(`${INSTANCE_FILES.params}: expected one line of values, found ${paramRows.length}`);
   }
-  const param = (column: (typeof INSTANCE_COLUMNS.params)[number]) => parseNumber(only.cell(column), `${only.where} ${column}`);
+  const param = (column: (typeof INSTANCE_COLUMNS.params)[number]) => only.number(column);
   const params: MdrpParams = {
     metersPerMinute: param('meters_per_minute'),
     pickupServiceMinutes: param('pickup service minutes'),
