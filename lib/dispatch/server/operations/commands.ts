@@ -16,6 +16,7 @@ import { LOCATION_HEADER, TAGS } from '@/lib/platform/server/http/openapi/compon
 import { codeList } from '@/lib/platform/server/http/openapi/format';
 import { jsonResponse, noContent } from '@/lib/platform/server/http/openapi/success-responses';
 import { defineOperation } from '@/lib/platform/server/http/operation';
+import { dataReply } from '@/lib/platform/server/http/reply';
 import { canCancelOrder, DESTINATION_LOCKED_IN, LIFECYCLE_STATUSES } from '@/lib/dispatch/shared/transitions/statuses';
 
 // What callers do to a dispatch: the vendor API, the dashboard, the console and the operator
@@ -75,7 +76,7 @@ export const updateDropoffOperation = defineOperation<{ id: string }>()({
   },
   run: async (context) => {
     const dispatch = await updateDropoff({ id: context.params.id, scope: context.scope, input: context.input, actor: actorOf(context) });
-    return { status: 200, body: { data: dispatch } };
+    return dataReply(dispatch);
   },
 });
 
@@ -104,7 +105,7 @@ export const changeDestinationOperation = defineOperation<{ id: string }>()({
     const { scope } = context;
     const dispatch = await changeDestination({ id: context.params.id, scope, destination: context.input, actor: actorOf(context) });
     if (context.audience === 'vendor') return { status: 204 };
-    return { status: 200, body: { data: await nameDispatchActors({ record: dispatch, scope }) } };
+    return dataReply(await nameDispatchActors({ record: dispatch, scope }));
   },
 });
 
@@ -131,10 +132,7 @@ export const markReadyOperation = defineOperation<{ id: string }>()({
       ].join('\n\n'),
     },
   },
-  run: async (context) => ({
-    status: 200,
-    body: { data: await markReady({ id: context.params.id, scope: context.scope, actor: actorOf(context) }) },
-  }),
+  run: async (context) => dataReply(await markReady({ id: context.params.id, scope: context.scope, actor: actorOf(context) })),
 });
 
 const CANCELLABLE = LIFECYCLE_STATUSES.filter((state) => canCancelOrder(state));
@@ -167,7 +165,7 @@ export const cancelDispatchOperation = defineOperation<{ id: string }>()({
   },
   run: async (context) => {
     const dispatch = await cancelDispatch({ id: context.params.id, scope: context.scope, input: context.input, actor: actorOf(context) });
-    return { status: 200, body: { data: dispatch } };
+    return dataReply(dispatch);
   },
 });
 
@@ -193,7 +191,7 @@ export const assignDriverOperation = defineOperation<{ id: string }>()({
   run: async (context) => {
     const { input } = context;
     const dispatch = await assignDriver({ id: context.params.id, scope: context.scope, driverId: input.driver_id, actor: actorOf(context, input) });
-    return { status: 200, body: { data: dispatch } };
+    return dataReply(dispatch);
   },
 });
 
@@ -223,7 +221,7 @@ export const changeStatusOperation = defineOperation<{ id: string }>()({
       status === 'cancelled'
         ? await cancelDispatch({ ...command, input: { reason, reason_text }, as: 'status' })
         : await changeStatus({ ...command, status });
-    return { status: 200, body: { data: dispatch } };
+    return dataReply(dispatch);
   },
 });
 

@@ -12,7 +12,7 @@ import { setDriverDuty } from '@/lib/fleet/server/drivers/set-driver-duty';
 import { getEnv } from '@/lib/platform/server/env';
 import { hashRequest, runIdempotent } from '@/lib/platform/server/http/idempotency';
 import { defineOperation } from '@/lib/platform/server/http/operation';
-import type { Reply } from '@/lib/platform/server/http/reply';
+import { dataReply, type Reply } from '@/lib/platform/server/http/reply';
 import { readUploadBody } from '@/lib/dispatch/server/media/read-upload-body';
 import { MediaUploadQuerySchema } from '@/lib/dispatch/server/media/schemas';
 import { storeMedia } from '@/lib/dispatch/server/media/store-media';
@@ -31,7 +31,7 @@ const localeOf = (request: Request) => parseQuery(DriverJobQuerySchema, request)
 export const driverProfileOperation = defineOperation()({
   method: 'GET',
   mounts: { driver: '/api/driver/me' },
-  run: async ({ caller }) => ({ status: 200, body: { data: await getDriverProfile({ driverId: caller.driverId }) } }),
+  run: async ({ caller }) => dataReply(await getDriverProfile({ driverId: caller.driverId })),
 });
 
 /** Go on or off duty (off duty declines the open offer). */
@@ -39,14 +39,14 @@ export const setDutyOperation = defineOperation()({
   method: 'PUT',
   mounts: { driver: '/api/driver/duty' },
   body: { schema: DriverDutyBodySchema, description: 'On duty or not.' },
-  run: async ({ caller, input }) => ({ status: 200, body: { data: await setDriverDuty({ driverId: caller.driverId, onDuty: input.on_duty }) } }),
+  run: async ({ caller, input }) => dataReply(await setDriverDuty({ driverId: caller.driverId, onDuty: input.on_duty })),
 });
 
 /** The driver's open offer, or null. */
 export const currentOfferOperation = defineOperation()({
   method: 'GET',
   mounts: { driver: '/api/driver/offers/current' },
-  run: async ({ caller }) => ({ status: 200, body: { data: await currentOffer(caller.driverId) } }),
+  run: async ({ caller }) => dataReply(await currentOffer(caller.driverId)),
 });
 
 /** Take the offer: the dispatch is assigned to and accepted by the driver; answers the job. */
@@ -57,7 +57,7 @@ export const acceptOfferOperation = defineOperation<{ id: string }>()({
   run: async ({ request, params, caller, scope }) => {
     const locale = localeOf(request);
     const { dispatchId } = await acceptOffer({ offerId: params.id, driverId: caller.driverId });
-    return { status: 200, body: { data: await getDriverJob({ scope, id: dispatchId, locale }) } };
+    return dataReply(await getDriverJob({ scope, id: dispatchId, locale }));
   },
 });
 
@@ -66,21 +66,21 @@ export const declineOfferOperation = defineOperation<{ id: string }>()({
   method: 'POST',
   mounts: { driver: '/api/driver/offers/{id}/decline' },
   idempotent: true,
-  run: async ({ caller, params }) => ({ status: 200, body: { data: await declineOffer({ offerId: params.id, driverId: caller.driverId }) } }),
+  run: async ({ caller, params }) => dataReply(await declineOffer({ offerId: params.id, driverId: caller.driverId })),
 });
 
 /** The driver's jobs: on duty first, then the last 24 h's finished ones. */
 export const listJobsOperation = defineOperation()({
   method: 'GET',
   mounts: { driver: '/api/driver/jobs' },
-  run: async ({ request, scope }) => ({ status: 200, body: { data: await listDriverJobs({ scope, locale: localeOf(request) }) } }),
+  run: async ({ request, scope }) => dataReply(await listDriverJobs({ scope, locale: localeOf(request) })),
 });
 
 /** One of the driver's jobs, with its legal next statuses. */
 export const getJobOperation = defineOperation<{ id: string }>()({
   method: 'GET',
   mounts: { driver: '/api/driver/jobs/{id}' },
-  run: async ({ request, params, scope }) => ({ status: 200, body: { data: await getDriverJob({ scope, id: params.id, locale: localeOf(request) }) } }),
+  run: async ({ request, params, scope }) => dataReply(await getDriverJob({ scope, id: params.id, locale: localeOf(request) })),
 });
 
 /** The driver records accepted or picked_up. */
@@ -89,10 +89,7 @@ export const jobStatusOperation = defineOperation<{ id: string }>()({
   mounts: { driver: '/api/driver/jobs/{id}/status' },
   body: { schema: DriverStatusBodySchema, description: 'The status to record.' },
   idempotent: true,
-  run: async ({ request, params, input, scope }) => ({
-    status: 200,
-    body: { data: await changeJobStatus({ scope, id: params.id, status: input.status, locale: localeOf(request) }) },
-  }),
+  run: async ({ request, params, input, scope }) => dataReply(await changeJobStatus({ scope, id: params.id, status: input.status, locale: localeOf(request) })),
 });
 
 /** Record delivered with the account's proof (photo, signature or the customer's PIN) and, on a cash order, the cash collected. */
@@ -101,10 +98,8 @@ export const deliverJobOperation = defineOperation<{ id: string }>()({
   mounts: { driver: '/api/driver/jobs/{id}/deliver' },
   body: { schema: DeliverBodySchema, description: 'The proof and the cash collected.' },
   idempotent: true,
-  run: async ({ request, params, input, scope }) => ({
-    status: 200,
-    body: { data: await deliverJob({ scope, id: params.id, pin: input.pin, cashCollected: input.cash_collected, locale: localeOf(request) }) },
-  }),
+  run: async ({ request, params, input, scope }) =>
+    dataReply(await deliverJob({ scope, id: params.id, pin: input.pin, cashCollected: input.cash_collected, locale: localeOf(request) })),
 });
 
 /** Report a failed delivery (recorded as cancelled, reason delivery_failed). */
@@ -113,10 +108,8 @@ export const failJobOperation = defineOperation<{ id: string }>()({
   mounts: { driver: '/api/driver/jobs/{id}/fail' },
   body: { schema: FailBodySchema, description: 'Why the delivery failed.' },
   idempotent: true,
-  run: async ({ request, params, input, scope }) => ({
-    status: 200,
-    body: { data: await failJob({ scope, id: params.id, reason: input.reason, note: input.note, locale: localeOf(request) }) },
-  }),
+  run: async ({ request, params, input, scope }) =>
+    dataReply(await failJob({ scope, id: params.id, reason: input.reason, note: input.note, locale: localeOf(request) })),
 });
 
 /**
@@ -133,7 +126,7 @@ export const uploadJobMediaOperation = defineOperation<{ id: string }>()({
     const bytes = await readUploadBody(request, getEnv().MEDIA_MAX_BYTES);
     const declaredType = request.headers.get('content-type');
     const store = (): Promise<Reply> =>
-      storeMedia({ scope, dispatchId: params.id, kind, bytes, declaredType, signal: request.signal }).then((data) => ({ status: 201, body: { data } }));
+      storeMedia({ scope, dispatchId: params.id, kind, bytes, declaredType, signal: request.signal }).then((data) => dataReply(data, 201));
     const key = request.headers.get('idempotency-key');
     if (key === null) return store();
     const digest = createHash('sha256').update(bytes).digest('hex');
@@ -153,6 +146,6 @@ export const recordPositionsOperation = defineOperation()({
       driverId: caller.driverId,
       positions: input.positions.map((position) => ({ lat: position.lat, lng: position.lng, accuracyM: position.accuracy_m, at: new Date(position.at) })),
     });
-    return { status: 200, body: { data: { recorded } } };
+    return dataReply({ recorded });
   },
 });

@@ -3,6 +3,7 @@ import { TAGS } from '@/lib/platform/server/http/openapi/components';
 import { codeList } from '@/lib/platform/server/http/openapi/format';
 import { jsonResponse } from '@/lib/platform/server/http/openapi/success-responses';
 import { defineOperation } from '@/lib/platform/server/http/operation';
+import { dataReply } from '@/lib/platform/server/http/reply';
 import { parseQuery } from '@/lib/platform/server/validation/parse-input';
 import { getDelivery } from '@/lib/webhooks/server/internal/get-delivery';
 import { listDispatchDeliveries } from '@/lib/webhooks/server/list-dispatch-deliveries';
@@ -64,7 +65,7 @@ export const getWebhookDelivery = defineOperation<{ id: string }>()({
       description: 'One delivery of any account with the exact body sent and every attempt, as `GET /ext/webhook/deliveries/{id}` shows it.',
     },
   },
-  run: async ({ scope, params }) => ({ status: 200, body: { data: await getDelivery({ scope, id: params.id }) } }),
+  run: async ({ scope, params }) => dataReply(await getDelivery({ scope, id: params.id })),
 });
 
 export const redeliverWebhook = defineOperation<{ id: string }>()({
@@ -86,7 +87,7 @@ export const redeliverWebhook = defineOperation<{ id: string }>()({
       ].join('\n\n'),
     },
   },
-  run: async ({ scope, params }) => ({ status: 202, body: { data: await redeliver({ scope, id: params.id }) } }),
+  run: async ({ scope, params }) => dataReply(await redeliver({ scope, id: params.id }), 202),
 });
 
 /** The dispatch's webhook deliveries to every endpoint of its account, with their attempts, newest first. */

@@ -3,6 +3,7 @@ import { TAGS } from '@/lib/platform/server/http/openapi/components';
 import { formatDuration } from '@/lib/platform/server/http/openapi/format';
 import { jsonResponse, noContent } from '@/lib/platform/server/http/openapi/success-responses';
 import { defineOperation, targetAccountId } from '@/lib/platform/server/http/operation';
+import { dataReply } from '@/lib/platform/server/http/reply';
 import { CHECKS_PER_ACCOUNT, CHECKS_PER_PROCESS } from '@/lib/webhooks/server/internal/check-slots';
 import { disableWebhookEndpoint } from '@/lib/webhooks/server/internal/disable-webhook-endpoint';
 import { enableWebhookEndpoint } from '@/lib/webhooks/server/internal/enable-webhook-endpoint';
@@ -45,7 +46,7 @@ export const getWebhook = defineOperation<{ id?: string }>()({
     if (context.audience === 'admin') await assertAccountExists({ accountId });
     const endpoint = await findWebhookEndpoint({ accountId });
     if (!endpoint && context.audience === 'vendor') throw noWebhookEndpoint();
-    return { status: 200, body: { data: endpoint } };
+    return dataReply(endpoint);
   },
 });
 
@@ -124,7 +125,7 @@ export const enableWebhook = defineOperation<{ id?: string }>()({
       errorNotes: { not_found: 'No such account, or the account has no webhook registered' },
     },
   },
-  run: async (context) => ({ status: 200, body: { data: await enableWebhookEndpoint({ accountId: targetAccountId(context) }) } }),
+  run: async (context) => dataReply(await enableWebhookEndpoint({ accountId: targetAccountId(context) })),
 });
 
 /** Pause an account's endpoint from the console: deliveries wait until it is enabled. */
@@ -132,10 +133,8 @@ export const disableWebhook = defineOperation<{ id: string }>()({
   method: 'POST',
   mounts: { admin: '/api/admin/accounts/{id}/webhook/disable' },
   body: { schema: DisableWebhookBodySchema, description: 'Why the endpoint is paused.' },
-  run: async ({ params, input, caller }) => ({
-    status: 200,
-    body: { data: await disableWebhookEndpoint({ accountId: params.id, reason: input.reason, by: caller.user.email ?? caller.user.name }) },
-  }),
+  run: async ({ params, input, caller }) =>
+    dataReply(await disableWebhookEndpoint({ accountId: params.id, reason: input.reason, by: caller.user.email ?? caller.user.name })),
 });
 
 export const sendWebhookTest = defineOperation()({
@@ -154,7 +153,7 @@ export const sendWebhookTest = defineOperation()({
         'Queues a signed `webhook.ping` to your registered URL, delivered, retried and recorded like any event (it is not held behind any dispatch’s events). Follow it with `GET /ext/webhook/deliveries/{id}`.',
     },
   },
-  run: async ({ caller }) => ({ status: 202, body: { data: await sendTestEvent({ accountId: caller.accountId }) } }),
+  run: async ({ caller }) => dataReply(await sendTestEvent({ accountId: caller.accountId }), 202),
 });
 
 export const rotateSecret = defineOperation()({
@@ -174,12 +173,12 @@ export const rotateSecret = defineOperation()({
       ].join('\n\n'),
     },
   },
-  run: async ({ caller }) => ({ status: 200, body: { data: await rotateWebhookSecret({ accountId: caller.accountId }) } }),
+  run: async ({ caller }) => dataReply(await rotateWebhookSecret({ accountId: caller.accountId })),
 });
 
 /** Reveal the signing secret on the settings page (a deliberate read; never cached, as every API answer). */
 export const revealSecret = defineOperation()({
   method: 'GET',
   mounts: { staff: '/api/staff/webhook/secret' },
-  run: async ({ caller }) => ({ status: 200, body: { data: await getWebhookSecret({ accountId: caller.accountId }) } }),
+  run: async ({ caller }) => dataReply(await getWebhookSecret({ accountId: caller.accountId })),
 });
