@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { dataEnvelope } from '@/lib/platform/shared/envelope';
 import { getSignInAlert } from '@/lib/platform/server/auth/get-sign-in-alert';
-import { assertSameOrigin } from '@/lib/platform/server/auth/authenticate-session';
-import { KNOWN_DEVICE_COOKIE } from '@/lib/platform/server/auth/known-device';
-import { readCookie } from '@/lib/platform/server/auth/session-cookie';
-import { signedInResponse } from '@/lib/platform/server/auth/signed-in-response';
+import { signInFromPage } from '@/lib/platform/server/auth/signed-in-response';
 import { createDriverSignInLink, signInWithLink } from '@/lib/fleet/server/internal/drivers/sign-in-link';
 import { PageQuerySchema } from '@/lib/platform/shared/paging/page-query';
 import { createDriver } from '@/lib/fleet/server/drivers/create-driver';
@@ -188,10 +185,6 @@ export const signInWithLinkOperation = defineOperation()({
   mounts: { public: '/api/session/link' },
   // The origin is checked before the body is: a foreign page learns nothing from a 400.
   readsBody: true,
-  run: async ({ request, body }) => {
-    assertSameOrigin(request);
-    const { token } = parseInput(SignInLinkBodySchema, body);
-    const signedIn = await signInWithLink({ token, deviceCookie: readCookie(request.headers, KNOWN_DEVICE_COOKIE) });
-    return { status: 200, response: signedInResponse(request, signedIn) };
-  },
+  run: async ({ request, body }) =>
+    signInFromPage(request, (deviceCookie) => signInWithLink({ token: parseInput(SignInLinkBodySchema, body).token, deviceCookie })),
 });
