@@ -74,10 +74,7 @@ export const updateDropoffOperation = defineOperation<{ id: string }>()({
       ].join('\n\n'),
     },
   },
-  run: async (context) => {
-    const dispatch = await updateDropoff({ id: context.params.id, scope: context.scope, input: context.input, actor: actorOf(context) });
-    return dataReply(dispatch);
-  },
+  run: async (context) => dataReply(await updateDropoff({ id: context.params.id, scope: context.scope, input: context.input, actor: actorOf(context) })),
 });
 
 /** The vendor API answers 204; the dashboard gets the moved record back, its actors named (as its GET). */
@@ -163,10 +160,7 @@ export const cancelDispatchOperation = defineOperation<{ id: string }>()({
       ].join('\n\n'),
     },
   },
-  run: async (context) => {
-    const dispatch = await cancelDispatch({ id: context.params.id, scope: context.scope, input: context.input, actor: actorOf(context) });
-    return dataReply(dispatch);
-  },
+  run: async (context) => dataReply(await cancelDispatch({ id: context.params.id, scope: context.scope, input: context.input, actor: actorOf(context) })),
 });
 
 const DISPATCH_COMMAND = { pathId: 'dispatch', responses: { '200': jsonResponse('The updated dispatch.', DispatchResponseSchema) }, errors: ['invalid_transition'] } as const;

@@ -17,6 +17,7 @@ import { csvDownload } from '@/lib/platform/server/http/csv-download';
 import { TAGS } from '@/lib/platform/server/http/openapi/components';
 
 import { jsonResponse } from '@/lib/platform/server/http/openapi/success-responses';
+import { FILTERED_LIST_ERRORS } from '@/lib/platform/server/http/openapi/route-contract';
 import { defineOperation } from '@/lib/platform/server/http/operation';
 import { dataReply } from '@/lib/platform/server/http/reply';
 import { dispatchChangeStream } from '@/lib/dispatch/server/internal/live/event-stream';
@@ -51,8 +52,7 @@ export const listDispatchesOperation = defineOperation()({
   mounts: { vendor: '/ext/dispatches', staff: '/api/staff/dispatches', admin: '/api/admin/dispatches' },
   requestParams: { query: DispatchListQuerySchema.extend({ limit: DispatchPageLimitSchema }) },
   responses: { '200': jsonResponse('A page of dispatches.', DispatchListResponseSchema) },
-  errors: ['invalid_request'],
-  errorNotes: { invalid_request: 'A query parameter is invalid, or `cursor` is not one this API returned' },
+  ...FILTERED_LIST_ERRORS,
   docs: {
     vendor: {
       tag: TAGS.dispatches,

@@ -20,12 +20,20 @@ import { acceptOffer } from '@/lib/fleet/server/internal/offers/accept-offer';
 import { currentOffer } from '@/lib/fleet/server/internal/offers/current-offer';
 import { declineOffer } from '@/lib/fleet/server/internal/offers/decline-offer';
 import { parseQuery } from '@/lib/platform/server/validation/parse-input';
+import type { DriverScope } from '@/lib/platform/server/tenancy/scope';
 
 // The driver app's operations (lib/platform/server/http/operation.ts): the driver's duty, offers, jobs, proof and
 // positions, in the driver's own scope. The writes are idempotent: the app replays what it did
 // offline with the keys it made then.
 
 const localeOf = (request: Request) => parseQuery(DriverJobQuerySchema, request).locale;
+
+/** The job an operation's path names, in the driver's scope, and the language its answer is in. */
+const jobOf = ({ scope, params, request }: { scope: DriverScope; params: { id: string }; request: Request }) => ({
+  scope,
+  id: params.id,
+  locale: localeOf(request),
+});
 
 /** The signed-in driver: duty, last position, open offer, offer timeout. */
 export const driverProfileOperation = defineOperation()({
@@ -80,7 +88,7 @@ export const listJobsOperation = defineOperation()({
 export const getJobOperation = defineOperation<{ id: string }>()({
   method: 'GET',
   mounts: { driver: '/api/driver/jobs/{id}' },
-  run: async ({ request, params, scope }) => dataReply(await getDriverJob({ scope, id: params.id, locale: localeOf(request) })),
+  run: async (context) => dataReply(await getDriverJob(jobOf(context))),
 });
 
 /** The driver records accepted or picked_up. */
@@ -89,7 +97,7 @@ export const jobStatusOperation = defineOperation<{ id: string }>()({
   mounts: { driver: '/api/driver/jobs/{id}/status' },
   body: { schema: DriverStatusBodySchema, description: 'The status to record.' },
   idempotent: true,
-  run: async ({ request, params, input, scope }) => dataReply(await changeJobStatus({ scope, id: params.id, status: input.status, locale: localeOf(request) })),
+  run: async (context) => dataReply(await changeJobStatus({ ...jobOf(context), status: context.input.status })),
 });
 
 /** Record delivered with the account's proof (photo, signature or the customer's PIN) and, on a cash order, the cash collected. */
@@ -98,8 +106,7 @@ export const deliverJobOperation = defineOperation<{ id: string }>()({
   mounts: { driver: '/api/driver/jobs/{id}/deliver' },
   body: { schema: DeliverBodySchema, description: 'The proof and the cash collected.' },
   idempotent: true,
-  run: async ({ request, params, input, scope }) =>
-    dataReply(await deliverJob({ scope, id: params.id, pin: input.pin, cashCollected: input.cash_collected, locale: localeOf(request) })),
+  run: async (context) => dataReply(await deliverJob({ ...jobOf(context), pin: context.input.pin, cashCollected: context.input.cash_collected })),
 });
 
 /** Report a failed delivery (recorded as cancelled, reason delivery_failed). */
@@ -108,8 +115,7 @@ export const failJobOperation = defineOperation<{ id: string }>()({
   mounts: { driver: '/api/driver/jobs/{id}/fail' },
   body: { schema: FailBodySchema, description: 'Why the delivery failed.' },
   idempotent: true,
-  run: async ({ request, params, input, scope }) =>
-    dataReply(await failJob({ scope, id: params.id, reason: input.reason, note: input.note, locale: localeOf(request) })),
+  run: async (context) => dataReply(await failJob({ ...jobOf(context), reason: context.input.reason, note: context.input.note })),
 });
 
 /**

@@ -14,7 +14,8 @@ import { PING_TIMEOUT_MS, registerWebhook } from '@/lib/webhooks/server/register
 import { removeWebhookEndpoint } from '@/lib/webhooks/server/internal/remove-webhook-endpoint';
 import { rotateWebhookSecret } from '@/lib/webhooks/server/internal/rotate-webhook-secret';
 import { sendTestEvent } from '@/lib/webhooks/server/internal/send-test-event';
-import { DisableWebhookBodySchema, RegisterWebhookBodySchema, RotatedSecretResponseSchema, WebhookDeliveryResponseSchema, WebhookEndpointResponseSchema } from '@/lib/webhooks/shared/schemas';
+import { QUEUED_DELIVERY } from '@/lib/webhooks/server/operations/deliveries';
+import { DisableWebhookBodySchema, RegisterWebhookBodySchema, RotatedSecretResponseSchema, WebhookEndpointResponseSchema } from '@/lib/webhooks/shared/schemas';
 
 // An account's webhook endpoint: the operations of the vendor API, the dashboard's settings and
 // the console's account page (lib/platform/server/http/operation.ts).
@@ -141,7 +142,7 @@ export const sendWebhookTest = defineOperation()({
   method: 'POST',
   mounts: { vendor: '/ext/webhook/test', staff: '/api/staff/webhook/test' },
   idempotent: true,
-  responses: { '202': jsonResponse('Queued; `status` is `pending`.', WebhookDeliveryResponseSchema) },
+  responses: { '202': QUEUED_DELIVERY },
   errors: ['invalid_state'],
   errorNotes: { invalid_state: 'No webhook is registered yet: register one with `POST /ext/webhook`' },
   docs: {
