@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { dataEnvelope } from '@/lib/platform/shared/envelope';
 import { assertAccountExists } from '@/lib/accounts/server/assert-account-exists';
 import { createAccount } from '@/lib/accounts/server/create-account';
 import { createApiKey } from '@/lib/accounts/server/internal/create-api-key';
@@ -17,6 +17,7 @@ import { createUser } from '@/lib/platform/server/auth/create-user';
 import { CreateStaffBodySchema, StaffUserResponseSchema } from '@/lib/platform/shared/auth/schemas';
 import { createdResponse, jsonResponse } from '@/lib/platform/server/http/openapi/success-responses';
 import { defineOperation, targetAccountId } from '@/lib/platform/server/http/operation';
+import { dataReply } from '@/lib/platform/server/http/reply';
 import { parseQuery } from '@/lib/platform/server/validation/parse-input';
 
 // Vendor accounts, their settings, staff sign-ins and API keys: the console's and the operator
@@ -35,7 +36,7 @@ export const createAccountOperation = defineOperation()({
         'Creates an account with its first API key and its webhook signing secret. Both are returned in this response only; the key is stored as a hash and cannot be shown again.',
     },
   },
-  run: async ({ input }) => ({ status: 201, body: { data: await createAccount(input) } }),
+  run: async ({ input }) => dataReply(await createAccount(input), 201),
 });
 
 /** Every vendor account, newest first (the console's account picker and list). */
@@ -49,10 +50,10 @@ export const listAccountsOperation = defineOperation()({
 export const accountDetailOperation = defineOperation<{ id: string }>()({
   method: 'GET',
   mounts: { admin: '/api/admin/accounts/{id}' },
-  run: async ({ params }) => ({ status: 200, body: { data: await getAccountDetail({ accountId: params.id }) } }),
+  run: async ({ params }) => dataReply(await getAccountDetail({ accountId: params.id })),
 });
 
-const ModesResponseSchema = z.object({ data: AccountModesSchema });
+const ModesResponseSchema = dataEnvelope(AccountModesSchema);
 
 export const getModesOperation = defineOperation<{ id: string }>()({
   method: 'GET',
@@ -60,7 +61,7 @@ export const getModesOperation = defineOperation<{ id: string }>()({
   pathId: 'account',
   responses: { '200': jsonResponse('The modes.', ModesResponseSchema) },
   docs: { ops: { operationId: 'opsGetAccountModes', summary: 'Read an account’s modes (auto-assign, sandbox)' } },
-  run: async ({ params }) => ({ status: 200, body: { data: await getAccountModes({ accountId: params.id }) } }),
+  run: async ({ params }) => dataReply(await getAccountModes({ accountId: params.id })),
 });
 
 export const updateModesOperation = defineOperation<{ id: string }>()({
@@ -77,10 +78,10 @@ export const updateModesOperation = defineOperation<{ id: string }>()({
         'Any subset of the fields. `auto_assign` hands new dispatches to the dispatch engine, which bundles them per pickup and offers each trip to an on-duty driver timed to arrive when the food is ready. `sandbox` hands the account’s dispatches to simulated drivers that move at `sandbox_speed_kmh` and fire the account’s real webhooks.',
     },
   },
-  run: async ({ params, input }) => ({ status: 200, body: { data: await updateAccountModes({ accountId: params.id, input }) } }),
+  run: async ({ params, input }) => dataReply(await updateAccountModes({ accountId: params.id, input })),
 });
 
-const ProofOfDeliveryResponseSchema = z.object({ data: AccountProofOfDeliverySchema });
+const ProofOfDeliveryResponseSchema = dataEnvelope(AccountProofOfDeliverySchema);
 
 export const getProofOfDeliveryOperation = defineOperation<{ id: string }>()({
   method: 'GET',
@@ -88,7 +89,7 @@ export const getProofOfDeliveryOperation = defineOperation<{ id: string }>()({
   pathId: 'account',
   responses: { '200': jsonResponse('The requirement.', ProofOfDeliveryResponseSchema) },
   docs: { ops: { operationId: 'opsGetProofOfDelivery', summary: 'Read an account’s proof-of-delivery requirement' } },
-  run: async ({ params }) => ({ status: 200, body: { data: await getProofOfDelivery({ accountId: params.id }) } }),
+  run: async ({ params }) => dataReply(await getProofOfDelivery({ accountId: params.id })),
 });
 
 export const updateProofOfDeliveryOperation = defineOperation<{ id: string }>()({
@@ -105,7 +106,7 @@ export const updateProofOfDeliveryOperation = defineOperation<{ id: string }>()(
         'What a driver must provide in the driver app before recording `delivered` for the account’s dispatches: `none`, `photo`, `signature`, or `pin` (the 4-digit code shown on the customer’s tracking page, checked by the server). Without it the driver’s delivery is refused. Proof photos and signatures reach the vendor as `media_url` links. Applies from the next delivery attempt, also to dispatches already under way.',
     },
   },
-  run: async ({ params, input }) => ({ status: 200, body: { data: await updateProofOfDelivery({ accountId: params.id, input }) } }),
+  run: async ({ params, input }) => dataReply(await updateProofOfDelivery({ accountId: params.id, input })),
 });
 
 export const updateRateLimitOperation = defineOperation<{ id: string }>()({
@@ -113,7 +114,7 @@ export const updateRateLimitOperation = defineOperation<{ id: string }>()({
   mounts: { admin: '/api/admin/accounts/{id}/rate-limit', ops: '/api/ops/accounts/{id}/rate-limit' },
   pathId: 'account',
   body: { schema: UpdateRateLimitBodySchema, description: 'The account’s limit, or nulls for the default.' },
-  responses: { '200': jsonResponse('The limit now in force.', z.object({ data: AccountRateLimitSchema })) },
+  responses: { '200': jsonResponse('The limit now in force.', dataEnvelope(AccountRateLimitSchema)) },
   docs: {
     ops: {
       operationId: 'opsSetAccountRateLimit',
@@ -122,7 +123,7 @@ export const updateRateLimitOperation = defineOperation<{ id: string }>()({
         'The account’s own token bucket for the vendor API (`/ext/…`): `per_second` refills it, `burst` is its size. Both `null`: back to the server’s default (`API_RATE_LIMIT_PER_S`, `API_RATE_LIMIT_BURST`); both `0`: no limit for this account. Applies to the account’s next request on every server process.',
     },
   },
-  run: async ({ params, input }) => ({ status: 200, body: { data: await updateRateLimit({ accountId: params.id, input }) } }),
+  run: async ({ params, input }) => dataReply(await updateRateLimit({ accountId: params.id, input })),
 });
 
 export const updateTariffOperation = defineOperation<{ id: string }>()({
@@ -130,7 +131,7 @@ export const updateTariffOperation = defineOperation<{ id: string }>()({
   mounts: { admin: '/api/admin/accounts/{id}/tariff', ops: '/api/ops/accounts/{id}/tariff' },
   pathId: 'account',
   body: { schema: UpdateTariffBodySchema, description: 'The whole tariff.' },
-  responses: { '200': jsonResponse('The tariff now in force.', z.object({ data: TariffSchema.meta({ id: 'Tariff' }) })) },
+  responses: { '200': jsonResponse('The tariff now in force.', dataEnvelope(TariffSchema.meta({ id: 'Tariff' }))) },
   docs: {
     ops: {
       operationId: 'opsUpdateTariff',
@@ -139,7 +140,7 @@ export const updateTariffOperation = defineOperation<{ id: string }>()({
         'Delivery price = `base_fare_minor` + `per_km_minor` × road distance, at least `min_fare_minor`; VAT (`vat_rate_bps`, 1500 = 15 %) on top; amounts in minor units of `currency`. Estimates and new dispatches use it at once; existing dispatches keep their price.',
     },
   },
-  run: async ({ params, input }) => ({ status: 200, body: { data: await updateTariff({ accountId: params.id, input }) } }),
+  run: async ({ params, input }) => dataReply(await updateTariff({ accountId: params.id, input })),
 });
 
 /** The account's staff sign-ins. */
@@ -148,7 +149,7 @@ export const listUsersOperation = defineOperation<{ id: string }>()({
   mounts: { admin: '/api/admin/accounts/{id}/users' },
   run: async ({ params }) => {
     await assertAccountExists({ accountId: params.id });
-    return { status: 200, body: { data: await listAccountUsers({ accountId: params.id }) } };
+    return dataReply(await listAccountUsers({ accountId: params.id }));
   },
 });
 
@@ -169,7 +170,7 @@ export const createStaffUserOperation = defineOperation<{ id: string }>()({
         'A restaurant staff member who signs in to the dashboard at `/login` with this email and password and sees only this account. Passwords are stored as Argon2id hashes.',
     },
   },
-  run: async ({ params, input }) => ({ status: 201, body: { data: await createUser({ input: { ...input, role: 'staff', accountId: params.id } }) } }),
+  run: async ({ params, input }) => dataReply(await createUser({ input: { ...input, role: 'staff', accountId: params.id } }), 201),
 });
 
 export const createAdminOperation = defineOperation()({
@@ -186,7 +187,7 @@ export const createAdminOperation = defineOperation()({
         'An admin signs in at `/login` like staff and lands in the console at `/admin`: every account’s dispatches, drivers, fleets and accounts. `npm start` seeds one with the demo and prints its password.',
     },
   },
-  run: async ({ input }) => ({ status: 201, body: { data: await createUser({ input: { ...input, role: 'admin', accountId: null } }) } }),
+  run: async ({ input }) => dataReply(await createUser({ input: { ...input, role: 'admin', accountId: null } }), 201),
 });
 
 /** The account's API keys (prefixes only), revoked ones included. */
@@ -196,7 +197,7 @@ export const listApiKeysOperation = defineOperation<{ id?: string }>()({
   run: async (context) => {
     const accountId = targetAccountId(context);
     if (context.audience === 'admin') await assertAccountExists({ accountId });
-    return { status: 200, body: { data: await listApiKeys({ accountId }) } };
+    return dataReply(await listApiKeys({ accountId }));
   },
 });
 
@@ -208,7 +209,7 @@ export const createApiKeyOperation = defineOperation<{ id?: string }>()({
   run: async (context) => {
     const accountId = targetAccountId(context);
     if (context.audience === 'admin') await assertAccountExists({ accountId });
-    return { status: 201, body: { data: await createApiKey({ accountId, input: context.input }) } };
+    return dataReply(await createApiKey({ accountId, input: context.input }), 201);
   },
 });
 

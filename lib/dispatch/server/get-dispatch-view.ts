@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataEnvelope } from '@/lib/platform/shared/envelope';
 import { getDispatchJson } from '@/lib/dispatch/server/internal/get-dispatch';
 import { actorKey, resolveActorNames, type ActorRef } from '@/lib/dispatch/server/internal/resolve-actor-names';
 import { CancellationSchema, DispatchRecordSchema, StatusEntrySchema, type DispatchRecord } from '@/lib/dispatch/shared/schemas';
@@ -22,7 +23,7 @@ export type NamedCancellation = z.infer<typeof NamedCancellationSchema>;
 
 export const DispatchViewSchema = DispatchRecordSchema.extend({ status: z.array(NamedStatusEntrySchema), cancellation: NamedCancellationSchema.nullable() });
 
-export const DispatchViewResponseSchema = z.object({ data: DispatchViewSchema });
+export const DispatchViewResponseSchema = dataEnvelope(DispatchViewSchema);
 
 export type DispatchView = Omit<DispatchRecord, 'status' | 'cancellation'> & { status: NamedStatusEntry[]; cancellation: NamedCancellation | null };
 

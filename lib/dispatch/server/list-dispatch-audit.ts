@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataEnvelope } from '@/lib/platform/shared/envelope';
 import { db } from '@/lib/platform/server/db/client';
 import { dispatchNotFound } from '@/lib/dispatch/server/apply-change';
 import { actorKey, resolveActorNames } from '@/lib/dispatch/server/internal/resolve-actor-names';
@@ -25,7 +26,7 @@ export const AuditEntrySchema = z.object({
 
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-export const AuditTrailResponseSchema = z.object({ data: z.array(AuditEntrySchema) });
+export const AuditTrailResponseSchema = dataEnvelope(z.array(AuditEntrySchema));
 
 /** Events beyond this are not shown (a dispatch has a dozen); the newest are kept. */
 const AUDIT_LIMIT = 500;

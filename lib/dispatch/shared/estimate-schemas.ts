@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataEnvelope } from '@/lib/platform/shared/envelope';
 import { AddressSchema, checkPlannedTimes, CreateDispatchFieldsSchema } from '@/lib/dispatch/shared/schemas';
 
 export const EstimateBodySchema = z
@@ -48,4 +49,4 @@ export const QuotedEstimateSchema = EstimateSchema.extend({
 
 export type QuotedEstimate = z.infer<typeof QuotedEstimateSchema>;
 
-export const EstimateResponseSchema = z.object({ data: QuotedEstimateSchema }).meta({ id: 'EstimateResponse' });
+export const EstimateResponseSchema = dataEnvelope(QuotedEstimateSchema).meta({ id: 'EstimateResponse' });

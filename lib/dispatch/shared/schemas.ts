@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataEnvelope, pageEnvelope } from '@/lib/platform/shared/envelope';
 import { CurrencySchema, HttpUrlSchema, LocaleTextSchema, requiredText, text } from '@/lib/platform/shared/validation/primitives';
 import { AddressSchema } from '@/lib/platform/shared/validation/address';
 import { LifecycleStatusSchema, RefTypeSchema, StatusSchema } from '@/lib/dispatch/shared/transitions/statuses';
@@ -314,14 +315,9 @@ export const DispatchRecordSchema = z
 
 export type DispatchRecord = z.infer<typeof DispatchRecordSchema>;
 
-export const CreatedDispatchSchema = z.object({ data: z.object({ id: z.string() }) }).meta({ id: 'CreatedDispatch' });
-export const DispatchResponseSchema = z.object({ data: DispatchRecordSchema }).meta({ id: 'DispatchResponse' });
-export const DispatchListResponseSchema = z
-  .object({
-    data: z.array(DispatchRecordSchema),
-    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page' }),
-  })
-  .meta({ id: 'DispatchList' });
+export const CreatedDispatchSchema = dataEnvelope(z.object({ id: z.string() })).meta({ id: 'CreatedDispatch' });
+export const DispatchResponseSchema = dataEnvelope(DispatchRecordSchema).meta({ id: 'DispatchResponse' });
+export const DispatchListResponseSchema = pageEnvelope(DispatchRecordSchema).meta({ id: 'DispatchList' });
 
 export const UpdateDropoffBodySchema = z
   .object({

@@ -266,24 +266,22 @@ interface SessionRouteKind<C, S> {
 }
 
 /**
- * A route for a signed-in user of one role (session cookie, same-origin writes); a renewed
- * session cookie rides on every reply, errors included.
+ * The wrapper of the routes for signed-in users of one role (session cookie, same-origin writes),
+ * which `kind` describes; a renewed session cookie rides on every reply, errors included.
  */
-function sessionRoute<P extends Params, C, S>(
-  options: RouteOptions,
-  handler: (args: BaseArgs<P> & { caller: C; scope: S }) => Promise<Reply>,
-  { role, callerOf, scopeOf, idempotencyScope }: SessionRouteKind<C, S>,
-) {
-  return route<P, { caller: C; setCookie?: string }>(
-    options,
-    async (request) => {
-      const session = await authenticateSession(request, [role]);
-      return { caller: callerOf(session), setCookie: session.setCookie };
-    },
-    ({ auth, ...args }) => handler({ ...args, caller: auth.caller, scope: scopeOf(auth.caller) }),
-    idempotencyScope && ((auth) => idempotencyScope(auth.caller)),
-    (auth) => (auth.setCookie ? { 'set-cookie': auth.setCookie } : undefined),
-  );
+function sessionRoute<C, S>(kind: SessionRouteKind<C, S>) {
+  const { role, callerOf, scopeOf, idempotencyScope } = kind;
+  return <P extends Params = Params>(options: RouteOptions, handler: (args: BaseArgs<P> & { caller: C; scope: S }) => Promise<Reply>) =>
+    route<P, { caller: C; setCookie?: string }>(
+      options,
+      async (request) => {
+        const session = await authenticateSession(request, [role]);
+        return { caller: callerOf(session), setCookie: session.setCookie };
+      },
+      ({ auth, ...args }) => handler({ ...args, caller: auth.caller, scope: scopeOf(auth.caller) }),
+      idempotencyScope && ((auth) => idempotencyScope(auth.caller)),
+      (auth) => (auth.setCookie ? { 'set-cookie': auth.setCookie } : undefined),
+    );
 }
 
 /** The signed-in staff member of a dashboard request, and their account (the tenant). */
@@ -296,20 +294,15 @@ export interface StaffCaller extends Caller {
  * `caller` shaped like the vendor API's and the same account `scope`, so both surfaces call the
  * same domain functions with the same tenant scoping.
  */
-export function staffRoute<P extends Params = Params>(
-  options: RouteOptions,
-  handler: (args: BaseArgs<P> & { caller: StaffCaller; scope: AccountScope }) => Promise<Reply>,
-) {
-  return sessionRoute<P, StaffCaller, AccountScope>(options, handler, {
-    role: 'staff',
-    callerOf: ({ user, tariff }) => {
-      if (!user.accountId || !tariff) throw new DomainError('forbidden', 'Staff sign-ins belong to an account');
-      return { accountId: user.accountId, tariff, user };
-    },
-    scopeOf: (caller) => accountScope(caller.accountId),
-    idempotencyScope: (caller) => ({ accountId: caller.accountId }),
-  });
-}
+export const staffRoute = sessionRoute<StaffCaller, AccountScope>({
+  role: 'staff',
+  callerOf: ({ user, tariff }) => {
+    if (!user.accountId || !tariff) throw new DomainError('forbidden', 'Staff sign-ins belong to an account');
+    return { accountId: user.accountId, tariff, user };
+  },
+  scopeOf: (caller) => accountScope(caller.accountId),
+  idempotencyScope: (caller) => ({ accountId: caller.accountId }),
+});
 
 /** The signed-in admin of a console request: platform-wide, no tenant. */
 export interface AdminCaller {
@@ -320,18 +313,13 @@ export interface AdminCaller {
  * A console route for admins: session cookie, admin role, same-origin writes. Admin actions
  * call the same domain functions as the ops API, with the same platform `scope` (every account).
  */
-export function adminRoute<P extends Params = Params>(
-  options: RouteOptions,
-  handler: (args: BaseArgs<P> & { caller: AdminCaller; scope: PlatformScope }) => Promise<Reply>,
-) {
-  return sessionRoute<P, AdminCaller, PlatformScope>(options, handler, {
-    role: 'admin',
-    callerOf: ({ user }) => ({ user }),
-    scopeOf: () => platformScope(),
-    // Each admin's keys are their own: two admins may pick the same key.
-    idempotencyScope: (caller) => ({ operator: `admin:${caller.user.id}` }),
-  });
-}
+export const adminRoute = sessionRoute<AdminCaller, PlatformScope>({
+  role: 'admin',
+  callerOf: ({ user }) => ({ user }),
+  scopeOf: () => platformScope(),
+  // Each admin's keys are their own: two admins may pick the same key.
+  idempotencyScope: (caller) => ({ operator: `admin:${caller.user.id}` }),
+});
 
 /** The signed-in driver of a driver app request: their user, and the driver they are. */
 export interface DriverCaller {
@@ -345,17 +333,12 @@ export interface DriverCaller {
  * them. Routes declared `idempotent` honour an `Idempotency-Key` in the driver's own key space
  * (the app replays what it did offline with the keys it made then).
  */
-export function driverRoute<P extends Params = Params>(
-  options: RouteOptions,
-  handler: (args: BaseArgs<P> & { caller: DriverCaller; scope: DriverScope }) => Promise<Reply>,
-) {
-  return sessionRoute<P, DriverCaller, DriverScope>(options, handler, {
-    role: 'driver',
-    callerOf: ({ user }) => {
-      if (!user.driverId) throw new DomainError('forbidden', 'Driver sign-ins belong to a driver');
-      return { user, driverId: user.driverId };
-    },
-    scopeOf: (caller) => driverScope(caller.driverId),
-    idempotencyScope: (caller) => ({ driverId: caller.driverId }),
-  });
-}
+export const driverRoute = sessionRoute<DriverCaller, DriverScope>({
+  role: 'driver',
+  callerOf: ({ user }) => {
+    if (!user.driverId) throw new DomainError('forbidden', 'Driver sign-ins belong to a driver');
+    return { user, driverId: user.driverId };
+  },
+  scopeOf: (caller) => driverScope(caller.driverId),
+  idempotencyScope: (caller) => ({ driverId: caller.driverId }),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataEnvelope, pageEnvelope } from '@/lib/platform/shared/envelope';
 import { PageQuerySchema } from '@/lib/platform/shared/paging/page-query';
 import { EVENT_TYPES } from '@/lib/dispatch/shared/events';
 import { HttpUrlSchema, requiredText, text } from '@/lib/platform/shared/validation/primitives';
@@ -88,17 +89,10 @@ export const DeliveryListQuerySchema = PageQuerySchema.extend({
 
 export type DeliveryListQuery = z.infer<typeof DeliveryListQuerySchema>;
 
-export const WebhookEndpointResponseSchema = z.object({ data: WebhookEndpointSchema }).meta({ id: 'WebhookEndpointResponse' });
-export const WebhookDeliveryResponseSchema = z.object({ data: WebhookDeliverySchema }).meta({ id: 'WebhookDeliveryResponse' });
-export const WebhookDeliveryDetailResponseSchema = z
-  .object({ data: WebhookDeliveryDetailSchema })
-  .meta({ id: 'WebhookDeliveryDetailResponse' });
-export const WebhookDeliveryListResponseSchema = z
-  .object({
-    data: z.array(WebhookDeliverySchema),
-    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page' }),
-  })
-  .meta({ id: 'WebhookDeliveryList' });
+export const WebhookEndpointResponseSchema = dataEnvelope(WebhookEndpointSchema).meta({ id: 'WebhookEndpointResponse' });
+export const WebhookDeliveryResponseSchema = dataEnvelope(WebhookDeliverySchema).meta({ id: 'WebhookDeliveryResponse' });
+export const WebhookDeliveryDetailResponseSchema = dataEnvelope(WebhookDeliveryDetailSchema).meta({ id: 'WebhookDeliveryDetailResponse' });
+export const WebhookDeliveryListResponseSchema = pageEnvelope(WebhookDeliverySchema).meta({ id: 'WebhookDeliveryList' });
 
 export const RotatedSecretResponseSchema = z
   .object({

@@ -16,6 +16,7 @@ import { LOCATION_HEADER, TAGS } from '@/lib/platform/server/http/openapi/compon
 import { codeList } from '@/lib/platform/server/http/openapi/format';
 import { jsonResponse, noContent } from '@/lib/platform/server/http/openapi/success-responses';
 import { defineOperation } from '@/lib/platform/server/http/operation';
+import { dataReply } from '@/lib/platform/server/http/reply';
 import { canCancelOrder, DESTINATION_LOCKED_IN, LIFECYCLE_STATUSES } from '@/lib/dispatch/shared/transitions/statuses';
 
 // What callers do to a dispatch: the vendor API, the dashboard, the console and the operator
@@ -73,10 +74,7 @@ export const updateDropoffOperation = defineOperation<{ id: string }>()({
       ].join('\n\n'),
     },
   },
-  run: async (context) => {
-    const dispatch = await updateDropoff({ id: context.params.id, scope: context.scope, input: context.input, actor: actorOf(context) });
-    return { status: 200, body: { data: dispatch } };
-  },
+  run: async (context) => dataReply(await updateDropoff({ id: context.params.id, scope: context.scope, input: context.input, actor: actorOf(context) })),
 });
 
 /** The vendor API answers 204; the dashboard gets the moved record back, its actors named (as its GET). */
@@ -104,7 +102,7 @@ export const changeDestinationOperation = defineOperation<{ id: string }>()({
     const { scope } = context;
     const dispatch = await changeDestination({ id: context.params.id, scope, destination: context.input, actor: actorOf(context) });
     if (context.audience === 'vendor') return { status: 204 };
-    return { status: 200, body: { data: await nameDispatchActors({ record: dispatch, scope }) } };
+    return dataReply(await nameDispatchActors({ record: dispatch, scope }));
   },
 });
 
@@ -131,10 +129,7 @@ export const markReadyOperation = defineOperation<{ id: string }>()({
       ].join('\n\n'),
     },
   },
-  run: async (context) => ({
-    status: 200,
-    body: { data: await markReady({ id: context.params.id, scope: context.scope, actor: actorOf(context) }) },
-  }),
+  run: async (context) => dataReply(await markReady({ id: context.params.id, scope: context.scope, actor: actorOf(context) })),
 });
 
 const CANCELLABLE = LIFECYCLE_STATUSES.filter((state) => canCancelOrder(state));
@@ -165,10 +160,7 @@ export const cancelDispatchOperation = defineOperation<{ id: string }>()({
       ].join('\n\n'),
     },
   },
-  run: async (context) => {
-    const dispatch = await cancelDispatch({ id: context.params.id, scope: context.scope, input: context.input, actor: actorOf(context) });
-    return { status: 200, body: { data: dispatch } };
-  },
+  run: async (context) => dataReply(await cancelDispatch({ id: context.params.id, scope: context.scope, input: context.input, actor: actorOf(context) })),
 });
 
 const DISPATCH_COMMAND = { pathId: 'dispatch', responses: { '200': jsonResponse('The updated dispatch.', DispatchResponseSchema) }, errors: ['invalid_transition'] } as const;
@@ -193,7 +185,7 @@ export const assignDriverOperation = defineOperation<{ id: string }>()({
   run: async (context) => {
     const { input } = context;
     const dispatch = await assignDriver({ id: context.params.id, scope: context.scope, driverId: input.driver_id, actor: actorOf(context, input) });
-    return { status: 200, body: { data: dispatch } };
+    return dataReply(dispatch);
   },
 });
 
@@ -223,7 +215,7 @@ export const changeStatusOperation = defineOperation<{ id: string }>()({
       status === 'cancelled'
         ? await cancelDispatch({ ...command, input: { reason, reason_text }, as: 'status' })
         : await changeStatus({ ...command, status });
-    return { status: 200, body: { data: dispatch } };
+    return dataReply(dispatch);
   },
 });
 

@@ -2,6 +2,7 @@ import { EstimateBodySchema, EstimateResponseSchema } from '@/lib/dispatch/share
 import { TAGS } from '@/lib/platform/server/http/openapi/components';
 import { jsonResponse } from '@/lib/platform/server/http/openapi/success-responses';
 import { defineOperation } from '@/lib/platform/server/http/operation';
+import { dataReply } from '@/lib/platform/server/http/reply';
 import { quoteDelivery } from '@/lib/pricing/server/quotes/quote-delivery';
 
 /** Times and prices for a pickup and destination under the caller's tariff, held as a signed quote. */
@@ -19,5 +20,5 @@ export const estimateOperation = defineOperation()({
         'Times (whole minutes) and prices (your tariff’s currency, VAT separate) for delivering from `pickup` to `destination`; see **Estimates**. Nothing is stored: the prices are held for 10 minutes by the returned `quote_id`, a signed token a create can name once.',
     },
   },
-  run: async ({ caller, input }) => ({ status: 200, body: { data: await quoteDelivery({ accountId: caller.accountId, input, tariff: caller.tariff }) } }),
+  run: async ({ caller, input }) => dataReply(await quoteDelivery({ accountId: caller.accountId, input, tariff: caller.tariff })),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataEnvelope } from '@/lib/platform/shared/envelope';
 import { adminListArgs, AdminDispatchExportQuerySchema, AdminDispatchListQuerySchema } from '@/lib/dispatch/server/console-schemas';
 import { DispatchExportQuerySchema, exportDispatchesCsv } from '@/lib/dispatch/server/internal/export-dispatches-csv';
 import { getDispatchJson } from '@/lib/dispatch/server/internal/get-dispatch';
@@ -16,7 +17,9 @@ import { csvDownload } from '@/lib/platform/server/http/csv-download';
 import { TAGS } from '@/lib/platform/server/http/openapi/components';
 
 import { jsonResponse } from '@/lib/platform/server/http/openapi/success-responses';
+import { FILTERED_LIST_ERRORS } from '@/lib/platform/server/http/openapi/route-contract';
 import { defineOperation } from '@/lib/platform/server/http/operation';
+import { dataReply } from '@/lib/platform/server/http/reply';
 import { dispatchChangeStream } from '@/lib/dispatch/server/internal/live/event-stream';
 import { parseQuery } from '@/lib/platform/server/validation/parse-input';
 import { describeLifecycle, LifecycleSchema } from '@/lib/dispatch/server/internal/transitions/describe-lifecycle';
@@ -49,8 +52,7 @@ export const listDispatchesOperation = defineOperation()({
   mounts: { vendor: '/ext/dispatches', staff: '/api/staff/dispatches', admin: '/api/admin/dispatches' },
   requestParams: { query: DispatchListQuerySchema.extend({ limit: DispatchPageLimitSchema }) },
   responses: { '200': jsonResponse('A page of dispatches.', DispatchListResponseSchema) },
-  errors: ['invalid_request'],
-  errorNotes: { invalid_request: 'A query parameter is invalid, or `cursor` is not one this API returned' },
+  ...FILTERED_LIST_ERRORS,
   docs: {
     vendor: {
       tag: TAGS.dispatches,
@@ -130,42 +132,42 @@ export const dispatchEventsOperation = defineOperation()({
 export const destinationChangesOperation = defineOperation<{ id: string }>()({
   method: 'GET',
   mounts: { staff: '/api/staff/dispatches/{id}/destination-changes', admin: '/api/admin/dispatches/{id}/destination-changes' },
-  run: async ({ scope, params }) => ({ status: 200, body: { data: await listDestinationChanges({ scope, id: params.id }) } }),
+  run: async ({ scope, params }) => dataReply(await listDestinationChanges({ scope, id: params.id })),
 });
 
 /** The ETA last announced for the dispatch (null while none stands). */
 export const dispatchEtaOperation = defineOperation<{ id: string }>()({
   method: 'GET',
   mounts: { staff: '/api/staff/dispatches/{id}/eta', admin: '/api/admin/dispatches/{id}/eta' },
-  run: async ({ scope, params }) => ({ status: 200, body: { data: await getDispatchEta({ id: params.id, scope }) } }),
+  run: async ({ scope, params }) => dataReply(await getDispatchEta({ id: params.id, scope })),
 });
 
 /** The driver's proof photos, signature and failure photo (ids for the caller's media route) and a failed delivery's reason. */
 export const dispatchProofOperation = defineOperation<{ id: string }>()({
   method: 'GET',
   mounts: { staff: '/api/staff/dispatches/{id}/proof', admin: '/api/admin/dispatches/{id}/proof' },
-  run: async ({ scope, params }) => ({ status: 200, body: { data: await getDispatchProof({ scope, id: params.id }) } }),
+  run: async ({ scope, params }) => dataReply(await getDispatchProof({ scope, id: params.id })),
 });
 
 /** The route the driver took: their positions on the dispatch, oldest first (thinned past 500). */
 export const dispatchTrailOperation = defineOperation<{ id: string }>()({
   method: 'GET',
   mounts: { staff: '/api/staff/dispatches/{id}/trail', admin: '/api/admin/dispatches/{id}/trail' },
-  run: async ({ scope, params }) => ({ status: 200, body: { data: await getDispatchTrail({ scope, id: params.id }) } }),
+  run: async ({ scope, params }) => dataReply(await getDispatchTrail({ scope, id: params.id })),
 });
 
 /** The audit trail: every event of the dispatch in order, with who caused it. */
 export const dispatchAuditOperation = defineOperation<{ id: string }>()({
   method: 'GET',
   mounts: { admin: '/api/admin/dispatches/{id}/audit' },
-  run: async ({ scope, params }) => ({ status: 200, body: { data: await listDispatchAudit({ id: params.id, scope }) } }),
+  run: async ({ scope, params }) => dataReply(await listDispatchAudit({ id: params.id, scope })),
 });
 
 /** The status values and the enforced transition table; no credential needed. */
 export const statusesOperation = defineOperation()({
   method: 'GET',
   mounts: { public: '/ext/statuses' },
-  responses: { '200': jsonResponse('The lifecycle.', z.object({ data: LifecycleSchema })) },
+  responses: { '200': jsonResponse('The lifecycle.', dataEnvelope(LifecycleSchema)) },
   errors: ['internal_error'],
   docs: {
     public: {
@@ -175,5 +177,5 @@ export const statusesOperation = defineOperation()({
       description: 'The lifecycle and marker statuses and the transition table the service enforces. No API key needed.',
     },
   },
-  run: async () => ({ status: 200, body: { data: describeLifecycle() } }),
+  run: async () => dataReply(describeLifecycle()),
 });

@@ -1,4 +1,5 @@
 import { defineOperation } from '@/lib/platform/server/http/operation';
+import { dataReply } from '@/lib/platform/server/http/reply';
 import { getTrackingView } from '@/lib/dispatch/server/tracking/get-tracking-view';
 import { TRACKING_HEADERS } from '@/lib/dispatch/server/internal/tracking/headers';
 
@@ -7,5 +8,5 @@ export const trackingViewOperation = defineOperation<{ token: string }>()({
   method: 'GET',
   mounts: { public: '/api/track/{token}' },
   options: { headers: TRACKING_HEADERS },
-  run: async ({ params }) => ({ status: 200, body: { data: await getTrackingView({ token: params.token }) } }),
+  run: async ({ params }) => dataReply(await getTrackingView({ token: params.token })),
 });

@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { dataEnvelope } from '@/lib/platform/shared/envelope';
 import { getSignInAlert } from '@/lib/platform/server/auth/get-sign-in-alert';
-import { assertSameOrigin } from '@/lib/platform/server/auth/authenticate-session';
-import { KNOWN_DEVICE_COOKIE } from '@/lib/platform/server/auth/known-device';
-import { readCookie } from '@/lib/platform/server/auth/session-cookie';
-import { signedInResponse } from '@/lib/platform/server/auth/signed-in-response';
+import { signInFromPage } from '@/lib/platform/server/auth/signed-in-response';
 import { createDriverSignInLink, signInWithLink } from '@/lib/fleet/server/internal/drivers/sign-in-link';
 import { PageQuerySchema } from '@/lib/platform/shared/paging/page-query';
 import { createDriver } from '@/lib/fleet/server/drivers/create-driver';
@@ -20,6 +18,7 @@ import { AdminDriverSchema, CreateDriverBodySchema, DriverLocationBodySchema, Dr
 import { updateDriver } from '@/lib/fleet/server/internal/drivers/update-driver';
 import { createdResponse, jsonResponse } from '@/lib/platform/server/http/openapi/success-responses';
 import { defineOperation } from '@/lib/platform/server/http/operation';
+import { dataReply } from '@/lib/platform/server/http/reply';
 import { readLiveMap } from '@/lib/fleet/server/internal/live/read-live-map';
 import { parseInput, parseQuery } from '@/lib/platform/server/validation/parse-input';
 import { text } from '@/lib/platform/shared/validation/primitives';
@@ -31,7 +30,7 @@ export const createDriverOperation = defineOperation()({
   method: 'POST',
   mounts: { admin: '/api/admin/drivers', ops: '/api/ops/drivers' },
   body: { schema: CreateDriverBodySchema, description: 'The driver to create.' },
-  responses: { '201': createdResponse(z.object({ data: DriverSchema })) },
+  responses: { '201': createdResponse(dataEnvelope(DriverSchema)) },
   docs: {
     ops: {
       operationId: 'opsCreateDriver',
@@ -39,7 +38,7 @@ export const createDriverOperation = defineOperation()({
       description: 'A driver starts off duty (they go on duty in the driver app) unless `on_duty: true` is sent; only on-duty drivers with a fresh position are offered work by auto-assign.',
     },
   },
-  run: async ({ input }) => ({ status: 201, body: { data: await createDriver({ input }) } }),
+  run: async ({ input }) => dataReply(await createDriver({ input }), 201),
 });
 
 /** Every driver, newest first; filters q (name, phone, id), fleet, active. */
@@ -53,7 +52,7 @@ export const listDriversOperation = defineOperation()({
 export const adminDriverOperation = defineOperation<{ id: string }>()({
   method: 'GET',
   mounts: { admin: '/api/admin/drivers/{id}' },
-  run: async ({ params }) => ({ status: 200, body: { data: await getAdminDriver({ id: params.id }) } }),
+  run: async ({ params }) => dataReply(await getAdminDriver({ id: params.id })),
 });
 
 export const updateDriverOperation = defineOperation<{ id: string }>()({
@@ -61,7 +60,7 @@ export const updateDriverOperation = defineOperation<{ id: string }>()({
   mounts: { admin: '/api/admin/drivers/{id}', ops: '/api/ops/drivers/{id}' },
   pathId: 'driver',
   body: { schema: UpdateDriverBodySchema.meta({ id: 'UpdateDriverRequest' }), description: 'The fields to change.' },
-  responses: { '200': jsonResponse('The driver after the change.', z.object({ data: AdminDriverSchema.meta({ id: 'DriverDetail' }) })) },
+  responses: { '200': jsonResponse('The driver after the change.', dataEnvelope(AdminDriverSchema.meta({ id: 'DriverDetail' }))) },
   errorNotes: { invalid_request: 'A field failed validation, the fleet does not exist, or it is inactive' },
   docs: {
     ops: {
@@ -71,14 +70,14 @@ export const updateDriverOperation = defineOperation<{ id: string }>()({
         'Any of `name`, `phone`, `fleet_id` (null: no fleet), `is_active` and `on_duty`. A deactivated driver cannot be assigned; dispatches already assigned stay assigned. An active driver never belongs to an inactive fleet: moving one into it, or reactivating one in it, is refused. Only on-duty drivers with a fresh position are offered work (auto-assign); putting a driver off duty declines the offer they have open.',
     },
   },
-  run: async ({ params, input }) => ({ status: 200, body: { data: await updateDriver({ id: params.id, input }) } }),
+  run: async ({ params, input }) => dataReply(await updateDriver({ id: params.id, input })),
 });
 
 /** The driver's app sign-in (user id and phone), or null. */
 export const getDriverSignInOperation = defineOperation<{ id: string }>()({
   method: 'GET',
   mounts: { admin: '/api/admin/drivers/{id}/sign-in' },
-  run: async ({ params }) => ({ status: 200, body: { data: await getDriverSignIn({ driverId: params.id }) } }),
+  run: async ({ params }) => dataReply(await getDriverSignIn({ driverId: params.id })),
 });
 
 export const setDriverSignInOperation = defineOperation<{ id: string }>()({
@@ -86,7 +85,7 @@ export const setDriverSignInOperation = defineOperation<{ id: string }>()({
   mounts: { admin: '/api/admin/drivers/{id}/sign-in', ops: '/api/ops/drivers/{id}/sign-in' },
   pathId: 'driver',
   body: { schema: SetDriverSignInBodySchema, description: 'The phone number and the PIN.' },
-  responses: { '201': createdResponse(z.object({ data: DriverSignInSchema })) },
+  responses: { '201': createdResponse(dataEnvelope(DriverSignInSchema)) },
   errors: ['invalid_state'],
   errorNotes: {
     invalid_request: 'A field failed validation, or the phone number is already another user’s sign-in',
@@ -100,21 +99,21 @@ export const setDriverSignInOperation = defineOperation<{ id: string }>()({
         'The driver signs in to `/driver` with `phone` and `pin`. Called again for the same driver, it replaces the phone and PIN: the driver’s sessions end and sign-in links not used yet stop working. Sign-ins are throttled like the dashboard’s (5 failures per phone in 15 minutes).',
     },
   },
-  run: async ({ params, input }) => ({ status: 201, body: { data: await setDriverSignIn({ driverId: params.id, input }) } }),
+  run: async ({ params, input }) => dataReply(await setDriverSignIn({ driverId: params.id, input }), 201),
 });
 
 /** A one-time sign-in link for the driver (15 minutes), shown as a QR code. */
 export const driverSignInLinkOperation = defineOperation<{ id: string }>()({
   method: 'POST',
   mounts: { admin: '/api/admin/drivers/{id}/sign-in-link' },
-  run: async ({ params }) => ({ status: 201, body: { data: await createDriverSignInLink({ driverId: params.id }) } }),
+  run: async ({ params }) => dataReply(await createDriverSignInLink({ driverId: params.id }), 201),
 });
 
 /** Failed driver PIN sign-ins across all phones against the platform's budget (the console's alert). */
 export const signInAlertOperation = defineOperation()({
   method: 'GET',
   mounts: { admin: '/api/admin/sign-in-alert' },
-  run: async () => ({ status: 200, body: { data: await getSignInAlert() } }),
+  run: async () => dataReply(await getSignInAlert()),
 });
 
 export const recordLocationOperation = defineOperation<{ id: string }>()({
@@ -122,7 +121,7 @@ export const recordLocationOperation = defineOperation<{ id: string }>()({
   mounts: { ops: '/api/ops/drivers/{id}/location' },
   pathId: 'driver',
   body: { schema: DriverLocationBodySchema, description: 'Where the driver is now.' },
-  responses: { '200': jsonResponse('The position, and what it changed on each of the driver’s dispatches.', z.object({ data: DriverPositionSchema })) },
+  responses: { '200': jsonResponse('The position, and what it changed on each of the driver’s dispatches.', dataEnvelope(DriverPositionSchema)) },
   docs: {
     ops: {
       operationId: 'opsRecordDriverLocation',
@@ -131,7 +130,7 @@ export const recordLocationOperation = defineOperation<{ id: string }>()({
         'Stores the driver’s last known position and applies it to each dispatch the driver is on (assigned, accepted, ready_for_pickup, picked_up), atomically: one statement writes the position, the dispatches’ changes and their events. Within `GEOFENCE_RADIUS_M` (default 200 m) of the pickup before `picked_up`, `near_pickup` is appended to the history once per dispatch; within it of the destination while `picked_up`, `near_destination` once. When the ETA to the next stop moves by more than `ETA_UPDATE_THRESHOLD_MIN` minutes (default 2), or is the first since an assignment, it is stored and announced as a `dispatch.eta_updated` webhook. The sandbox simulator reports its drivers through the same code.',
     },
   },
-  run: async ({ params, input }) => ({ status: 200, body: { data: await recordDriverPosition({ driverId: params.id, ...input }) } }),
+  run: async ({ params, input }) => dataReply(await recordDriverPosition({ driverId: params.id, ...input })),
 });
 
 /** The driver's dispatches across accounts, newest first. */
@@ -148,14 +147,14 @@ export const driverDispatchesOperation = defineOperation<{ id: string }>()({
 export const accountDriverOperation = defineOperation<{ id: string }>()({
   method: 'GET',
   mounts: { staff: '/api/staff/drivers/{id}' },
-  run: async ({ caller, params }) => ({ status: 200, body: { data: await getDriver({ accountId: caller.accountId, id: params.id }) } }),
+  run: async ({ caller, params }) => dataReply(await getDriver({ accountId: caller.accountId, id: params.id })),
 });
 
 /** Active drivers' last positions and the open dispatches, for the live map. */
 export const liveMapOperation = defineOperation()({
   method: 'GET',
   mounts: { admin: '/api/admin/live-map' },
-  run: async () => ({ status: 200, body: { data: await readLiveMap() } }),
+  run: async () => dataReply(await readLiveMap()),
 });
 
 const CandidatesQuerySchema = z.object({ q: text(200).optional() });
@@ -166,7 +165,7 @@ export const driverCandidatesOperation = defineOperation<{ id: string }>()({
   mounts: { admin: '/api/admin/dispatches/{id}/driver-candidates' },
   run: async ({ request, params }) => {
     const { q } = parseQuery(CandidatesQuerySchema, request);
-    return { status: 200, body: { data: await listDriverCandidates({ dispatchId: params.id, q }) } };
+    return dataReply(await listDriverCandidates({ dispatchId: params.id, q }));
   },
 });
 
@@ -174,7 +173,7 @@ export const driverCandidatesOperation = defineOperation<{ id: string }>()({
 export const assignedDriverOperation = defineOperation<{ id: string }>()({
   method: 'GET',
   mounts: { admin: '/api/admin/dispatches/{id}/driver' },
-  run: async ({ params }) => ({ status: 200, body: { data: await getAssignedDriver({ dispatchId: params.id }) } }),
+  run: async ({ params }) => dataReply(await getAssignedDriver({ dispatchId: params.id })),
 });
 
 /**
@@ -186,10 +185,6 @@ export const signInWithLinkOperation = defineOperation()({
   mounts: { public: '/api/session/link' },
   // The origin is checked before the body is: a foreign page learns nothing from a 400.
   readsBody: true,
-  run: async ({ request, body }) => {
-    assertSameOrigin(request);
-    const { token } = parseInput(SignInLinkBodySchema, body);
-    const signedIn = await signInWithLink({ token, deviceCookie: readCookie(request.headers, KNOWN_DEVICE_COOKIE) });
-    return { status: 200, response: signedInResponse(request, signedIn) };
-  },
+  run: async ({ request, body }) =>
+    signInFromPage(request, (deviceCookie) => signInWithLink({ token: parseInput(SignInLinkBodySchema, body).token, deviceCookie })),
 });

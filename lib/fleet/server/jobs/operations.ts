@@ -12,7 +12,7 @@ import { setDriverDuty } from '@/lib/fleet/server/drivers/set-driver-duty';
 import { getEnv } from '@/lib/platform/server/env';
 import { hashRequest, runIdempotent } from '@/lib/platform/server/http/idempotency';
 import { defineOperation } from '@/lib/platform/server/http/operation';
-import type { Reply } from '@/lib/platform/server/http/reply';
+import { dataReply, type Reply } from '@/lib/platform/server/http/reply';
 import { readUploadBody } from '@/lib/dispatch/server/media/read-upload-body';
 import { MediaUploadQuerySchema } from '@/lib/dispatch/server/media/schemas';
 import { storeMedia } from '@/lib/dispatch/server/media/store-media';
@@ -20,6 +20,7 @@ import { acceptOffer } from '@/lib/fleet/server/internal/offers/accept-offer';
 import { currentOffer } from '@/lib/fleet/server/internal/offers/current-offer';
 import { declineOffer } from '@/lib/fleet/server/internal/offers/decline-offer';
 import { parseQuery } from '@/lib/platform/server/validation/parse-input';
+import type { DriverScope } from '@/lib/platform/server/tenancy/scope';
 
 // The driver app's operations (lib/platform/server/http/operation.ts): the driver's duty, offers, jobs, proof and
 // positions, in the driver's own scope. The writes are idempotent: the app replays what it did
@@ -27,11 +28,18 @@ import { parseQuery } from '@/lib/platform/server/validation/parse-input';
 
 const localeOf = (request: Request) => parseQuery(DriverJobQuerySchema, request).locale;
 
+/** The job an operation's path names, in the driver's scope, and the language its answer is in. */
+const jobOf = ({ scope, params, request }: { scope: DriverScope; params: { id: string }; request: Request }) => ({
+  scope,
+  id: params.id,
+  locale: localeOf(request),
+});
+
 /** The signed-in driver: duty, last position, open offer, offer timeout. */
 export const driverProfileOperation = defineOperation()({
   method: 'GET',
   mounts: { driver: '/api/driver/me' },
-  run: async ({ caller }) => ({ status: 200, body: { data: await getDriverProfile({ driverId: caller.driverId }) } }),
+  run: async ({ caller }) => dataReply(await getDriverProfile({ driverId: caller.driverId })),
 });
 
 /** Go on or off duty (off duty declines the open offer). */
@@ -39,14 +47,14 @@ export const setDutyOperation = defineOperation()({
   method: 'PUT',
   mounts: { driver: '/api/driver/duty' },
   body: { schema: DriverDutyBodySchema, description: 'On duty or not.' },
-  run: async ({ caller, input }) => ({ status: 200, body: { data: await setDriverDuty({ driverId: caller.driverId, onDuty: input.on_duty }) } }),
+  run: async ({ caller, input }) => dataReply(await setDriverDuty({ driverId: caller.driverId, onDuty: input.on_duty })),
 });
 
 /** The driver's open offer, or null. */
 export const currentOfferOperation = defineOperation()({
   method: 'GET',
   mounts: { driver: '/api/driver/offers/current' },
-  run: async ({ caller }) => ({ status: 200, body: { data: await currentOffer(caller.driverId) } }),
+  run: async ({ caller }) => dataReply(await currentOffer(caller.driverId)),
 });
 
 /** Take the offer: the dispatch is assigned to and accepted by the driver; answers the job. */
@@ -57,7 +65,7 @@ export const acceptOfferOperation = defineOperation<{ id: string }>()({
   run: async ({ request, params, caller, scope }) => {
     const locale = localeOf(request);
     const { dispatchId } = await acceptOffer({ offerId: params.id, driverId: caller.driverId });
-    return { status: 200, body: { data: await getDriverJob({ scope, id: dispatchId, locale }) } };
+    return dataReply(await getDriverJob({ scope, id: dispatchId, locale }));
   },
 });
 
@@ -66,21 +74,21 @@ export const declineOfferOperation = defineOperation<{ id: string }>()({
   method: 'POST',
   mounts: { driver: '/api/driver/offers/{id}/decline' },
   idempotent: true,
-  run: async ({ caller, params }) => ({ status: 200, body: { data: await declineOffer({ offerId: params.id, driverId: caller.driverId }) } }),
+  run: async ({ caller, params }) => dataReply(await declineOffer({ offerId: params.id, driverId: caller.driverId })),
 });
 
 /** The driver's jobs: on duty first, then the last 24 h's finished ones. */
 export const listJobsOperation = defineOperation()({
   method: 'GET',
   mounts: { driver: '/api/driver/jobs' },
-  run: async ({ request, scope }) => ({ status: 200, body: { data: await listDriverJobs({ scope, locale: localeOf(request) }) } }),
+  run: async ({ request, scope }) => dataReply(await listDriverJobs({ scope, locale: localeOf(request) })),
 });
 
 /** One of the driver's jobs, with its legal next statuses. */
 export const getJobOperation = defineOperation<{ id: string }>()({
   method: 'GET',
   mounts: { driver: '/api/driver/jobs/{id}' },
-  run: async ({ request, params, scope }) => ({ status: 200, body: { data: await getDriverJob({ scope, id: params.id, locale: localeOf(request) }) } }),
+  run: async (context) => dataReply(await getDriverJob(jobOf(context))),
 });
 
 /** The driver records accepted or picked_up. */
@@ -89,10 +97,7 @@ export const jobStatusOperation = defineOperation<{ id: string }>()({
   mounts: { driver: '/api/driver/jobs/{id}/status' },
   body: { schema: DriverStatusBodySchema, description: 'The status to record.' },
   idempotent: true,
-  run: async ({ request, params, input, scope }) => ({
-    status: 200,
-    body: { data: await changeJobStatus({ scope, id: params.id, status: input.status, locale: localeOf(request) }) },
-  }),
+  run: async (context) => dataReply(await changeJobStatus({ ...jobOf(context), status: context.input.status })),
 });
 
 /** Record delivered with the account's proof (photo, signature or the customer's PIN) and, on a cash order, the cash collected. */
@@ -101,10 +106,7 @@ export const deliverJobOperation = defineOperation<{ id: string }>()({
   mounts: { driver: '/api/driver/jobs/{id}/deliver' },
   body: { schema: DeliverBodySchema, description: 'The proof and the cash collected.' },
   idempotent: true,
-  run: async ({ request, params, input, scope }) => ({
-    status: 200,
-    body: { data: await deliverJob({ scope, id: params.id, pin: input.pin, cashCollected: input.cash_collected, locale: localeOf(request) }) },
-  }),
+  run: async (context) => dataReply(await deliverJob({ ...jobOf(context), pin: context.input.pin, cashCollected: context.input.cash_collected })),
 });
 
 /** Report a failed delivery (recorded as cancelled, reason delivery_failed). */
@@ -113,10 +115,7 @@ export const failJobOperation = defineOperation<{ id: string }>()({
   mounts: { driver: '/api/driver/jobs/{id}/fail' },
   body: { schema: FailBodySchema, description: 'Why the delivery failed.' },
   idempotent: true,
-  run: async ({ request, params, input, scope }) => ({
-    status: 200,
-    body: { data: await failJob({ scope, id: params.id, reason: input.reason, note: input.note, locale: localeOf(request) }) },
-  }),
+  run: async (context) => dataReply(await failJob({ ...jobOf(context), reason: context.input.reason, note: context.input.note })),
 });
 
 /**
@@ -133,7 +132,7 @@ export const uploadJobMediaOperation = defineOperation<{ id: string }>()({
     const bytes = await readUploadBody(request, getEnv().MEDIA_MAX_BYTES);
     const declaredType = request.headers.get('content-type');
     const store = (): Promise<Reply> =>
-      storeMedia({ scope, dispatchId: params.id, kind, bytes, declaredType, signal: request.signal }).then((data) => ({ status: 201, body: { data } }));
+      storeMedia({ scope, dispatchId: params.id, kind, bytes, declaredType, signal: request.signal }).then((data) => dataReply(data, 201));
     const key = request.headers.get('idempotency-key');
     if (key === null) return store();
     const digest = createHash('sha256').update(bytes).digest('hex');
@@ -153,6 +152,6 @@ export const recordPositionsOperation = defineOperation()({
       driverId: caller.driverId,
       positions: input.positions.map((position) => ({ lat: position.lat, lng: position.lng, accuracyM: position.accuracy_m, at: new Date(position.at) })),
     });
-    return { status: 200, body: { data: { recorded } } };
+    return dataReply({ recorded });
   },
 });

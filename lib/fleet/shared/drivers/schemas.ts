@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataEnvelope } from '@/lib/platform/shared/envelope';
 import { AddressSchema } from '@/lib/dispatch/shared/schemas';
 import { requiredText, text } from '@/lib/platform/shared/validation/primitives';
 
@@ -22,7 +23,7 @@ export const DriverSchema = z
 
 export type Driver = z.infer<typeof DriverSchema>;
 
-export const DriverResponseSchema = z.object({ data: DriverSchema }).meta({ id: 'DriverResponse' });
+export const DriverResponseSchema = dataEnvelope(DriverSchema).meta({ id: 'DriverResponse' });
 
 /** `POST /api/ops/drivers/{id}/location`: where the driver is now. */
 export const DriverLocationBodySchema = AddressSchema.pick({ lat: true, lng: true }).meta({ id: 'DriverLocationRequest' });

@@ -1,9 +1,8 @@
 import { assertSameOrigin } from '@/lib/platform/server/auth/authenticate-session';
 import { clientAddress } from '@/lib/platform/server/auth/client-address';
-import { KNOWN_DEVICE_COOKIE } from '@/lib/platform/server/auth/known-device';
 import { DriverSignInBodySchema, SignInBodySchema } from '@/lib/platform/shared/auth/schemas';
 import { clearedSessionCookie, isSecureRequest, readCookie, SESSION_COOKIE } from '@/lib/platform/server/auth/session-cookie';
-import { signedInResponse } from '@/lib/platform/server/auth/signed-in-response';
+import { signInFromPage } from '@/lib/platform/server/auth/signed-in-response';
 import { signIn } from '@/lib/platform/server/auth/sign-in';
 import { signOut } from '@/lib/platform/server/internal/auth/sign-out';
 import { defineOperation } from '@/lib/platform/server/http/operation';
@@ -21,14 +20,12 @@ export const signInOperation = defineOperation()({
   method: 'POST',
   mounts: { public: '/api/session' },
   readsBody: true,
-  run: async ({ request, body }) => {
-    assertSameOrigin(request);
-    const isDriver = typeof body === 'object' && body !== null && 'phone' in body;
-    const input = isDriver ? parseInput(DriverSignInBodySchema, body) : parseInput(SignInBodySchema, body);
-    const deviceCookie = readCookie(request.headers, KNOWN_DEVICE_COOKIE);
-    const signedIn = await signIn({ input, ip: clientAddress(request.headers), deviceCookie });
-    return { status: 200, response: signedInResponse(request, signedIn) };
-  },
+  run: async ({ request, body }) =>
+    signInFromPage(request, (deviceCookie) => {
+      const isDriver = typeof body === 'object' && body !== null && 'phone' in body;
+      const input = isDriver ? parseInput(DriverSignInBodySchema, body) : parseInput(SignInBodySchema, body);
+      return signIn({ input, ip: clientAddress(request.headers), deviceCookie });
+    }),
 });
 
 /** Sign out: ends the session and clears the cookie. */

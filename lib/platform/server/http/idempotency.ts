@@ -31,34 +31,37 @@ interface StoredKey {
   createdAt: Date;
 }
 
+/** What a finished request stores on its key: the same columns in the three tables. */
+type StoredReply = Pick<Prisma.IdempotencyKeyUpdateInput, 'statusCode' | 'responseBody' | 'responseHeaders'>;
+
+/**
+ * What keysOf uses of a key table's Prisma delegate. The tables differ only in their owner column
+ * (`Owner`) and so in the name Prisma gives their unique index on the owner and the key (`Unique`).
+ */
+interface KeyTable<Owner, Unique extends string> {
+  createMany(args: { data: (Owner & { key: string; requestHash: string })[]; skipDuplicates: boolean }): Promise<{ count: number }>;
+  findUnique(args: { where: Record<Unique, Owner & { key: string }> }): Promise<StoredKey | null>;
+  deleteMany(args: { where: Owner & { key: string; createdAt?: Date } }): Promise<unknown>;
+  update(args: { where: Record<Unique, Owner & { key: string }>; data: StoredReply }): Promise<unknown>;
+}
+
+/** `key` of `owner` in `table`, whose unique index on the owner and the key Prisma names `unique`. */
+function keyIn<Owner extends object, Unique extends string>(table: KeyTable<Owner, Unique>, owner: Owner, unique: Unique, key: string) {
+  const where = { [unique]: { ...owner, key } } as Record<Unique, Owner & { key: string }>;
+  return {
+    claim: (requestHash: string) => table.createMany({ data: [{ ...owner, key, requestHash }], skipDuplicates: true }),
+    find: () => table.findUnique({ where }),
+    remove: (createdAt?: Date) => table.deleteMany({ where: { ...owner, key, ...(createdAt && { createdAt }) } }),
+    save: (data: StoredReply) => table.update({ where, data }),
+  };
+}
+
 /** The table of `owner`'s keys: idempotency_keys, driver_idempotency_keys or operator_idempotency_keys, the same columns. */
 function keysOf(owner: IdempotencyOwner, key: string) {
   const prisma = db();
-  if ('accountId' in owner) {
-    const { accountId } = owner;
-    return {
-      claim: (requestHash: string) => prisma.idempotencyKey.createMany({ data: [{ accountId, key, requestHash }], skipDuplicates: true }),
-      find: (): Promise<StoredKey | null> => prisma.idempotencyKey.findUnique({ where: { accountId_key: { accountId, key } } }),
-      remove: (createdAt?: Date) => prisma.idempotencyKey.deleteMany({ where: { accountId, key, ...(createdAt && { createdAt }) } }),
-      save: (data: Prisma.IdempotencyKeyUpdateInput) => prisma.idempotencyKey.update({ where: { accountId_key: { accountId, key } }, data }),
-    };
-  }
-  if ('driverId' in owner) {
-    const { driverId } = owner;
-    return {
-      claim: (requestHash: string) => prisma.driverIdempotencyKey.createMany({ data: [{ driverId, key, requestHash }], skipDuplicates: true }),
-      find: (): Promise<StoredKey | null> => prisma.driverIdempotencyKey.findUnique({ where: { driverId_key: { driverId, key } } }),
-      remove: (createdAt?: Date) => prisma.driverIdempotencyKey.deleteMany({ where: { driverId, key, ...(createdAt && { createdAt }) } }),
-      save: (data: Prisma.DriverIdempotencyKeyUpdateInput) => prisma.driverIdempotencyKey.update({ where: { driverId_key: { driverId, key } }, data }),
-    };
-  }
-  const { operator } = owner;
-  return {
-    claim: (requestHash: string) => prisma.operatorIdempotencyKey.createMany({ data: [{ operator, key, requestHash }], skipDuplicates: true }),
-    find: (): Promise<StoredKey | null> => prisma.operatorIdempotencyKey.findUnique({ where: { operator_key: { operator, key } } }),
-    remove: (createdAt?: Date) => prisma.operatorIdempotencyKey.deleteMany({ where: { operator, key, ...(createdAt && { createdAt }) } }),
-    save: (data: Prisma.OperatorIdempotencyKeyUpdateInput) => prisma.operatorIdempotencyKey.update({ where: { operator_key: { operator, key } }, data }),
-  };
+  if ('accountId' in owner) return keyIn(prisma.idempotencyKey, { accountId: owner.accountId }, 'accountId_key', key);
+  if ('driverId' in owner) return keyIn(prisma.driverIdempotencyKey, { driverId: owner.driverId }, 'driverId_key', key);
+  return keyIn(prisma.operatorIdempotencyKey, { operator: owner.operator }, 'operator_key', key);
 }
 
 export async function runIdempotent(

@@ -12,6 +12,14 @@ export interface Reply {
   response?: Response;
 }
 
+/**
+ * The answer most operations give: their result in the API's envelope, `{ data }`; a 200, a 201
+ * for what the operation created, a 202 for what it has accepted to do later.
+ */
+export function dataReply(data: unknown, status: 200 | 201 | 202 = 200): Reply {
+  return { status, body: { data } };
+}
+
 export function toResponse(reply: Reply, requestId: string): Response {
   if (reply.response) {
     reply.response.headers.set('x-request-id', requestId);

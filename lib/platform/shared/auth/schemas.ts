@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataEnvelope } from '@/lib/platform/shared/envelope';
 import { requiredText } from '@/lib/platform/shared/validation/primitives';
 
 // Imported by the sign-in form: nothing here may pull server code (password hashing) into the browser.
@@ -77,4 +78,4 @@ export const SessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-export const StaffUserResponseSchema = z.object({ data: SessionUserSchema }).meta({ id: 'StaffUser' });
+export const StaffUserResponseSchema = dataEnvelope(SessionUserSchema).meta({ id: 'StaffUser' });

@@ -2,7 +2,9 @@ import { PageQuerySchema } from '@/lib/platform/shared/paging/page-query';
 import { TAGS } from '@/lib/platform/server/http/openapi/components';
 import { codeList } from '@/lib/platform/server/http/openapi/format';
 import { jsonResponse } from '@/lib/platform/server/http/openapi/success-responses';
+import { FILTERED_LIST_ERRORS } from '@/lib/platform/server/http/openapi/route-contract';
 import { defineOperation } from '@/lib/platform/server/http/operation';
+import { dataReply } from '@/lib/platform/server/http/reply';
 import { parseQuery } from '@/lib/platform/server/validation/parse-input';
 import { getDelivery } from '@/lib/webhooks/server/internal/get-delivery';
 import { listDispatchDeliveries } from '@/lib/webhooks/server/list-dispatch-deliveries';
@@ -11,6 +13,9 @@ import { redeliver } from '@/lib/webhooks/server/internal/redeliver';
 import { DELIVERY_STATUSES, DeliveryListQuerySchema, WEBHOOK_EVENT_TYPES, WebhookDeliveryDetailResponseSchema, WebhookDeliveryListResponseSchema, WebhookDeliveryResponseSchema } from '@/lib/webhooks/shared/schemas';
 
 // An account's webhook deliveries: read, listed and sent again (lib/platform/server/http/operation.ts).
+
+/** The 202 of a delivery queued to be sent (a redelivery, a test event). */
+export const QUEUED_DELIVERY = jsonResponse('Queued; `status` is `pending`.', WebhookDeliveryResponseSchema);
 
 export const listWebhookDeliveries = defineOperation()({
   method: 'GET',
@@ -26,8 +31,7 @@ export const listWebhookDeliveries = defineOperation()({
     }),
   },
   responses: { '200': jsonResponse('A page of deliveries.', WebhookDeliveryListResponseSchema) },
-  errors: ['invalid_request'],
-  errorNotes: { invalid_request: 'A query parameter is invalid, or `cursor` is not one this API returned' },
+  ...FILTERED_LIST_ERRORS,
   docs: {
     vendor: {
       tag: TAGS.webhooks,
@@ -64,7 +68,7 @@ export const getWebhookDelivery = defineOperation<{ id: string }>()({
       description: 'One delivery of any account with the exact body sent and every attempt, as `GET /ext/webhook/deliveries/{id}` shows it.',
     },
   },
-  run: async ({ scope, params }) => ({ status: 200, body: { data: await getDelivery({ scope, id: params.id }) } }),
+  run: async ({ scope, params }) => dataReply(await getDelivery({ scope, id: params.id })),
 });
 
 export const redeliverWebhook = defineOperation<{ id: string }>()({
@@ -72,7 +76,7 @@ export const redeliverWebhook = defineOperation<{ id: string }>()({
   mounts: { vendor: '/ext/webhook/deliveries/{id}/redeliver', staff: '/api/staff/webhook/deliveries/{id}/redeliver' },
   pathId: 'delivery',
   idempotent: true,
-  responses: { '202': jsonResponse('Queued; `status` is `pending`.', WebhookDeliveryResponseSchema) },
+  responses: { '202': QUEUED_DELIVERY },
   errors: ['invalid_state'],
   errorNotes: { invalid_state: 'No webhook is registered: register one with `POST /ext/webhook`' },
   docs: {
@@ -86,7 +90,7 @@ export const redeliverWebhook = defineOperation<{ id: string }>()({
       ].join('\n\n'),
     },
   },
-  run: async ({ scope, params }) => ({ status: 202, body: { data: await redeliver({ scope, id: params.id }) } }),
+  run: async ({ scope, params }) => dataReply(await redeliver({ scope, id: params.id }), 202),
 });
 
 /** The dispatch's webhook deliveries to every endpoint of its account, with their attempts, newest first. */

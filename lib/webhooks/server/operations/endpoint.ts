@@ -3,6 +3,7 @@ import { TAGS } from '@/lib/platform/server/http/openapi/components';
 import { formatDuration } from '@/lib/platform/server/http/openapi/format';
 import { jsonResponse, noContent } from '@/lib/platform/server/http/openapi/success-responses';
 import { defineOperation, targetAccountId } from '@/lib/platform/server/http/operation';
+import { dataReply } from '@/lib/platform/server/http/reply';
 import { CHECKS_PER_ACCOUNT, CHECKS_PER_PROCESS } from '@/lib/webhooks/server/internal/check-slots';
 import { disableWebhookEndpoint } from '@/lib/webhooks/server/internal/disable-webhook-endpoint';
 import { enableWebhookEndpoint } from '@/lib/webhooks/server/internal/enable-webhook-endpoint';
@@ -13,7 +14,8 @@ import { PING_TIMEOUT_MS, registerWebhook } from '@/lib/webhooks/server/register
 import { removeWebhookEndpoint } from '@/lib/webhooks/server/internal/remove-webhook-endpoint';
 import { rotateWebhookSecret } from '@/lib/webhooks/server/internal/rotate-webhook-secret';
 import { sendTestEvent } from '@/lib/webhooks/server/internal/send-test-event';
-import { DisableWebhookBodySchema, RegisterWebhookBodySchema, RotatedSecretResponseSchema, WebhookDeliveryResponseSchema, WebhookEndpointResponseSchema } from '@/lib/webhooks/shared/schemas';
+import { QUEUED_DELIVERY } from '@/lib/webhooks/server/operations/deliveries';
+import { DisableWebhookBodySchema, RegisterWebhookBodySchema, RotatedSecretResponseSchema, WebhookEndpointResponseSchema } from '@/lib/webhooks/shared/schemas';
 
 // An account's webhook endpoint: the operations of the vendor API, the dashboard's settings and
 // the console's account page (lib/platform/server/http/operation.ts).
@@ -45,7 +47,7 @@ export const getWebhook = defineOperation<{ id?: string }>()({
     if (context.audience === 'admin') await assertAccountExists({ accountId });
     const endpoint = await findWebhookEndpoint({ accountId });
     if (!endpoint && context.audience === 'vendor') throw noWebhookEndpoint();
-    return { status: 200, body: { data: endpoint } };
+    return dataReply(endpoint);
   },
 });
 
@@ -124,7 +126,7 @@ export const enableWebhook = defineOperation<{ id?: string }>()({
       errorNotes: { not_found: 'No such account, or the account has no webhook registered' },
     },
   },
-  run: async (context) => ({ status: 200, body: { data: await enableWebhookEndpoint({ accountId: targetAccountId(context) }) } }),
+  run: async (context) => dataReply(await enableWebhookEndpoint({ accountId: targetAccountId(context) })),
 });
 
 /** Pause an account's endpoint from the console: deliveries wait until it is enabled. */
@@ -132,17 +134,15 @@ export const disableWebhook = defineOperation<{ id: string }>()({
   method: 'POST',
   mounts: { admin: '/api/admin/accounts/{id}/webhook/disable' },
   body: { schema: DisableWebhookBodySchema, description: 'Why the endpoint is paused.' },
-  run: async ({ params, input, caller }) => ({
-    status: 200,
-    body: { data: await disableWebhookEndpoint({ accountId: params.id, reason: input.reason, by: caller.user.email ?? caller.user.name }) },
-  }),
+  run: async ({ params, input, caller }) =>
+    dataReply(await disableWebhookEndpoint({ accountId: params.id, reason: input.reason, by: caller.user.email ?? caller.user.name })),
 });
 
 export const sendWebhookTest = defineOperation()({
   method: 'POST',
   mounts: { vendor: '/ext/webhook/test', staff: '/api/staff/webhook/test' },
   idempotent: true,
-  responses: { '202': jsonResponse('Queued; `status` is `pending`.', WebhookDeliveryResponseSchema) },
+  responses: { '202': QUEUED_DELIVERY },
   errors: ['invalid_state'],
   errorNotes: { invalid_state: 'No webhook is registered yet: register one with `POST /ext/webhook`' },
   docs: {
@@ -154,7 +154,7 @@ export const sendWebhookTest = defineOperation()({
         'Queues a signed `webhook.ping` to your registered URL, delivered, retried and recorded like any event (it is not held behind any dispatch’s events). Follow it with `GET /ext/webhook/deliveries/{id}`.',
     },
   },
-  run: async ({ caller }) => ({ status: 202, body: { data: await sendTestEvent({ accountId: caller.accountId }) } }),
+  run: async ({ caller }) => dataReply(await sendTestEvent({ accountId: caller.accountId }), 202),
 });
 
 export const rotateSecret = defineOperation()({
@@ -174,12 +174,12 @@ export const rotateSecret = defineOperation()({
       ].join('\n\n'),
     },
   },
-  run: async ({ caller }) => ({ status: 200, body: { data: await rotateWebhookSecret({ accountId: caller.accountId }) } }),
+  run: async ({ caller }) => dataReply(await rotateWebhookSecret({ accountId: caller.accountId })),
 });
 
 /** Reveal the signing secret on the settings page (a deliberate read; never cached, as every API answer). */
 export const revealSecret = defineOperation()({
   method: 'GET',
   mounts: { staff: '/api/staff/webhook/secret' },
-  run: async ({ caller }) => ({ status: 200, body: { data: await getWebhookSecret({ accountId: caller.accountId }) } }),
+  run: async ({ caller }) => dataReply(await getWebhookSecret({ accountId: caller.accountId })),
 });

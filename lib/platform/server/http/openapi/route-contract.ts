@@ -77,6 +77,15 @@ function jsonBody({ schema, description }: NonNullable<OperationFields['body']>)
   };
 }
 
+/**
+ * The `errors` and `errorNotes` of a list read with query filters and a page cursor: what a
+ * caller can get wrong is in the query.
+ */
+export const FILTERED_LIST_ERRORS = {
+  errors: ['invalid_request'],
+  errorNotes: { invalid_request: 'A query parameter is invalid, or `cursor` is not one this API returned' },
+} as const satisfies { errors: readonly ErrorCode[]; errorNotes: Partial<Record<ErrorCode, string>> };
+
 /** What `not_found` means on an operation whose path names a record by `{id}`. */
 function notFoundNote(record: PathIdRecord, audience: Audience): string {
   return `No ${record} with this id${audience === 'vendor' ? ' in your account' : ''}`;
