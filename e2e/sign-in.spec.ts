@@ -44,8 +44,26 @@ test('signing out without a connection locks the dashboard, says so, and finishe
   await expect(page.getByRole('button', { name: 'Signing out…' })).toBeDisabled();
   expect((await request.get('/api/staff/dispatches', { headers: { cookie: `dispatch_session=${session.value}` } })).status()).toBe(200);
 
+  // The connection's return, the retry timer and the page coming back into view can each start
+  // the finish at the same moment: the session ends once, and the page leaves once (a second
+  // departure aborts the first; a test waiting for the first then fails on it).
+  const endings: string[] = [];
+  const departures: string[] = [];
+  page.on('request', (sent) => {
+    const path = new URL(sent.url()).pathname;
+    if (sent.method() === 'DELETE' && path === '/api/session') endings.push(path);
+    if (sent.isNavigationRequest() && path === '/login') departures.push(path);
+  });
   await context.setOffline(false);
+  await page
+    .evaluate(() => {
+      window.dispatchEvent(new Event('online'));
+      window.dispatchEvent(new Event('online'));
+    })
+    .catch(() => undefined); // the page may already be on its way out
   await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+  expect(endings).toHaveLength(1);
+  expect(departures).toHaveLength(1);
   expect((await request.get('/api/staff/dispatches', { headers: { cookie: `dispatch_session=${session.value}` } })).status()).toBe(401);
   await page.goto('/dispatches');
   await expect(page).toHaveURL(/\/login/);

@@ -44,17 +44,27 @@ export function SignOutGate({
   useEffect(() => {
     if (pendingAt === null) return;
     let isStopped = false;
+    // One attempt at a time, and one departure: the signal's return, the timer and the page coming
+    // back into view can each start one, and a second navigation would abort the first.
+    let isAttempting = false;
+    let isLeaving = false;
     const attempt = async () => {
+      if (isAttempting || isLeaving) return;
+      isAttempting = true;
       let to: string | null = null;
       try {
         to = await (finish ? finish() : finishSignOut().then((state) => (state === 'done' ? signInPath : null)));
       } catch {
         // tried again on the next occasion
+      } finally {
+        isAttempting = false;
       }
       // A full load: nothing of the signed-out user stays in memory. (Finishing clears the
       // marker, which unmounts this effect first: the page must still leave.)
-      if (to !== null) window.location.assign(to);
-      else if (!isStopped) setIsWaiting(true);
+      if (to !== null) {
+        isLeaving = true;
+        window.location.assign(to);
+      } else if (!isStopped) setIsWaiting(true);
     };
     const onOnline = () => void attempt();
     const onVisible = () => document.visibilityState === 'visible' && void attempt();
