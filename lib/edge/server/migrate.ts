@@ -26,6 +26,72 @@ const LOCKFILE = { path: 'migration_lock.toml', content: 'provider = "postgresql
  */
 const FILTERS = { externalTables: ['public.driver_trail'], externalEnums: [] };
 
+/**
+ * The migration that squashed the history before it: a new database runs it; a database that
+ * ran every migration it replaces records it as applied without running it (Prisma's own
+ * `migrate resolve --applied`, done for you); one that ran only some of them is refused, since
+ * the baseline cannot finish what they started. The replaced migrations are in git history.
+ */
+export const BASELINE = {
+  name: '20261128160000_baseline',
+  replaces: [
+    '20261122025208_init',
+    '20261122033500_auth_change_notifications',
+    '20261122040000_dispatch_record_function',
+    '20261122053000_stored_records',
+    '20261122060000_webhook_delivery',
+    '20261122075536_staff_dashboard',
+    '20261122163000_positions_and_account_modes',
+    '20261123033833_console_dispatch_filters',
+    '20261123080000_sortable_delivery_ids',
+    '20261123213835_idempotent_reply_headers',
+    '20261124200000_login_attempt_buckets',
+    '20261124210000_account_rate_limits',
+    '20261124220000_dispatch_cancellation',
+    '20261124230000_vendor_control',
+    '20261124234000_customer_name_search',
+    '20261124235500_rate_limit_lease',
+    '20261125000000_driver_app',
+    '20261127132526_session_credentials',
+    '20261127164448_live_engine',
+    '20261127210000_delivery_confirmation',
+    '20261127213000_address_book',
+    '20261127233920_signed_quotes',
+    '20261127234000_driver_trail',
+    '20261128102735_operator_idempotency_keys',
+  ],
+};
+
+type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/** The migrations a database has finished (none when it has no migrations table yet). */
+async function finishedMigrations(query: Query): Promise<Set<string>> {
+  const { rows: [table] } = await query(`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present`);
+  if (!table?.present) return new Set();
+  const { rows } = await query('SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL');
+  return new Set(rows.map((row) => String(row.migration_name)));
+}
+
+/** Records BASELINE as applied on a database that ran everything it replaces; see BASELINE. */
+async function adoptBaseline(engine: SchemaEngineLike, query: Query, migrationsList: MigrationsList): Promise<void> {
+  const finished = await finishedMigrations(query);
+  if (finished.has(BASELINE.name)) return;
+  const ran = BASELINE.replaces.filter((name) => finished.has(name));
+  if (ran.length === 0) return;
+  if (ran.length < BASELINE.replaces.length) {
+    throw new Error(
+      `This database stopped at migration ${ran[ran.length - 1]}, before ${BASELINE.name} squashed the migrations. ` +
+        'Migrate it with a release from before the squash first (commit 7b0287a or earlier), then with this one.',
+    );
+  }
+  try {
+    await engine.markMigrationApplied({ migrationName: BASELINE.name, migrationsList });
+  } catch (error) {
+    // Another process recorded it first.
+    if (!(await finishedMigrations(query)).has(BASELINE.name)) throw error;
+  }
+}
+
 export type MigrationTarget = { databaseUrl: string } | { pgliteDir: string };
 
 /**
@@ -50,8 +116,11 @@ class WholeScriptPrismaPg extends PrismaPg {
   }
 }
 
+type MigrationsList = Awaited<ReturnType<typeof readMigrations>>;
+
 interface SchemaEngineLike {
   applyMigrations(input: unknown): Promise<{ appliedMigrationNames: string[] }>;
+  markMigrationApplied(input: { migrationName: string; migrationsList: MigrationsList }): Promise<unknown>;
   diff(input: unknown): Promise<{ exitCode: number; stdout?: string | null }>;
   free(): void;
 }
@@ -105,7 +174,10 @@ export async function applyMigrations(target: MigrationTarget): Promise<string[]
   try {
     const engine = await startEngine(factory);
     try {
-      const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList: await readMigrations(), filters: FILTERS });
+      const migrationsList = await readMigrations();
+      const query: Query = embedded ? (text) => embedded.pglite.query(text) : (text) => pool!.query(text);
+      await adoptBaseline(engine, query, migrationsList);
+      const { appliedMigrationNames } = await engine.applyMigrations({ migrationsList, filters: FILTERS });
       await applySqlFiles(embedded?.pglite ?? pool!);
       // The trail's partitions for today and the next days, before any position is written.
       const prepare = prepareTrailQuery(new Date());

@@ -1,9 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, db, embeddedDatabase } from '@/lib/platform/server/db/client';
-import { MIGRATIONS_DIR } from '@/lib/edge/server/migrate';
 import { applySqlFiles, findSqlDrift, readSqlFiles, type SqlDatabase } from '@/lib/platform/server/db/sql-definitions';
 import { createDispatch } from '@/lib/dispatch/server/create-dispatch';
 import { getEnv } from '@/lib/platform/server/env';
@@ -91,9 +88,13 @@ describe('database functions and triggers against lib/<module>/server/sql', { ti
     expect(await findSqlDrift(database())).toEqual([]);
   });
 
-  it('brings a database migrated before lib/<module>/server/sql existed to the files', async () => {
-    // As deployed before: the last migration that restated the fan-out, none of the new functions.
-    await exec(await fs.readFile(path.join(MIGRATIONS_DIR, '20261123080000_sortable_delivery_ids', 'migration.sql'), 'utf8'));
+  it('brings a database with older functions and without newer ones to the files', async () => {
+    // As an older release left it: a fan-out that did not wake the workers, and none of the functions that came later.
+    const fanOut = (await readSqlFiles()).find((sql) => sql.name === '40_dispatch_events_fan_out.sql')!;
+    const fanOutFunction = fanOut.sql.slice(0, fanOut.sql.indexOf('\nCREATE OR REPLACE TRIGGER'));
+    const older = fanOutFunction.replace(/\n  IF delivered THEN\n    PERFORM webhook_wake_workers\(\);\n  END IF;/, '');
+    expect(older).not.toBe(fanOutFunction);
+    await exec(older);
     await exec(`DROP FUNCTION webhook_must_wait(text, text, integer), webhook_wake_workers(),
                               dispatch_events_append(dispatches, text[], text[], text, text), dispatch_event_payload(dispatches, text)`);
     const drift = await findSqlDrift(database());

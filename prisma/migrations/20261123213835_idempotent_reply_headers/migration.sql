@@ -1,2 +1,0 @@
--- AlterTable
-ALTER TABLE "idempotency_keys" ADD COLUMN     "response_headers" JSONB;
