@@ -17,7 +17,7 @@ import { dispatchBody, newAccount, newDriver, newDriverSession, newStaffSession,
 import { jpegImage } from '@/test/media-fixtures';
 import { temporaryMediaDir } from '@/test/media-setup';
 import { storeMedia } from '@/lib/dispatch/server/media/store-media';
-import { CASES, NOT_TENANT_OWNED, PLATFORM_SURFACES, type Surface, type Tenant } from '@/app/tenant-isolation.cases';
+import { CASES, NOT_TENANT_OWNED, PLATFORM_SURFACES, pathOf, type Surface, type Tenant } from '@/app/tenant-isolation.cases';
 
 // Someone else's row is a 404, never a 403 and never their data. Every route
 // of the vendor API and the staff dashboard that takes the id of a tenant-owned resource is
@@ -155,7 +155,7 @@ describe("another account's ids, on the vendor API, the staff dashboard and the 
     const outcome = entry.expect === 'lists_nothing' ? 'lists none of their dispatches' : 'is not found (404)';
     it(`${entry.method} ${name}: their ${entry.resource} ${outcome}; mine answers ${entry.ownStatus}`, async () => {
       const options = { ...credentials(mine, entry.surface), body: entry.body };
-      const crossed = await call(entry.method, entry.path(theirs), options);
+      const crossed = await call(entry.method, pathOf(entry, theirs), options);
       if (entry.expect === 'lists_nothing') {
         expect(crossed.status).toBe(200);
         expect(crossed.body.data).toEqual([]);
@@ -164,7 +164,7 @@ describe("another account's ids, on the vendor API, the staff dashboard and the 
         expect(crossed.body.error).toBe('not_found');
         expect(JSON.stringify(crossed.body)).not.toContain(theirs.accountId);
       }
-      const own = await call(entry.method, entry.path(mine), options);
+      const own = await call(entry.method, pathOf(entry, mine), options);
       expect(own.status).toBe(entry.ownStatus);
       if (entry.expect === 'lists_nothing') expect(own.body.data.map((row: { id: string }) => row.id)).toEqual([mine.dispatchId]);
     });

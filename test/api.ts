@@ -120,6 +120,16 @@ export async function callTwiceIdempotent(method: string, url: string, options: 
 }
 
 /**
+ * The create's answer, on every audience that mounts it (lib/dispatch/server/operations/commands.ts):
+ * 201 with `{ data: { id } }` and nothing more. Returns the new dispatch's id.
+ */
+export function createdDispatchId(response: ApiResponse): string {
+  expect(response.status).toBe(201);
+  expect(response.body).toEqual({ data: { id: expect.stringMatching(/^dsp_/) } });
+  return response.body.data.id;
+}
+
+/**
  * Posts `body` to a dashboard endpoint as a new account's staff and expects it refused with 400
  * invalid_request naming `field`. Returns the account, for the caller to check nothing was written.
  */

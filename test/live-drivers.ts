@@ -1,4 +1,5 @@
 import { updateAccountModes } from '@/lib/accounts/server/update-account-modes';
+import { db } from '@/lib/platform/server/db/client';
 import { signIn } from '@/lib/platform/server/auth/sign-in';
 import { createDriver } from '@/lib/fleet/server/drivers/create-driver';
 import { setDriverSignIn } from '@/lib/fleet/server/drivers/driver-sign-in';
@@ -20,10 +21,24 @@ export async function autoAssigningAccount() {
   return account;
 }
 
+/** A new account running a sandbox: the engine gives its dispatches to its simulated drivers. */
+export async function sandboxAccount() {
+  const account = await newAccount();
+  await updateAccountModes({ accountId: account.id, input: { sandbox: true } });
+  return account;
+}
+
 /** A driver of fleet-1 (on duty unless told) whose last position is `km` kilometres north of the pickup. */
 export async function driverAt(km: number, { onDuty = true, phone }: { onDuty?: boolean; phone?: string } = {}) {
   const driver = await createDriver({ input: { name: `Driver ${uniqueSuffix()}`, phone, fleet_id: 'fleet-1', on_duty: onDuty } });
   await recordDriverPosition({ driverId: driver.id, lat: PICKUP.lat + km / 111, lng: PICKUP.lng });
+  return driver;
+}
+
+/** A driver placed as `driverAt` does, simulated for the sandbox of `sandboxAccountId`: no other account's dispatch is theirs. */
+export async function simulatedDriverAt(km: number, sandboxAccountId: string) {
+  const driver = await driverAt(km);
+  await db().driver.update({ where: { id: driver.id }, data: { sandboxAccountId } });
   return driver;
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey } from '@/lib/accounts/server/internal/revoke-api-key';
 import { db } from '@/lib/platform/server/db/client';
-import { call, callTwiceIdempotent } from '@/test/api';
+import { call, callTwiceIdempotent, createdDispatchId } from '@/test/api';
 import { dispatchBody, newAccount } from '@/test/fixtures';
 
 let account: Awaited<ReturnType<typeof newAccount>>;
@@ -27,16 +27,13 @@ async function countRows(accountId: string) {
 describe('POST /ext/dispatch', () => {
   it('creates a dispatch (201 { data: { id } }) whose record round-trips everything sent', async () => {
     const body = dispatchBody();
-    const created = await call('POST', '/ext/dispatch', { apiKey: account.api_key, body });
-    expect(created.status).toBe(201);
-    expect(Object.keys(created.body)).toEqual(['data']);
-    expect(Object.keys(created.body.data)).toEqual(['id']);
+    const id = createdDispatchId(await call('POST', '/ext/dispatch', { apiKey: account.api_key, body }));
 
-    const read = await call('GET', `/ext/dispatch/${created.body.data.id}`, { apiKey: account.api_key });
+    const read = await call('GET', `/ext/dispatch/${id}`, { apiKey: account.api_key });
     expect(read.status).toBe(200);
     const record = read.body.data;
     expect(record).toMatchObject({
-      id: created.body.data.id,
+      id,
       assigned_driver_id: null,
       pickup: body.pickup,
       destination: body.destination,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/lib/platform/server/db/client';
-import { CROSS_SITE, call, callTwiceIdempotent } from '@/test/api';
+import { CROSS_SITE, call, callTwiceIdempotent, createdDispatchId } from '@/test/api';
 import { dispatchBody, staffOfNewAccount } from '@/test/fixtures';
 
 // POST /api/staff/dispatches: the dashboard's create goes through the vendor API's own schema and
@@ -15,11 +15,7 @@ beforeAll(async () => {
 describe('POST /api/staff/dispatches', () => {
   it('creates a dispatch whose first status entry names the staff member as the vendor actor', async () => {
     const body = dispatchBody();
-    const response = await call('POST', '/api/staff/dispatches', { cookie: staff.cookie, body });
-    expect(response.status).toBe(201);
-    expect(Object.keys(response.body)).toEqual(['data']);
-    const { id } = response.body.data as { id: string };
-    expect(id).toMatch(/^dsp_/);
+    const id = createdDispatchId(await call('POST', '/api/staff/dispatches', { cookie: staff.cookie, body }));
 
     const read = await call('GET', `/ext/dispatch/${id}`, { apiKey: staff.account.api_key });
     expect(read.status).toBe(200);

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { updateAccountModes } from '@/lib/accounts/server/update-account-modes';
 import { db, dbKind } from '@/lib/platform/server/db/client';
 import { assignDriver } from '@/lib/dispatch/server/assign-driver';
 import { changeStatus } from '@/lib/dispatch/server/change-status';
@@ -15,7 +14,7 @@ import { declineOffer } from '@/lib/fleet/server/internal/offers/decline-offer';
 import { listDriverJobs } from '@/lib/fleet/server/internal/jobs/list-driver-jobs';
 import { accountScope, driverScope, platformScope } from '@/lib/platform/server/tenancy/scope';
 import { call } from '@/test/api';
-import { autoAssigningAccount, driverAt, PICKUP } from '@/test/live-drivers';
+import { autoAssigningAccount, driverAt, PICKUP, sandboxAccount, simulatedDriverAt } from '@/test/live-drivers';
 import { dispatchBody, newAccount } from '@/test/fixtures';
 
 // The live dispatch engine (lib/engine/server): rounds over the auto-assign and sandbox
@@ -43,6 +42,12 @@ async function readyDispatch(accountId: string, overrides: Partial<CreateDispatc
 const openOffer = (dispatchId: string) =>
   db().dispatchOffer.findFirst({ where: { dispatchId, state: 'pending' }, select: { id: true, driverId: true, tripId: true, expiresAt: true } });
 const tripOf = (id: string) => db().trip.findUniqueOrThrow({ where: { id } });
+
+/** Runs a round (of `rounds`, or of a new engine) and answers whom the dispatch is then offered to: undefined for nobody. */
+async function offeredAfterRound(dispatchId: string, rounds = engine()) {
+  await rounds.runRound();
+  return (await openOffer(dispatchId))?.driverId;
+}
 
 beforeEach(async () => {
   // Drivers are platform-wide and rounds plan every account: each test starts with no driver
@@ -89,44 +94,36 @@ describe('rounds', () => {
     await createDriver({ input: { name: 'No position', on_duty: true } });
     const free = await driverAt(5);
     const record = await readyDispatch(account.id);
-    await engine().runRound();
-    expect((await openOffer(record.id))?.driverId).toBe(free.id);
+    expect(await offeredAfterRound(record.id)).toBe(free.id);
   });
 
   it('leaves a dispatch new when nobody is free, and a later round offers it', async () => {
     const account = await autoAssigningAccount();
     const record = await readyDispatch(account.id);
     const rounds = engine();
-    await rounds.runRound();
-    expect(await openOffer(record.id)).toBeNull();
+    expect(await offeredAfterRound(record.id, rounds)).toBeUndefined();
     const driver = await driverAt(1);
-    await rounds.runRound();
-    expect((await openOffer(record.id))?.driverId).toBe(driver.id);
+    expect(await offeredAfterRound(record.id, rounds)).toBe(driver.id);
   });
 
   it('never plans accounts that neither auto-assign nor run a sandbox, nor gives a simulated driver another account’s dispatch', async () => {
     const manual = await newAccount();
     await driverAt(0.1);
     const unassigned = await readyDispatch(manual.id);
-    await engine().runRound();
-    expect(await openOffer(unassigned.id)).toBeNull();
+    expect(await offeredAfterRound(unassigned.id)).toBeUndefined();
     await db().driver.updateMany({ data: { isActive: false } });
 
-    const sandbox = await newAccount();
-    const simulated = await driverAt(0.05);
-    await db().driver.update({ where: { id: simulated.id }, data: { sandboxAccountId: sandbox.id } });
+    const another = await newAccount();
+    await simulatedDriverAt(0.05, another.id);
     const account = await autoAssigningAccount();
     const real = await driverAt(2);
     const record = await readyDispatch(account.id);
-    await engine().runRound();
-    expect((await openOffer(record.id))?.driverId).toBe(real.id);
+    expect(await offeredAfterRound(record.id)).toBe(real.id);
   });
 
   it('assigns a sandbox account’s dispatch to one of its simulated drivers directly, as a trip, without an offer', async () => {
-    const sandbox = await newAccount();
-    await updateAccountModes({ accountId: sandbox.id, input: { sandbox: true } });
-    const simulated = await driverAt(0.5);
-    await db().driver.update({ where: { id: simulated.id }, data: { sandboxAccountId: sandbox.id } });
+    const sandbox = await sandboxAccount();
+    const simulated = await simulatedDriverAt(0.5, sandbox.id);
     const record = await readyDispatch(sandbox.id);
     expect((await engine().runRound()).outcomes.assigned).toBe(1);
     const row = await db().dispatch.findUniqueOrThrow({ where: { id: record.id }, select: { assignedDriverId: true, state: true, tripId: true, record: true } });
@@ -136,8 +133,7 @@ describe('rounds', () => {
   });
 
   it('gives a sandbox a simulated driver for each kitchen with orders waiting and no idle driver, placed near it', async () => {
-    const sandbox = await newAccount();
-    await updateAccountModes({ accountId: sandbox.id, input: { sandbox: true } });
+    const sandbox = await sandboxAccount();
     const elsewhere = { ...PICKUP, ref_id: 'branch-2', lat: PICKUP.lat + 0.05 };
     const records = [await readyDispatch(sandbox.id, { vendor_bid: 'a' }), await readyDispatch(sandbox.id, { vendor_bid: 'b', pickup: elsewhere })];
     await engine().runRound();
@@ -153,8 +149,7 @@ describe('rounds', () => {
   });
 
   it('gives a sandbox’s two orders of one kitchen going the same way to one simulated driver, as one trip in drop-off order', async () => {
-    const sandbox = await newAccount();
-    await updateAccountModes({ accountId: sandbox.id, input: { sandbox: true } });
+    const sandbox = await sandboxAccount();
     const near = { ...dispatchBody().destination, ref_id: 'near', lat: PICKUP.lat + 0.02, lng: PICKUP.lng };
     const far = { ...near, ref_id: 'far', lat: PICKUP.lat + 0.04 };
     const farther = await readyDispatch(sandbox.id, { destination: far });
@@ -219,17 +214,15 @@ describe('trips (bundles)', () => {
     await declineOffer({ offerId: offer!.id, driverId: near.id });
     expect(await tripOf(offer!.tripId!)).toMatchObject({ state: 'declined' });
     expect(await openOffer(record.id)).toBeNull();
-    await rounds.runRound();
-    expect((await openOffer(record.id))?.driverId).toBe(far.id);
+    expect(await offeredAfterRound(record.id, rounds)).toBe(far.id);
   });
 
   it('an offer nobody answered expires at the next round and moves on', async () => {
     const { far, record, rounds, offer } = await offeredToTheNearer();
     await db().trip.update({ where: { id: offer!.tripId! }, data: { expiresAt: new Date(Date.now() - 1_000) } });
     await db().dispatchOffer.updateMany({ where: { tripId: offer!.tripId! }, data: { expiresAt: new Date(Date.now() - 1_000) } });
-    await rounds.runRound();
+    expect(await offeredAfterRound(record.id, rounds)).toBe(far.id);
     expect(await tripOf(offer!.tripId!)).toMatchObject({ state: 'expired' });
-    expect((await openOffer(record.id))?.driverId).toBe(far.id);
   });
 
   it('withdraws the trip of a dispatch cancelled meanwhile, and its driver is planned again', async () => {
@@ -241,9 +234,8 @@ describe('trips (bundles)', () => {
     const offer = await openOffer(cancelled.id);
     await changeStatus({ id: cancelled.id, scope: platformScope(), status: 'cancelled', actor: ADMIN });
     const next = await readyDispatch(account.id);
-    await rounds.runRound();
+    expect(await offeredAfterRound(next.id, rounds)).toBe(driver.id);
     expect(await tripOf(offer!.tripId!)).toMatchObject({ state: 'withdrawn' });
-    expect((await openOffer(next.id))?.driverId).toBe(driver.id);
   });
 
   it('sends a driver ahead to wait for food that is not ready yet (a commit trip), and the app says when it will be', async () => {

@@ -9,11 +9,8 @@ CREATE OR REPLACE FUNCTION login_attempt_reserve(
   bucket text, bucket_limit integer, address text, address_limit integer, window_ms integer, attempted_at timestamptz
 ) RETURNS TABLE (attempt_id bigint, retry_after_ms bigint) LANGUAGE plpgsql AS $$
 DECLARE
-  window_length constant interval := window_ms * interval '1 millisecond';
   lock_key bigint;
-  bucket_full_since timestamptz;
-  address_full_since timestamptz;
-  full_since timestamptz;
+  frees_at timestamptz;
   new_id bigint;
 BEGIN
   -- In key order: two attempts never each hold the lock the other one waits for.
@@ -25,18 +22,12 @@ BEGIN
   LOOP
     PERFORM pg_advisory_xact_lock(lock_key);
   END LOOP;
-  -- The limit-th newest failure in the window: once it ages out, the count is under the limit.
-  SELECT f.created_at INTO bucket_full_since FROM login_failures f
-  WHERE f.bucket = login_attempt_reserve.bucket AND f.created_at >= attempted_at - window_length
-  ORDER BY f.created_at DESC OFFSET bucket_limit - 1 LIMIT 1;
-  IF address_limit IS NOT NULL THEN
-    SELECT f.created_at INTO address_full_since FROM login_failures f
-    WHERE f.address = login_attempt_reserve.address AND f.created_at >= attempted_at - window_length
-    ORDER BY f.created_at DESC OFFSET address_limit - 1 LIMIT 1;
-  END IF;
-  full_since := greatest(bucket_full_since, address_full_since);
-  IF full_since IS NOT NULL THEN
-    RETURN QUERY SELECT NULL::bigint, ceil(extract(epoch FROM full_since + window_length - attempted_at) * 1000)::bigint;
+  -- When the limits free up (58_login_failures_frees_at.sql): NULL while the count is under both.
+  frees_at := greatest(
+    login_failures_frees_at('bucket', bucket, attempted_at, bucket_limit, window_ms),
+    CASE WHEN address_limit IS NOT NULL THEN login_failures_frees_at('address', address, attempted_at, address_limit, window_ms) END);
+  IF frees_at IS NOT NULL THEN
+    RETURN QUERY SELECT NULL::bigint, ceil(extract(epoch FROM frees_at - attempted_at) * 1000)::bigint;
     RETURN;
   END IF;
   INSERT INTO login_failures (bucket, address, created_at) VALUES (bucket, address, attempted_at) RETURNING id INTO new_id;

@@ -20,8 +20,6 @@ CREATE OR REPLACE FUNCTION phone_sign_in_reserve(
 ) RETURNS TABLE (attempt_id bigint, retry_after_ms bigint, refused_by text) LANGUAGE plpgsql AS $$
 DECLARE
   lock_key bigint;
-  full_since timestamptz;
-  frees_at timestamptz;
   latest_free timestamptz;
   refusal text;
   new_id bigint;
@@ -36,30 +34,19 @@ BEGIN
     PERFORM pg_advisory_xact_lock(lock_key);
   END LOOP;
 
-  -- Each limit: the limit-th newest failure in its window; once it ages out, the count is under.
-  SELECT f.created_at INTO full_since FROM login_failures f
-  WHERE f.bucket = phone_sign_in_reserve.bucket AND f.created_at >= attempted_at - bucket_window_ms * interval '1 millisecond'
-  ORDER BY f.created_at DESC OFFSET bucket_limit - 1 LIMIT 1;
-  frees_at := full_since + bucket_window_ms * interval '1 millisecond';
-  IF frees_at IS NOT NULL AND (latest_free IS NULL OR frees_at > latest_free) THEN latest_free := frees_at; refusal := 'phone'; END IF;
-
-  SELECT f.created_at INTO full_since FROM login_failures f
-  WHERE f.bucket = phone_sign_in_reserve.bucket AND f.created_at >= attempted_at - bucket_day_window_ms * interval '1 millisecond'
-  ORDER BY f.created_at DESC OFFSET bucket_day_limit - 1 LIMIT 1;
-  frees_at := full_since + bucket_day_window_ms * interval '1 millisecond';
-  IF frees_at IS NOT NULL AND (latest_free IS NULL OR frees_at > latest_free) THEN latest_free := frees_at; refusal := 'phone_day'; END IF;
-
-  SELECT f.created_at INTO full_since FROM login_failures f
-  WHERE f.address = phone_sign_in_reserve.address AND f.created_at >= attempted_at - address_window_ms * interval '1 millisecond'
-  ORDER BY f.created_at DESC OFFSET address_limit - 1 LIMIT 1;
-  frees_at := full_since + address_window_ms * interval '1 millisecond';
-  IF frees_at IS NOT NULL AND (latest_free IS NULL OR frees_at > latest_free) THEN latest_free := frees_at; refusal := 'address'; END IF;
-
-  SELECT f.created_at INTO full_since FROM login_failures f
-  WHERE starts_with(f.bucket, 'phone:') AND f.created_at >= attempted_at - platform_window_ms * interval '1 millisecond'
-  ORDER BY f.created_at DESC OFFSET platform_limit - 1 LIMIT 1;
-  frees_at := full_since + platform_window_ms * interval '1 millisecond';
-  IF frees_at IS NOT NULL AND (latest_free IS NULL OR frees_at > latest_free) THEN latest_free := frees_at; refusal := 'platform'; END IF;
+  -- Each limit frees up when the limit-th newest failure in its window ages out
+  -- (58_login_failures_frees_at.sql). The attempt waits for the latest of them; on a tie the one
+  -- listed first names the refusal.
+  SELECT checks.frees, checks.refused INTO latest_free, refusal
+  FROM (VALUES
+    (1, 'phone', login_failures_frees_at('bucket', bucket, attempted_at, bucket_limit, bucket_window_ms)),
+    (2, 'phone_day', login_failures_frees_at('bucket', bucket, attempted_at, bucket_day_limit, bucket_day_window_ms)),
+    (3, 'address', login_failures_frees_at('address', address, attempted_at, address_limit, address_window_ms)),
+    (4, 'platform', login_failures_frees_at('bucket_prefix', 'phone:', attempted_at, platform_limit, platform_window_ms))
+  ) AS checks(listed, refused, frees)
+  WHERE checks.frees IS NOT NULL
+  ORDER BY checks.frees DESC, checks.listed
+  LIMIT 1;
 
   IF latest_free IS NOT NULL THEN
     RETURN QUERY SELECT NULL::bigint, ceil(extract(epoch FROM latest_free - attempted_at) * 1000)::bigint, refusal;
