@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { dataEnvelope } from '@/lib/platform/shared/envelope';
 import { assertAccountExists } from '@/lib/accounts/server/assert-account-exists';
 import { createAccount } from '@/lib/accounts/server/create-account';
@@ -15,8 +16,8 @@ import { updateRateLimit } from '@/lib/accounts/server/internal/update-rate-limi
 import { updateTariff } from '@/lib/accounts/server/internal/update-tariff';
 import { createUser } from '@/lib/platform/server/auth/create-user';
 import { CreateStaffBodySchema, StaffUserResponseSchema } from '@/lib/platform/shared/auth/schemas';
-import { createdResponse, jsonResponse } from '@/lib/platform/server/http/openapi/success-responses';
-import { defineOperation, targetAccountId } from '@/lib/platform/server/http/operation';
+import { createdResponse, jsonResponse, type SuccessResponse } from '@/lib/platform/server/http/openapi/success-responses';
+import { defineOperation, targetAccountId, type AudienceDoc } from '@/lib/platform/server/http/operation';
 import { dataReply } from '@/lib/platform/server/http/reply';
 import { parseQuery } from '@/lib/platform/server/validation/parse-input';
 
@@ -53,94 +54,117 @@ export const accountDetailOperation = defineOperation<{ id: string }>()({
   run: async ({ params }) => dataReply(await getAccountDetail({ accountId: params.id })),
 });
 
+type SettingAudience = 'admin' | 'ops';
+
+/**
+ * An account setting as the console and the operator API read or change it, at
+ * `/api/<audience>/accounts/{id}/<setting>`: the account is the path's `{id}` (the document's 404
+ * when there is none) and the answer is the setting as it now stands, `{ data }`. Each operation
+ * keeps its own audiences, body, answer and the operator API's words.
+ */
+function accountSettingOperation<A extends SettingAudience, M extends 'GET' | 'PUT' | 'PATCH', S extends z.ZodType | undefined = undefined>(setting: {
+  method: M;
+  setting: string;
+  audiences: readonly A[];
+  body?: { schema: NonNullable<S>; description: string };
+  /** The 200, in the document. */
+  answer: SuccessResponse;
+  /** The operator API's words. */
+  docs: AudienceDoc;
+  run: (target: { accountId: string; input: S extends z.ZodType ? z.output<S> : undefined }) => Promise<unknown>;
+}) {
+  const mounts = Object.fromEntries(setting.audiences.map((audience) => [audience, `/api/${audience}/accounts/{id}/${setting.setting}`]));
+  return defineOperation<{ id: string }>()({
+    method: setting.method,
+    mounts: mounts as { [K in A]: `/${string}` },
+    pathId: 'account',
+    body: setting.body,
+    responses: { '200': setting.answer },
+    docs: { ops: setting.docs } as { [K in A & 'ops']: AudienceDoc },
+    run: async ({ params, input }) => dataReply(await setting.run({ accountId: params.id, input })),
+  });
+}
+
 const ModesResponseSchema = dataEnvelope(AccountModesSchema);
 
-export const getModesOperation = defineOperation<{ id: string }>()({
+export const getModesOperation = accountSettingOperation({
   method: 'GET',
-  mounts: { ops: '/api/ops/accounts/{id}/modes' },
-  pathId: 'account',
-  responses: { '200': jsonResponse('The modes.', ModesResponseSchema) },
-  docs: { ops: { operationId: 'opsGetAccountModes', summary: 'Read an account’s modes (auto-assign, sandbox)' } },
-  run: async ({ params }) => dataReply(await getAccountModes({ accountId: params.id })),
+  setting: 'modes',
+  audiences: ['ops'],
+  answer: jsonResponse('The modes.', ModesResponseSchema),
+  docs: { operationId: 'opsGetAccountModes', summary: 'Read an account’s modes (auto-assign, sandbox)' },
+  run: getAccountModes,
 });
 
-export const updateModesOperation = defineOperation<{ id: string }>()({
+export const updateModesOperation = accountSettingOperation({
   method: 'PATCH',
-  mounts: { admin: '/api/admin/accounts/{id}/modes', ops: '/api/ops/accounts/{id}/modes' },
-  pathId: 'account',
+  setting: 'modes',
+  audiences: ['admin', 'ops'],
   body: { schema: UpdateAccountModesBodySchema, description: 'The modes to change.' },
-  responses: { '200': jsonResponse('All the modes after the change.', ModesResponseSchema) },
+  answer: jsonResponse('All the modes after the change.', ModesResponseSchema),
   docs: {
-    ops: {
-      operationId: 'opsUpdateAccountModes',
-      summary: 'Change an account’s modes',
-      description:
-        'Any subset of the fields. `auto_assign` hands new dispatches to the dispatch engine, which bundles them per pickup and offers each trip to an on-duty driver timed to arrive when the food is ready. `sandbox` hands the account’s dispatches to simulated drivers that move at `sandbox_speed_kmh` and fire the account’s real webhooks.',
-    },
+    operationId: 'opsUpdateAccountModes',
+    summary: 'Change an account’s modes',
+    description:
+      'Any subset of the fields. `auto_assign` hands new dispatches to the dispatch engine, which bundles them per pickup and offers each trip to an on-duty driver timed to arrive when the food is ready. `sandbox` hands the account’s dispatches to simulated drivers that move at `sandbox_speed_kmh` and fire the account’s real webhooks.',
   },
-  run: async ({ params, input }) => dataReply(await updateAccountModes({ accountId: params.id, input })),
+  run: updateAccountModes,
 });
 
 const ProofOfDeliveryResponseSchema = dataEnvelope(AccountProofOfDeliverySchema);
 
-export const getProofOfDeliveryOperation = defineOperation<{ id: string }>()({
+export const getProofOfDeliveryOperation = accountSettingOperation({
   method: 'GET',
-  mounts: { admin: '/api/admin/accounts/{id}/proof-of-delivery', ops: '/api/ops/accounts/{id}/proof-of-delivery' },
-  pathId: 'account',
-  responses: { '200': jsonResponse('The requirement.', ProofOfDeliveryResponseSchema) },
-  docs: { ops: { operationId: 'opsGetProofOfDelivery', summary: 'Read an account’s proof-of-delivery requirement' } },
-  run: async ({ params }) => dataReply(await getProofOfDelivery({ accountId: params.id })),
+  setting: 'proof-of-delivery',
+  audiences: ['admin', 'ops'],
+  answer: jsonResponse('The requirement.', ProofOfDeliveryResponseSchema),
+  docs: { operationId: 'opsGetProofOfDelivery', summary: 'Read an account’s proof-of-delivery requirement' },
+  run: getProofOfDelivery,
 });
 
-export const updateProofOfDeliveryOperation = defineOperation<{ id: string }>()({
+export const updateProofOfDeliveryOperation = accountSettingOperation({
   method: 'PUT',
-  mounts: { admin: '/api/admin/accounts/{id}/proof-of-delivery', ops: '/api/ops/accounts/{id}/proof-of-delivery' },
-  pathId: 'account',
+  setting: 'proof-of-delivery',
+  audiences: ['admin', 'ops'],
   body: { schema: UpdateProofOfDeliveryBodySchema, description: 'The requirement.' },
-  responses: { '200': jsonResponse('The requirement after the change.', ProofOfDeliveryResponseSchema) },
+  answer: jsonResponse('The requirement after the change.', ProofOfDeliveryResponseSchema),
   docs: {
-    ops: {
-      operationId: 'opsUpdateProofOfDelivery',
-      summary: 'Set an account’s proof-of-delivery requirement',
-      description:
-        'What a driver must provide in the driver app before recording `delivered` for the account’s dispatches: `none`, `photo`, `signature`, or `pin` (the 4-digit code shown on the customer’s tracking page, checked by the server). Without it the driver’s delivery is refused. Proof photos and signatures reach the vendor as `media_url` links. Applies from the next delivery attempt, also to dispatches already under way.',
-    },
+    operationId: 'opsUpdateProofOfDelivery',
+    summary: 'Set an account’s proof-of-delivery requirement',
+    description:
+      'What a driver must provide in the driver app before recording `delivered` for the account’s dispatches: `none`, `photo`, `signature`, or `pin` (the 4-digit code shown on the customer’s tracking page, checked by the server). Without it the driver’s delivery is refused. Proof photos and signatures reach the vendor as `media_url` links. Applies from the next delivery attempt, also to dispatches already under way.',
   },
-  run: async ({ params, input }) => dataReply(await updateProofOfDelivery({ accountId: params.id, input })),
+  run: updateProofOfDelivery,
 });
 
-export const updateRateLimitOperation = defineOperation<{ id: string }>()({
+export const updateRateLimitOperation = accountSettingOperation({
   method: 'PUT',
-  mounts: { admin: '/api/admin/accounts/{id}/rate-limit', ops: '/api/ops/accounts/{id}/rate-limit' },
-  pathId: 'account',
+  setting: 'rate-limit',
+  audiences: ['admin', 'ops'],
   body: { schema: UpdateRateLimitBodySchema, description: 'The account’s limit, or nulls for the default.' },
-  responses: { '200': jsonResponse('The limit now in force.', dataEnvelope(AccountRateLimitSchema)) },
+  answer: jsonResponse('The limit now in force.', dataEnvelope(AccountRateLimitSchema)),
   docs: {
-    ops: {
-      operationId: 'opsSetAccountRateLimit',
-      summary: 'Set an account’s API rate limit',
-      description:
-        'The account’s own token bucket for the vendor API (`/ext/…`): `per_second` refills it, `burst` is its size. Both `null`: back to the server’s default (`API_RATE_LIMIT_PER_S`, `API_RATE_LIMIT_BURST`); both `0`: no limit for this account. Applies to the account’s next request on every server process.',
-    },
+    operationId: 'opsSetAccountRateLimit',
+    summary: 'Set an account’s API rate limit',
+    description:
+      'The account’s own token bucket for the vendor API (`/ext/…`): `per_second` refills it, `burst` is its size. Both `null`: back to the server’s default (`API_RATE_LIMIT_PER_S`, `API_RATE_LIMIT_BURST`); both `0`: no limit for this account. Applies to the account’s next request on every server process.',
   },
-  run: async ({ params, input }) => dataReply(await updateRateLimit({ accountId: params.id, input })),
+  run: updateRateLimit,
 });
 
-export const updateTariffOperation = defineOperation<{ id: string }>()({
+export const updateTariffOperation = accountSettingOperation({
   method: 'PUT',
-  mounts: { admin: '/api/admin/accounts/{id}/tariff', ops: '/api/ops/accounts/{id}/tariff' },
-  pathId: 'account',
+  setting: 'tariff',
+  audiences: ['admin', 'ops'],
   body: { schema: UpdateTariffBodySchema, description: 'The whole tariff.' },
-  responses: { '200': jsonResponse('The tariff now in force.', dataEnvelope(TariffSchema.meta({ id: 'Tariff' }))) },
+  answer: jsonResponse('The tariff now in force.', dataEnvelope(TariffSchema.meta({ id: 'Tariff' }))),
   docs: {
-    ops: {
-      operationId: 'opsUpdateTariff',
-      summary: 'Replace an account’s tariff',
-      description:
-        'Delivery price = `base_fare_minor` + `per_km_minor` × road distance, at least `min_fare_minor`; VAT (`vat_rate_bps`, 1500 = 15 %) on top; amounts in minor units of `currency`. Estimates and new dispatches use it at once; existing dispatches keep their price.',
-    },
+    operationId: 'opsUpdateTariff',
+    summary: 'Replace an account’s tariff',
+    description:
+      'Delivery price = `base_fare_minor` + `per_km_minor` × road distance, at least `min_fare_minor`; VAT (`vat_rate_bps`, 1500 = 15 %) on top; amounts in minor units of `currency`. Estimates and new dispatches use it at once; existing dispatches keep their price.',
   },
-  run: async ({ params, input }) => dataReply(await updateTariff({ accountId: params.id, input })),
+  run: updateTariff,
 });
 
 /** The account's staff sign-ins. */

@@ -23,6 +23,7 @@ import { dataReply } from '@/lib/platform/server/http/reply';
 import { dispatchChangeStream } from '@/lib/dispatch/server/internal/live/event-stream';
 import { parseQuery } from '@/lib/platform/server/validation/parse-input';
 import { describeLifecycle, LifecycleSchema } from '@/lib/dispatch/server/internal/transitions/describe-lifecycle';
+import type { Scope } from '@/lib/platform/server/tenancy/scope';
 
 // Reading dispatches: the vendor API's record, and the dashboard's and the console's views of it
 // (the record with each history entry's actor named, its deliveries, moves, proof and route).
@@ -128,33 +129,30 @@ export const dispatchEventsOperation = defineOperation()({
   run: async ({ scope, request }) => ({ status: 200, response: dispatchChangeStream({ scope, signal: request.signal }) }),
 });
 
+/**
+ * A part of one dispatch that staff and admins read for the dispatch page (the dashboard's and the
+ * console's): `GET /api/{staff,admin}/dispatches/{id}/<part>`, read within the caller's scope
+ * (another account's dispatch is a 404) and answered `{ data }`.
+ */
+function dispatchPartOperation(part: string, read: (target: { scope: Scope; id: string }) => Promise<unknown>) {
+  return defineOperation<{ id: string }>()({
+    method: 'GET',
+    mounts: { staff: `/api/staff/dispatches/{id}/${part}`, admin: `/api/admin/dispatches/{id}/${part}` },
+    run: async ({ scope, params }) => dataReply(await read({ scope, id: params.id })),
+  });
+}
+
 /** Every move of the destination, oldest first, with the address before and after. */
-export const destinationChangesOperation = defineOperation<{ id: string }>()({
-  method: 'GET',
-  mounts: { staff: '/api/staff/dispatches/{id}/destination-changes', admin: '/api/admin/dispatches/{id}/destination-changes' },
-  run: async ({ scope, params }) => dataReply(await listDestinationChanges({ scope, id: params.id })),
-});
+export const destinationChangesOperation = dispatchPartOperation('destination-changes', listDestinationChanges);
 
 /** The ETA last announced for the dispatch (null while none stands). */
-export const dispatchEtaOperation = defineOperation<{ id: string }>()({
-  method: 'GET',
-  mounts: { staff: '/api/staff/dispatches/{id}/eta', admin: '/api/admin/dispatches/{id}/eta' },
-  run: async ({ scope, params }) => dataReply(await getDispatchEta({ id: params.id, scope })),
-});
+export const dispatchEtaOperation = dispatchPartOperation('eta', getDispatchEta);
 
 /** The driver's proof photos, signature and failure photo (ids for the caller's media route) and a failed delivery's reason. */
-export const dispatchProofOperation = defineOperation<{ id: string }>()({
-  method: 'GET',
-  mounts: { staff: '/api/staff/dispatches/{id}/proof', admin: '/api/admin/dispatches/{id}/proof' },
-  run: async ({ scope, params }) => dataReply(await getDispatchProof({ scope, id: params.id })),
-});
+export const dispatchProofOperation = dispatchPartOperation('proof', getDispatchProof);
 
 /** The route the driver took: their positions on the dispatch, oldest first (thinned past 500). */
-export const dispatchTrailOperation = defineOperation<{ id: string }>()({
-  method: 'GET',
-  mounts: { staff: '/api/staff/dispatches/{id}/trail', admin: '/api/admin/dispatches/{id}/trail' },
-  run: async ({ scope, params }) => dataReply(await getDispatchTrail({ scope, id: params.id })),
-});
+export const dispatchTrailOperation = dispatchPartOperation('trail', getDispatchTrail);
 
 /** The audit trail: every event of the dispatch in order, with who caused it. */
 export const dispatchAuditOperation = defineOperation<{ id: string }>()({

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { z } from 'zod';
 import { changeJobStatus } from '@/lib/fleet/server/internal/jobs/change-job-status';
 import { deliverJob } from '@/lib/fleet/server/internal/jobs/deliver-job';
 import { failJob } from '@/lib/fleet/server/internal/jobs/fail-job';
 import { getDriverJob } from '@/lib/fleet/server/internal/jobs/get-driver-job';
 import { listDriverJobs } from '@/lib/fleet/server/internal/jobs/list-driver-jobs';
-import { DeliverBodySchema, DriverJobQuerySchema, DriverPositionsBodySchema, DriverStatusBodySchema, FailBodySchema } from '@/lib/fleet/server/internal/jobs/schemas';
+import { DeliverBodySchema, DriverJobQuerySchema, DriverPositionsBodySchema, DriverStatusBodySchema, FailBodySchema, type Job } from '@/lib/fleet/server/internal/jobs/schemas';
 import { getDriverProfile } from '@/lib/fleet/server/internal/drivers/get-driver-profile';
 import { recordDriverPositions } from '@/lib/fleet/server/drivers/record-driver-position';
 import { DriverDutyBodySchema } from '@/lib/fleet/shared/drivers/schemas';
@@ -91,32 +92,35 @@ export const getJobOperation = defineOperation<{ id: string }>()({
   run: async (context) => dataReply(await getDriverJob(jobOf(context))),
 });
 
+/**
+ * A driver's write on one of their jobs: `POST /api/driver/jobs/{id}/<step>` with a JSON body,
+ * idempotent (the app replays what it did offline), answered with the job after it.
+ */
+function jobStepOperation<S extends z.ZodType>(step: string, body: { schema: S; description: string }, act: (job: ReturnType<typeof jobOf>, input: z.output<S>) => Promise<Job>) {
+  return defineOperation<{ id: string }>()({
+    method: 'POST',
+    mounts: { driver: `/api/driver/jobs/{id}/${step}` },
+    body,
+    idempotent: true,
+    // `input` is the body parsed with `body.schema` (a conditional type TypeScript does not resolve for a generic S).
+    run: async (context) => dataReply(await act(jobOf(context), context.input as z.output<S>)),
+  });
+}
+
 /** The driver records accepted or picked_up. */
-export const jobStatusOperation = defineOperation<{ id: string }>()({
-  method: 'POST',
-  mounts: { driver: '/api/driver/jobs/{id}/status' },
-  body: { schema: DriverStatusBodySchema, description: 'The status to record.' },
-  idempotent: true,
-  run: async (context) => dataReply(await changeJobStatus({ ...jobOf(context), status: context.input.status })),
-});
+export const jobStatusOperation = jobStepOperation('status', { schema: DriverStatusBodySchema, description: 'The status to record.' }, (job, input) =>
+  changeJobStatus({ ...job, status: input.status }),
+);
 
 /** Record delivered with the account's proof (photo, signature or the customer's PIN) and, on a cash order, the cash collected. */
-export const deliverJobOperation = defineOperation<{ id: string }>()({
-  method: 'POST',
-  mounts: { driver: '/api/driver/jobs/{id}/deliver' },
-  body: { schema: DeliverBodySchema, description: 'The proof and the cash collected.' },
-  idempotent: true,
-  run: async (context) => dataReply(await deliverJob({ ...jobOf(context), pin: context.input.pin, cashCollected: context.input.cash_collected })),
-});
+export const deliverJobOperation = jobStepOperation('deliver', { schema: DeliverBodySchema, description: 'The proof and the cash collected.' }, (job, input) =>
+  deliverJob({ ...job, pin: input.pin, cashCollected: input.cash_collected }),
+);
 
 /** Report a failed delivery (recorded as cancelled, reason delivery_failed). */
-export const failJobOperation = defineOperation<{ id: string }>()({
-  method: 'POST',
-  mounts: { driver: '/api/driver/jobs/{id}/fail' },
-  body: { schema: FailBodySchema, description: 'Why the delivery failed.' },
-  idempotent: true,
-  run: async (context) => dataReply(await failJob({ ...jobOf(context), reason: context.input.reason, note: context.input.note })),
-});
+export const failJobOperation = jobStepOperation('fail', { schema: FailBodySchema, description: 'Why the delivery failed.' }, (job, input) =>
+  failJob({ ...job, reason: input.reason, note: input.note }),
+);
 
 /**
  * Add a proof-of-delivery image (`?kind=photo|signature|failure_photo`; the body is the image).

@@ -14,8 +14,16 @@ import { DELIVERY_STATUSES, DeliveryListQuerySchema, WEBHOOK_EVENT_TYPES, Webhoo
 
 // An account's webhook deliveries: read, listed and sent again (lib/platform/server/http/operation.ts).
 
-/** The 202 of a delivery queued to be sent (a redelivery, a test event). */
-export const QUEUED_DELIVERY = jsonResponse('Queued; `status` is `pending`.', WebhookDeliveryResponseSchema);
+/**
+ * An operation that queues a delivery to the registered URL (a redelivery, a test event): a retry
+ * must not queue a second one (`Idempotency-Key`), the answer is the 202 of the delivery queued,
+ * and without a registered webhook there is nowhere to send it (`invalid_state`).
+ */
+export const QUEUES_DELIVERY = {
+  idempotent: true,
+  responses: { '202': jsonResponse('Queued; `status` is `pending`.', WebhookDeliveryResponseSchema) },
+  errors: ['invalid_state'],
+} as const;
 
 export const listWebhookDeliveries = defineOperation()({
   method: 'GET',
@@ -75,9 +83,7 @@ export const redeliverWebhook = defineOperation<{ id: string }>()({
   method: 'POST',
   mounts: { vendor: '/ext/webhook/deliveries/{id}/redeliver', staff: '/api/staff/webhook/deliveries/{id}/redeliver' },
   pathId: 'delivery',
-  idempotent: true,
-  responses: { '202': QUEUED_DELIVERY },
-  errors: ['invalid_state'],
+  ...QUEUES_DELIVERY,
   errorNotes: { invalid_state: 'No webhook is registered: register one with `POST /ext/webhook`' },
   docs: {
     vendor: {

@@ -14,13 +14,14 @@ import { PING_TIMEOUT_MS, registerWebhook } from '@/lib/webhooks/server/register
 import { removeWebhookEndpoint } from '@/lib/webhooks/server/internal/remove-webhook-endpoint';
 import { rotateWebhookSecret } from '@/lib/webhooks/server/internal/rotate-webhook-secret';
 import { sendTestEvent } from '@/lib/webhooks/server/internal/send-test-event';
-import { QUEUED_DELIVERY } from '@/lib/webhooks/server/operations/deliveries';
+import { QUEUES_DELIVERY } from '@/lib/webhooks/server/operations/deliveries';
 import { DisableWebhookBodySchema, RegisterWebhookBodySchema, RotatedSecretResponseSchema, WebhookEndpointResponseSchema } from '@/lib/webhooks/shared/schemas';
 
 // An account's webhook endpoint: the operations of the vendor API, the dashboard's settings and
 // the console's account page (lib/platform/server/http/operation.ts).
 
-const NOT_REGISTERED = 'No webhook is registered yet';
+/** An operation on the registered endpoint: without one, the 404 the document explains. */
+const NEEDS_ENDPOINT = { errors: ['not_found'], errorNotes: { not_found: 'No webhook is registered yet' } } as const;
 
 /**
  * The endpoint and its health. None registered is the vendor API's documented 404; the
@@ -31,8 +32,7 @@ export const getWebhook = defineOperation<{ id?: string }>()({
   method: 'GET',
   mounts: { vendor: '/ext/webhook', staff: '/api/staff/webhook', admin: '/api/admin/accounts/{id}/webhook' },
   responses: { '200': jsonResponse('The endpoint.', WebhookEndpointResponseSchema) },
-  errors: ['not_found'],
-  errorNotes: { not_found: NOT_REGISTERED },
+  ...NEEDS_ENDPOINT,
   docs: {
     vendor: {
       tag: TAGS.webhooks,
@@ -105,8 +105,7 @@ export const enableWebhook = defineOperation<{ id?: string }>()({
   },
   idempotent: true,
   responses: { '200': jsonResponse('The endpoint, `active` again.', WebhookEndpointResponseSchema) },
-  errors: ['not_found'],
-  errorNotes: { not_found: NOT_REGISTERED },
+  ...NEEDS_ENDPOINT,
   docs: {
     vendor: {
       tag: TAGS.webhooks,
@@ -141,9 +140,7 @@ export const disableWebhook = defineOperation<{ id: string }>()({
 export const sendWebhookTest = defineOperation()({
   method: 'POST',
   mounts: { vendor: '/ext/webhook/test', staff: '/api/staff/webhook/test' },
-  idempotent: true,
-  responses: { '202': QUEUED_DELIVERY },
-  errors: ['invalid_state'],
+  ...QUEUES_DELIVERY,
   errorNotes: { invalid_state: 'No webhook is registered yet: register one with `POST /ext/webhook`' },
   docs: {
     vendor: {
