@@ -39,7 +39,12 @@ async function main() {
   console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database is up to date.');
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+// Exits when done: the WASM schema engine leaves its 10 s advisory-lock timeout pending after the
+// lock is taken, which would hold the process (and every `npm run db:migrate`) open that long.
+main().then(
+  () => process.exit(),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
