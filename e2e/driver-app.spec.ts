@@ -47,7 +47,7 @@ test('sign in, go on duty, let an offer time out to the next driver, accept, dri
     // ...and moves to the next nearest driver, who accepts it. Offers change no status.
     const secondOffer = secondPage.getByTestId('offer-card');
     await expect(secondOffer).toBeVisible({ timeout: 15_000 });
-    await secondPage.screenshot({ path: 'e2e/screenshots/driver-offer.png' });
+    if (process.env.SCREENSHOTS) await secondPage.screenshot({ path: 'e2e/screenshots/driver-offer.png' });
     expect(await statusesOf(request, account, id)).toEqual(['new']);
     await secondPage.getByTestId('offer-accept').click();
     await secondPage.waitForURL(`**/driver/jobs/${id}`);
@@ -64,7 +64,7 @@ test('sign in, go on duty, let an offer time out to the next driver, accept, dri
     await expect(secondPage.getByTestId('tip')).toContainText('15');
     await expect(secondPage.getByTestId('marker-pickup')).toBeVisible();
     await expect(secondPage.getByTestId('marker-destination')).toBeVisible();
-    await secondPage.screenshot({ path: 'e2e/screenshots/driver-job.png' });
+    if (process.env.SCREENSHOTS) await secondPage.screenshot({ path: 'e2e/screenshots/driver-job.png' });
     await expect(secondPage.getByTestId('navigate')).toHaveAttribute('href', /destination=21\.543300%2C39\.172800/);
 
     // Drive to the pickup: near_pickup is recorded from the phone's positions.
@@ -87,7 +87,7 @@ test('sign in, go on duty, let an offer time out to the next driver, accept, dri
     await expect(secondPage.getByTestId('proof-photo-preview')).toBeVisible();
     await expect(secondPage.getByTestId('proof-missing')).toHaveCount(0);
     await secondPage.getByTestId('proof-form').scrollIntoViewIfNeeded();
-    await secondPage.screenshot({ path: 'e2e/screenshots/driver-proof.png' });
+    if (process.env.SCREENSHOTS) await secondPage.screenshot({ path: 'e2e/screenshots/driver-proof.png' });
     await secondPage.getByTestId('action-delivered').click();
     await expect(secondPage.getByTestId('job-status')).toHaveText(/delivered/i);
     await expect(secondPage.getByTestId('sync-status')).toHaveAttribute('data-pending', '0');

@@ -52,7 +52,7 @@ test('two orders of one branch going the same way: one offer, one pickup, two dr
   await expect(stops).toHaveCount(2);
   expect(await stops.evaluateAll((items) => items.map((item) => item.getAttribute('data-dispatch-id')))).toEqual([nearer, farther]);
   await expect(stops.first()).toContainText('Al Muruj');
-  await page.screenshot({ path: 'e2e/screenshots/driver-trip-offer.png' });
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: 'e2e/screenshots/driver-trip-offer.png' });
   expect(await statusesOf(request, vendor, nearer)).toEqual(['new']);
 
   // Accepted: both are the driver's; the home screen shows one pickup and the drop-offs in order.
@@ -69,7 +69,7 @@ test('two orders of one branch going the same way: one offer, one pickup, two dr
     ['2', farther],
   ]);
   for (const id of [nearer, farther]) expect(await statusesOf(request, vendor, id)).toEqual(['new', 'assigned', 'accepted', 'ready_for_pickup']);
-  await page.screenshot({ path: 'e2e/screenshots/driver-trip.png' });
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: 'e2e/screenshots/driver-trip.png' });
 
   // One pickup: one tap picks up both orders.
   await trip.getByTestId('trip-picked-up').click();
