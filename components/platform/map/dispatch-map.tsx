@@ -23,7 +23,7 @@ import { escapeHtml } from './escape-html';
 import { useGridBackground } from './map-grid';
 
 // Leaflet touches `window` when imported: pages load this file only through
-// `lazy-dispatch-map.tsx` (`dynamic(..., { ssr: false })`).
+// `lazy-dispatch-map.tsx` (`lazyMap`: `dynamic(..., { ssr: false })`).
 
 export type MapPoint = Pick<Address, 'lat' | 'lng'>;
 
