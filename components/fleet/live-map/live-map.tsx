@@ -10,7 +10,7 @@ import { escapeHtml } from '@/components/platform/map/escape-html';
 import { useGridBackground } from '@/components/platform/map/map-grid';
 
 // Leaflet touches `window` when imported: pages load this file only through
-// `lazy-live-map.tsx` (`dynamic(..., { ssr: false })`).
+// `lazy-live-map.tsx` (`lazyMap`: `dynamic(..., { ssr: false })`).
 
 export interface LiveMapPoint {
   lat: number;

@@ -23,7 +23,7 @@ import { escapeHtml } from './escape-html';
 import { useGridBackground } from './map-grid';
 
 // Leaflet touches `window` when imported: pages load this file only through
-// `lazy-dispatch-map.tsx` (`dynamic(..., { ssr: false })`).
+// `lazy-dispatch-map.tsx` (`lazyMap`: `dynamic(..., { ssr: false })`).
 
 export type MapPoint = Pick<Address, 'lat' | 'lng'>;
 
@@ -176,13 +176,11 @@ function MapLayers({
   useFitView(map, points, fitKey, reportedRef);
   useGridBackground(map, !tileUrl);
 
-  const { pickupMark, destinationMark } = labels;
-  const pickupIcon = useMemo(() => pinIcon('pickup', labels.pickup, pickupMark), [labels.pickup, pickupMark]);
-  const destinationIcon = useMemo(
-    () => pinIcon('destination', labels.destination, destinationMark),
-    [labels.destination, destinationMark],
-  );
   const driverIcon = useMemo(() => dotIcon(labels.driver), [labels.driver]);
+  const placeable = [
+    { kind: 'pickup', point: pickup, isDraggable: isPickupDraggable },
+    { kind: 'destination', point: destination, isDraggable: isDestinationDraggable },
+  ] as const;
 
   return (
     <>
@@ -218,38 +216,36 @@ function MapLayers({
           interactive={false}
         />
       ) : null}
-      {pickup ? (
-        <EditableMarker
-          point={pickup}
-          icon={pickupIcon}
-          label={labels.pickup}
-          isDraggable={isPickupDraggable}
-          onChange={(point) => report('pickup', point)}
-        />
-      ) : null}
-      {destination ? (
-        <EditableMarker
-          point={destination}
-          icon={destinationIcon}
-          label={labels.destination}
-          isDraggable={isDestinationDraggable}
-          onChange={(point) => report('destination', point)}
-        />
-      ) : null}
+      {placeable.map(({ kind, point, isDraggable }) =>
+        point ? (
+          <EditableMarker
+            key={kind}
+            kind={kind}
+            point={point}
+            label={labels[kind]}
+            mark={labels[`${kind}Mark`]}
+            isDraggable={isDraggable}
+            onChange={(moved) => report(kind, moved)}
+          />
+        ) : null,
+      )}
     </>
   );
 }
 
 interface EditableMarkerProps {
+  kind: PlaceableMarker;
   point: MapPoint;
-  icon: DivIcon;
   label: string;
+  /** The character drawn on the pin. */
+  mark: string;
   isDraggable: boolean;
   onChange: (point: MapPoint) => void;
 }
 
 /** A pickup or destination marker: focusable, and when draggable also moved by the arrow keys. */
-function EditableMarker({ point, icon, label, isDraggable, onChange }: EditableMarkerProps) {
+function EditableMarker({ kind, point, label, mark, isDraggable, onChange }: EditableMarkerProps) {
+  const icon = useMemo(() => pinIcon(kind, label, mark), [kind, label, mark]);
   const eventHandlers = useMemo(
     () => ({
       dragend(event: DragEndEvent) {

@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, use, type ComponentType, type ReactNode } from 'react';
+import { createContext, use, type ReactNode } from 'react';
 
 interface Placeholder {
   height?: number | string;
@@ -29,25 +29,4 @@ export function MapPlaceholder() {
       style={height === undefined ? undefined : { height }}
     />
   );
-}
-
-/** The props every lazily loaded map shares: the placeholder's height, class and label. */
-interface MapFrameProps {
-  height?: number | string;
-  className?: string;
-  labels: { map: string };
-}
-
-/**
- * A lazily loaded map (its `next/dynamic` with `loading: () => <MapPlaceholder />`) inside the
- * frame that tells its placeholder the map's height, class and label.
- */
-export function framedMap<P extends MapFrameProps>(DynamicMap: ComponentType<P>) {
-  return function FramedMap(props: P) {
-    return (
-      <MapPlaceholderFrame height={props.height} className={props.className} label={props.labels.map}>
-        <DynamicMap {...props} />
-      </MapPlaceholderFrame>
-    );
-  };
 }
