@@ -3,7 +3,9 @@
 -- git history. A new database runs this one; a database that ran all 24 records this one as
 -- applied without running it (BASELINE in lib/edge/server/migrate.ts), and one that stopped
 -- part-way is refused with what to do. Functions and triggers are not here: lib/<module>/server/sql
--- holds the current definition of each, applied after the migrations.
+-- holds the current definition of each, applied after the migrations. Generated from
+-- `pg_dump --schema-only` of a database migrated through the 24 (CONTRIBUTING.md, "Squashing"),
+-- grouped by table, with the reasons carried over as comments.
 
 -- A vendor's account: its tariff, webhook secrets (the previous one still signs until it expires),
 -- its modes (`auto_assign` hands new dispatches to the dispatch engine; `sandbox` to simulated
