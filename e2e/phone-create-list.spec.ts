@@ -159,6 +159,9 @@ for (const [size, options] of Object.entries(SIZES) as [keyof typeof SIZES, (typ
         // ----- the list: its first dispatch on the first screen -----
         await page.goto('/dispatches');
         await expect(rows(page)).toHaveCount(4);
+        // Hydrated and live before a filter is touched: a choice made on the server's HTML before
+        // React takes over is reset by it (seen in CI).
+        await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true');
         const toggle = page.getByTestId('filters-toggle');
         const status = page.locator('#dispatch-status');
         await expect(page.locator('#dispatch-search')).toBeVisible();

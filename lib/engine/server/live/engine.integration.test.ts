@@ -323,15 +323,18 @@ describe('the leader', () => {
     await new Promise((resolve) => setTimeout(resolve, roundMs));
     expect(a.isLeader).toBe(true);
     expect(b.isLeader).toBe(false);
-    const stoppedAt = Date.now();
     if (dbKind() === 'postgres') {
       const pid = await (a.lease as AdvisoryLockLease).backendPid();
       await db().$queryRaw`SELECT pg_terminate_backend(${pid}::int)`;
     }
     await a.stop();
+    // Timed from the leader's end (its stop waits for a round in flight, which a loaded machine
+    // stretches): the follower's next round takes the lead. A follower that only retried after
+    // several rounds, or never, fails here.
+    const stoppedAt = Date.now();
     while (!b.isLeader && Date.now() - stoppedAt < 5_000) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(b.isLeader).toBe(true);
-    expect(Date.now() - stoppedAt).toBeLessThan(roundMs + 300);
+    expect(Date.now() - stoppedAt).toBeLessThan(2 * roundMs);
 
     const record = await readyDispatch(account.id);
     const started = Date.now();

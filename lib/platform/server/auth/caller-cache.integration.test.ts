@@ -22,7 +22,7 @@ async function elsewhere(sql: string, values: unknown[]) {
   }
 }
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 3_000) {
+async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return true;
