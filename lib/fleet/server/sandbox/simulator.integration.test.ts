@@ -285,9 +285,12 @@ describe('sandbox simulator', () => {
       'every dispatch delivered',
     );
 
-    // Both took part, no step failed, and the steps of each dispatch never overlap in time.
+    // Both took part, no step failed, and the steps of each dispatch never overlap in time. Only a
+    // position may be put off: two dispatches of one trip, stepped at once, move one driver, and a
+    // position that keeps racing the driver's other dispatch is refused with "send it again" (seen
+    // on a loaded machine); a step taken twice would be refused for good (invalid_transition).
     expect(new Set(steps.map((step) => step.simulator)).size).toBe(2);
-    expect(steps.filter((step) => step.error)).toEqual([]);
+    expect(steps.filter((step) => step.error && !(step.retry && step.step === 'move'))).toEqual([]);
     for (const dispatch of dispatches) {
       const own = steps.filter((step) => step.dispatchId === dispatch.id).sort((a, b) => a.startedAt - b.startedAt);
       for (let index = 1; index < own.length; index++) expect(own[index]!.startedAt).toBeGreaterThanOrEqual(own[index - 1]!.endedAt);

@@ -45,6 +45,8 @@ export interface StepEvent {
   startedAt: number;
   endedAt: number;
   error?: string;
+  /** The step was refused for now, as a driver app is told to send it again (a position racing the driver's other dispatches); the next tick tries again. */
+  retry?: true;
 }
 
 const MIN_LEASE_MS = 30_000;
@@ -199,10 +201,12 @@ export class SandboxSimulator {
     const step: SimulatorStep = dispatch ? nextStep(dispatch, this.options.tickMs) : { kind: 'leave', reason: 'not_simulated' };
     let delayMs: number | null = this.options.tickMs;
     let error: string | undefined;
+    let retry: true | undefined;
     try {
       delayMs = (await this.apply(claim.id, dispatch, step)) ? null : this.options.tickMs;
     } catch (caught) {
       error = errorMessage(caught);
+      if (caught instanceof DomainError && caught.retryAfterSeconds !== undefined) retry = true;
       // A refused step (the vendor cancelled meanwhile, an admin moved it on): the next tick
       // derives the step again from what the dispatch has become.
       if (!(caught instanceof DomainError)) {
@@ -211,7 +215,7 @@ export class SandboxSimulator {
       }
     }
     this.steps++;
-    this.options.onStep?.({ simulator: this.id, dispatchId: claim.id, step: step.kind, startedAt, endedAt: Date.now(), error });
+    this.options.onStep?.({ simulator: this.id, dispatchId: claim.id, step: step.kind, startedAt, endedAt: Date.now(), error, retry });
     try {
       await this.schedule(claim, delayMs);
     } catch (caught) {
