@@ -45,14 +45,15 @@ test('signing out without a connection locks the dashboard, says so, and finishe
   expect((await request.get('/api/staff/dispatches', { headers: { cookie: `dispatch_session=${session.value}` } })).status()).toBe(200);
 
   // The connection's return, the retry timer and the page coming back into view can each start
-  // the finish at the same moment: the session ends once, and the page leaves once (a second
+  // the finish at the same moment, and a request of the page that meets the ended session is sent
+  // to sign-in by its 401 (seen in CI): the session ends once, and the page leaves once (a second
   // departure aborts the first; a test waiting for the first then fails on it).
   const endings: string[] = [];
   const departures: string[] = [];
   page.on('request', (sent) => {
     const path = new URL(sent.url()).pathname;
     if (sent.method() === 'DELETE' && path === '/api/session') endings.push(path);
-    if (sent.isNavigationRequest() && path === '/login') departures.push(path);
+    if (sent.isNavigationRequest() && path === '/login') departures.push(sent.url());
   });
   await context.setOffline(false);
   await page

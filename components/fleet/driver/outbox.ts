@@ -1,5 +1,6 @@
 import { ApiClientError } from '@/components/platform/client/api-fetch';
 import { isSignOutPending } from '@/components/platform/shell/pending-sign-out';
+import { leavePage } from '@/components/platform/client/leave-page';
 import { idbAdd, idbAll, idbDelete, idbRewrite, OUTBOX_STORE } from './idb';
 
 // The phone's outbox: every write the driver makes (a status, a proof image, a failed delivery,
@@ -225,8 +226,8 @@ async function send(entry: OutboxEntry): Promise<Exclude<Outcome, { state: 'queu
   if (isRetryable) {
     if (response.status === 401) hasSessionEnded = true;
     // A pending sign-out finishes itself (it drops what can no longer be sent).
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load drops the ended session's data
-    if (response.status === 401 && !isSignOutPending()) window.location.assign(`/driver/login?next=${encodeURIComponent(window.location.pathname)}`);
+    // A full load drops the ended session's data.
+    if (response.status === 401 && !isSignOutPending()) leavePage(`/driver/login?next=${encodeURIComponent(window.location.pathname)}`);
     return 'retry';
   }
   return { state: 'refused', error: new ApiClientError(response.status, code, body?.error_desc ?? `HTTP ${response.status}`) };

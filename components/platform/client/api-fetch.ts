@@ -1,3 +1,5 @@
+import { leavePage } from './leave-page';
+
 /** A failed dashboard API call, carrying the server's `{ error, error_desc }`. */
 export class ApiClientError extends Error {
   readonly status: number;
@@ -43,8 +45,8 @@ export async function apiFetch<T>(
   const body = (await response.json().catch(() => null)) as { error?: string; error_desc?: string } | null;
   if (!response.ok) {
     if (response.status === 401 && typeof window !== 'undefined' && !path.startsWith('/api/session')) {
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load drops the cached data of the ended session
-      window.location.assign(`${options.signInPath ?? '/login'}?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+      // A full load drops the cached data of the ended session.
+      leavePage(`${options.signInPath ?? '/login'}?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     }
     throw new ApiClientError(response.status, body?.error ?? 'http_error', body?.error_desc ?? `HTTP ${response.status}`);
   }

@@ -3,6 +3,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { finishSignOut } from './pending-sign-out';
 import { usePendingSignOut } from './use-pending-sign-out';
+import { leavePage } from '@/components/platform/client/leave-page';
 
 /** A missed `online` event (some phones never fire it) costs at most this long. */
 const RETRY_MS = 10_000;
@@ -63,7 +64,7 @@ export function SignOutGate({
       // marker, which unmounts this effect first: the page must still leave.)
       if (to !== null) {
         isLeaving = true;
-        window.location.assign(to);
+        leavePage(to);
       } else if (!isStopped) setIsWaiting(true);
     };
     const onOnline = () => void attempt();
