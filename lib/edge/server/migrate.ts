@@ -81,7 +81,7 @@ async function adoptBaseline(engine: SchemaEngineLike, query: Query, migrationsL
   if (ran.length < BASELINE.replaces.length) {
     throw new Error(
       `This database stopped at migration ${ran[ran.length - 1]}, before ${BASELINE.name} squashed the migrations. ` +
-        'Migrate it with a release from before the squash first (commit 7b0287a or earlier), then with this one.',
+        'Migrate it first with the last release before the squash (commit 7b0287a, which holds all of them), then with this one.',
     );
   }
   try {
