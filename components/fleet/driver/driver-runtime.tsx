@@ -6,16 +6,13 @@ import { usePendingSignOut } from '@/components/platform/shell/use-pending-sign-
 import { format } from '@/components/platform/i18n/messages';
 import type { Locale } from '@/components/platform/i18n/locale';
 import type { DriverText } from '@/components/platform/i18n/messages/driver';
-import { flush, onSettled, pendingEntries, setOnline, startOutbox } from './outbox';
+import { flush, onSettled, pendingEntries, RETRY_SYNC_MS, setOnline, startOutbox } from './outbox';
 import { invalidateQueries, setQueryData, useDriverQuery } from './driver-store';
 import { serviceWorkerUrlOf } from './page-cache';
 import { claimPhone, wipePhone } from './phone-data';
 import { driverKeys, meQuery } from './queries';
 import type { Job } from './types';
 import { usePositionReporter } from './use-position-reporter';
-
-/** A missed `online` event (some phones never fire it) costs at most this long. */
-const RETRY_SYNC_MS = 15_000;
 
 /**
  * What runs on every page of the signed-in driver app, drawing nothing: the phone claimed for

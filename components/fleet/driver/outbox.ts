@@ -40,6 +40,9 @@ export interface OutboxEntry {
 
 export type Outcome = { state: 'sent'; body: unknown } | { state: 'refused'; error: ApiClientError } | { state: 'queued' };
 
+/** What waits is sent again this often (driver-runtime.tsx): a missed `online` event (some phones never fire it) costs at most this long. */
+export const RETRY_SYNC_MS = 15_000;
+
 let driverId: string | null = null;
 let pending: OutboxEntry[] = [];
 let isOnline = typeof navigator === 'undefined' ? true : navigator.onLine;
@@ -228,7 +231,24 @@ async function send(entry: OutboxEntry): Promise<Exclude<Outcome, { state: 'queu
     // A pending sign-out finishes itself (it drops what can no longer be sent).
     // A full load drops the ended session's data.
     if (response.status === 401 && !isSignOutPending()) leavePage(`/driver/login?next=${encodeURIComponent(window.location.pathname)}`);
+    else retryAfter(response.headers.get('retry-after'));
     return 'retry';
   }
   return { state: 'refused', error: new ApiClientError(response.status, code, body?.error_desc ?? `HTTP ${response.status}`) };
+}
+
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * The server asked for the entry again in `header` seconds (`retry-after`; a position racing the
+ * driver's other dispatch is asked again in 1): sent then, not at the next interval, so a
+ * "Delivered" queued behind it is not held for 15 s. A longer wait is left to the interval.
+ */
+function retryAfter(header: string | null): void {
+  const seconds = header === null ? NaN : Number(header);
+  if (!(seconds >= 0 && seconds * 1000 < RETRY_SYNC_MS) || retryTimer !== undefined) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    void flush();
+  }, seconds * 1000);
 }
