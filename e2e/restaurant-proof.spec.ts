@@ -42,7 +42,7 @@ test('a PIN-checked cash delivery shows on the restaurant’s dispatch page, des
     // The app shows "delivered" as soon as its outbox holds the step. Closing the phone before the
     // outbox has sent it would keep the step on the phone (seen in CI: the server still had
     // "picked_up"), so the phone stays open until nothing waits to sync. A step that waits behind
-    // one the server asked to send again goes at the app's next retry, 15 s later.
+    // one the server asked to send again goes at its retry-after, or at the app's 15 s retry.
     await expect(app.getByTestId('sync-status')).toHaveAttribute('data-pending', '0', { timeout: 30_000 });
   } finally {
     await phone.close();
